@@ -1,0 +1,35 @@
+"""Chooses the compiled core or the pure-Python reference, once, at import.
+
+Only this module knows there are two implementations.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import TYPE_CHECKING
+
+_flag = os.environ.get("FASTURI_NO_EXTENSIONS", "")
+_pure = _flag not in ("", "0") or sys.implementation.name != "cpython"
+
+if TYPE_CHECKING or _pure:
+    from . import _core_py as core
+    from . import _rules_py as rules
+    from . import _uri_py as uri
+
+    IMPLEMENTATION = "python"
+else:
+    try:
+        from . import _core_c as core  # type: ignore[no-redef]
+        from . import _rules_c as rules  # type: ignore[no-redef]
+        from . import _uri_c as uri  # type: ignore[no-redef]
+
+        IMPLEMENTATION = "compiled"
+    except ImportError:  # installed without a compiler
+        from . import _core_py as core
+        from . import _rules_py as rules
+        from . import _uri_py as uri
+
+        IMPLEMENTATION = "python"
+
+__all__ = ["IMPLEMENTATION", "core", "rules", "uri"]

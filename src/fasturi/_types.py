@@ -1,0 +1,41 @@
+"""Value types shared by both implementations, so type(), equality and
+pickling agree whichever core is active."""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Optional
+
+
+class Split(NamedTuple):
+    """The five components of RFC 3986 Appendix B; ``None`` = undefined."""
+
+    scheme: Optional[str]
+    authority: Optional[str]
+    path: str
+    query: Optional[str]
+    fragment: Optional[str]
+
+
+class Finding(NamedTuple):
+    """One RFC 3986 §7 hazard found by ``audit``."""
+
+    code: str
+    section: str
+    message: str
+
+
+class InvalidURI(ValueError):
+    """Text that does not match an ABNF rule.
+
+    ``position`` is the 0-based index of the first offending character (the
+    length of the longest prefix that can still be completed to a match; equal
+    to ``len(text)`` when the text ends too early); ``rule`` is the rule name.
+    """
+
+    def __init__(self, message: str, position: int = 0, rule: str = "") -> None:
+        super().__init__(message)
+        self.position = position
+        self.rule = rule
+
+    def __reduce__(self):  # type: ignore[no-untyped-def]
+        return (type(self), (self.args[0], self.position, self.rule))
