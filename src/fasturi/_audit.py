@@ -1,0 +1,274 @@
+"""RFC 3986 §7 hazards in a URI reference.
+
+Not a hot path: plain Python over the active split and ABNF twins.  Each
+check reports at most one finding per component (the first occurrence, its
+position in the text, and how many there are), so a hostile URI with
+thousands of escapes still gives a short list.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Optional
+
+from ._impl import core, rules
+from ._types import Finding, InvalidURI
+
+__all__ = ["audit"]
+
+# CTL = %x00-1F / %x7F (RFC 5234 B.1), raw or percent-encoded.
+_RAW_CONTROL = re.compile("[\x00-\x1f\x7f]")
+_ENCODED_CONTROL = re.compile("%(?:[01][0-9A-Fa-f]|7[Ff])")
+
+# gen-delims = ":" / "/" / "?" / "#" / "[" / "]" / "@" (§2.2), plus "\",
+# which §7.3 names among the characters file systems give a meaning to.
+_ENCODED_DELIMITER = re.compile("%(?:3[AaFf]|2[Ff]|23|5[BbCcDd]|40)")
+
+# §7.3: what a back end that decodes too early turns into "." or "/".
+_ENCODED_DOT_OR_SLASH = re.compile("%(?:2[EeFf]|5[Cc])")
+_DECODED = {"2e": ".", "2f": "/", "5c": "\\"}
+
+# §7.4: one dotted part as C reads a number: hexadecimal after 0x,
+# octal after a leading 0, decimal otherwise.
+_C_NUMBER = re.compile("0[xX][0-9A-Fa-f]*|0[0-7]*|[1-9][0-9]*")
+# Full stops that IDNA mapping (UTS #46) turns into ".".
+_IDEOGRAPHIC_STOPS = str.maketrans({"\u3002": ".", "\uff0e": ".", "\uff61": "."})
+
+# A host name as people read one: LDH labels, the last alphabetic (a TLD).
+_HOST_NAME = re.compile(
+    r"(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+([A-Za-z]{2,}|xn--[A-Za-z0-9-]+)\.?"
+)
+_LEADING_NAME = re.compile("[A-Za-z0-9.-]*")
+# Two labels pass for a host name when the last is a top-level domain a
+# reader knows: any two letters (country codes), IDNA, or one of these;
+# "john.doe" stays a user name, "paypal.com" does not.
+_TLD_WORDS = (
+    "com net org edu gov mil int info biz name pro mobi app dev io cloud online site xyz top"
+    " shop example test invalid localhost local internal corp home lan arpa"
+)
+_KNOWN_TLDS = frozenset(_TLD_WORDS.split())
+
+
+def audit(s: str) -> list[Finding]:
+    """The RFC 3986 §7 hazards present in ``s``; empty for a clean URI.
+
+    Findings come in this order of codes: ``invalid`` (§4.1),
+    ``control-character``, ``password-in-userinfo`` (§7.5),
+    ``userinfo-looks-like-host`` (§7.6), ``ambiguous-ipv4`` (§7.4),
+    ``encoded-delimiter`` and ``encoded-dot-segment`` (§7.3).
+    """
+    if not isinstance(s, str):
+        raise TypeError(f"audit() argument 's' must be str, not {type(s).__name__}")
+    findings: list[Finding] = []
+    _check_invalid(s, findings)
+    _check_controls(s, findings)
+
+    parts = core.split(s)
+    after_scheme = 0 if parts.scheme is None else len(parts.scheme) + 1
+    path_start = after_scheme
+    if parts.authority is not None:
+        authority_start = after_scheme + 2
+        path_start = authority_start + len(parts.authority)
+        userinfo, host, _ = core.split_authority(parts.authority)
+        if userinfo is not None:
+            _check_password(userinfo, authority_start, findings)
+            _check_userinfo_host(userinfo, host, authority_start, findings)
+        _check_ipv4(host, findings)
+        _check_encoded_delimiters("authority", parts.authority, authority_start, findings)
+    _check_encoded_delimiters("path", parts.path, path_start, findings)
+    _check_dot_segments(parts.path, path_start, findings)
+    return findings
+
+
+def _also(count: int) -> str:
+    return "" if count == 1 else f" (and {count - 1} more)"
+
+
+def _check_invalid(s: str, findings: list[Finding]) -> None:
+    try:
+        rules.validate(s, "URI-reference")
+    except InvalidURI as exc:
+        p = exc.position
+        if p < len(s):
+            what = f"the character {s[p]!r} at position {p} is not allowed there"
+        else:
+            what = f"it ends too early, at position {p}"
+        findings.append(
+            Finding("invalid", "4.1", f"The text is not a valid URI reference: {what}.")
+        )
+
+
+def _check_controls(s: str, findings: list[Finding]) -> None:
+    raw = _RAW_CONTROL.findall(s)
+    if raw:
+        p = _RAW_CONTROL.search(s).start()  # type: ignore[union-attr]
+        findings.append(
+            Finding(
+                "control-character",
+                "7.3",
+                f"The control character U+{ord(s[p]):04X} appears at position {p}{_also(len(raw))};"
+                " control characters are not allowed in a URI and a protocol may act on them.",
+            )
+        )
+    encoded = _ENCODED_CONTROL.findall(s)
+    if encoded:
+        m = _ENCODED_CONTROL.search(s)
+        assert m is not None
+        findings.append(
+            Finding(
+                "control-character",
+                "7.3",
+                f"The percent-encoded control character {m.group()} appears at position"
+                f" {m.start()}{_also(len(encoded))}; decoding it yields a raw control"
+                " character that a back end may act on.",
+            )
+        )
+
+
+def _check_password(userinfo: str, start: int, findings: list[Finding]) -> None:
+    # §3.2.1: the password is what follows the first ":".  The message never
+    # repeats it.
+    colon = userinfo.find(":")
+    if colon < 0:
+        return
+    kind = "an empty password" if colon == len(userinfo) - 1 else "a password"
+    findings.append(
+        Finding(
+            "password-in-userinfo",
+            "7.5",
+            f"The userinfo has {kind} after the ':' at position {start + colon}; passwords"
+            " in URIs are deprecated because URIs are displayed and logged in clear text.",
+        )
+    )
+
+
+def _check_userinfo_host(userinfo: str, host: str, start: int, findings: list[Finding]) -> None:
+    decoded = core.percent_decode(userinfo, errors="replace")
+    name = _LEADING_NAME.match(decoded).group()  # type: ignore[union-attr]
+    if not (
+        _looks_like_host_name(name)
+        or name.lower() == "localhost"
+        or ("." in name and _inet_aton(name) is not None)
+    ):
+        return
+    findings.append(
+        Finding(
+            "userinfo-looks-like-host",
+            "7.6",
+            f"The userinfo at position {start} begins with {name!r}, which looks like a host,"
+            f" but the host is {host!r}; a reader may mistake which one the URI names.",
+        )
+    )
+
+
+def _looks_like_host_name(name: str) -> bool:
+    m = _HOST_NAME.fullmatch(name)
+    if m is None:
+        return False
+    tld = m.group(1).lower()
+    labels = name.rstrip(".").count(".") + 1
+    return labels >= 3 or len(tld) == 2 or tld.startswith("xn--") or tld in _KNOWN_TLDS
+
+
+def _check_ipv4(host: str, findings: list[Finding]) -> None:
+    if host.startswith("[") or rules.host_type(host) == "IPv4":
+        return
+    text = host
+    if "%" in text:
+        text = core.percent_decode(text, errors="replace")
+    if not text.isascii():
+        # Host parsers map compatibility forms (fullwidth digits, ideographic
+        # full stops) before they read an address.
+        text = unicodedata.normalize("NFKC", text).translate(_IDEOGRAPHIC_STOPS)
+    address = _inet_aton(text)
+    if address is None:
+        return
+    dotted = ".".join(str(address >> shift & 0xFF) for shift in (24, 16, 8, 0))
+    findings.append(
+        Finding(
+            "ambiguous-ipv4",
+            "7.4",
+            f"The host {host!r} is not a dotted-decimal IPv4 address, but resolvers that accept"
+            f" octal, hexadecimal, integer or short dotted forms read it as {dotted}.",
+        )
+    )
+
+
+def _inet_aton(text: str) -> Optional[int]:
+    """The address the C library's inet_aton() reads from ``text`` (§7.4).
+
+    One to four dotted parts, each decimal, octal (leading 0) or hexadecimal
+    (leading 0x); the last part fills the bytes the others leave.  One
+    trailing dot is accepted, as URL host parsers do.
+    """
+    text = text.removesuffix(".")
+    parts = text.split(".")
+    if len(parts) > 4:
+        return None
+    values = []
+    for part in parts:
+        if not _C_NUMBER.fullmatch(part):
+            return None
+        if part[:2] in ("0x", "0X"):
+            digits, base = part[2:], 16
+        elif part.startswith("0"):
+            digits, base = part, 8
+        else:
+            digits, base = part, 10
+        digits = digits.lstrip("0")
+        if len(digits) > 11:  # beyond 32 bits in any base, and keeps int() cheap
+            return None
+        values.append(int(digits or "0", base))
+    *leading, last = values
+    if any(v > 0xFF for v in leading) or last >= 1 << 8 * (4 - len(leading)):
+        return None
+    address = last
+    for i, v in enumerate(leading):
+        address |= v << 8 * (3 - i)
+    return address
+
+
+def _check_encoded_delimiters(
+    component: str, text: str, start: int, findings: list[Finding]
+) -> None:
+    found = _ENCODED_DELIMITER.findall(text)
+    if not found:
+        return
+    m = _ENCODED_DELIMITER.search(text)
+    assert m is not None
+    char = chr(int(m.group()[1:], 16))
+    findings.append(
+        Finding(
+            "encoded-delimiter",
+            "7.3",
+            f"The {component} contains {m.group()} (an encoded {char!r}) at position"
+            f" {start + m.start()}{_also(len(found))}; a back end that decodes before"
+            " splitting may take it for a delimiter.",
+        )
+    )
+
+
+def _check_dot_segments(path: str, start: int, findings: list[Finding]) -> None:
+    hits = []
+    offset = start
+    for segment in path.split("/"):
+        if "%" in segment:
+            decoded = _ENCODED_DOT_OR_SLASH.sub(lambda m: _DECODED[m.group()[1:].lower()], segment)
+            pieces = re.split(r"[/\\]", decoded)
+            dots = [p for p in pieces if p in (".", "..")]
+            if dots:
+                hits.append((offset, segment, dots[0]))
+        offset += len(segment) + 1
+    if not hits:
+        return
+    p, segment, dot_segment = hits[0]
+    findings.append(
+        Finding(
+            "encoded-dot-segment",
+            "7.3",
+            f"The path segment {segment!r} at position {p}{_also(len(hits))} decodes to the dot"
+            f" segment {dot_segment!r}; a back end that decodes before removing dot segments may"
+            " reach outside the intended directory.",
+        )
+    )

@@ -1,0 +1,549 @@
+"""The URI value object and §7.5 redaction: the compiled twin of _uri_py.
+
+A ``URI`` holds its text and six offsets found by one Appendix B scan plus
+the authority split (csrc/fasturi_scan.h); component strings are sliced
+out only when read and are not cached, so an unread URI costs the object
+header, the str reference and 48 bytes of offsets.
+"""
+
+cimport cython
+from cpython.unicode cimport (
+    PyUnicode_1BYTE_KIND,
+    PyUnicode_2BYTE_KIND,
+    PyUnicode_DATA,
+    PyUnicode_FromObject,
+    PyUnicode_GET_LENGTH,
+    PyUnicode_KIND,
+    PyUnicode_READ,
+)
+from libc.stdint cimport uint8_t, uint16_t, uint32_t
+
+from fasturi._csrc cimport (
+    fu_authority_1,
+    fu_authority_2,
+    fu_authority_4,
+    fu_authority_t,
+    fu_split_1,
+    fu_split_2,
+    fu_split_4,
+    fu_split_t,
+)
+
+from fasturi import _core_c as _core
+from fasturi import _rules_c as _rules
+from fasturi._types import InvalidURI
+
+__all__ = ["URI", "redact"]
+
+cdef extern from *:
+    """
+    /* Strings made through the legacy wchar_t API (before 3.12) must be
+       made ready before their kind and data may be read. */
+    #if PY_VERSION_HEX < 0x030C0000
+    #define fu_unicode_ready(o) PyUnicode_READY(o)
+    #else
+    #define fu_unicode_ready(o) 0
+    #endif
+    """
+    int fu_unicode_ready(object o) except -1
+
+# sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
+_SUB_DELIMS = "!$&'()*+,;="
+# What each component allows besides unreserved and pct-encoded (§3).
+_SAFE_USERINFO = _SUB_DELIMS + ":"
+_SAFE_REG_NAME = _SUB_DELIMS
+_SAFE_PATH = _SUB_DELIMS + ":@/"
+_SAFE_QUERY = _SUB_DELIMS + ":@/?"
+_SAFE_ZONE_ID = ""
+
+_COMPONENTS = frozenset(
+    ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
+)
+
+# int() refuses longer decimal strings (sys.set_int_max_str_digits); a port
+# of any length is still *DIGIT, so longer ones are converted in halves.
+cdef Py_ssize_t _INT_DIGITS = 4000
+# Up to 18 decimal digits fit an unsigned 64-bit accumulator.
+cdef Py_ssize_t _FAST_DIGITS = 18
+
+
+cdef inline bint _is_hexdig(uint32_t c) noexcept nogil:
+    # HEXDIG is ASCII only; the unsigned subtractions wrap everything else
+    # past the bounds.
+    return c - 48 < 10 or (c | 0x20) - 97 < 6
+
+
+cdef _type_error(str func, str name, str expected, value):
+    raise TypeError(f"{func}() argument {name!r} must be {expected}, not {type(value).__name__}")
+
+
+cdef str _text_of(str func, str name, value):
+    """The text of a ``str`` or ``URI`` argument."""
+    if type(value) is URI:
+        return (<URI>value)._s
+    if isinstance(value, str):
+        return value
+    _type_error(func, name, "str or URI", value)
+
+
+def _decimal(str digits):
+    if len(digits) <= _INT_DIGITS:
+        return int(digits)
+    half = len(digits) // 2
+    return _decimal(digits[:half]) * 10 ** (len(digits) - half) + _decimal(digits[half:])
+
+
+cdef str _encode(str text, str safe):
+    """Percent-encode what ``safe`` and unreserved leave out, keeping ``%hh``."""
+    fu_unicode_ready(text)
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text)
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void *data = PyUnicode_DATA(text)
+    cdef Py_ssize_t i = 0, start = 0
+    pieces = []
+    while i + 2 < n:
+        if (
+            PyUnicode_READ(kind, data, i) == u"%"
+            and _is_hexdig(PyUnicode_READ(kind, data, i + 1))
+            and _is_hexdig(PyUnicode_READ(kind, data, i + 2))
+        ):
+            pieces.append(_core.percent_encode(text[start:i], safe))
+            pieces.append(text[i:i + 3])
+            i += 3
+            start = i
+        else:
+            i += 1
+    pieces.append(_core.percent_encode(text[start:], safe))
+    return "".join(pieces)
+
+
+cdef str _port_text(str func, port):
+    if isinstance(port, bool) or not isinstance(port, (int, str)):
+        _type_error(func, "port", "int, str or None", port)
+    if isinstance(port, int):
+        if port < 0:
+            raise ValueError(f"{func}() argument 'port' must not be negative, got {port}")
+        return str(port)
+    return port
+
+
+cdef object _bracketed_ipv6(str host, bint encode):
+    """``host`` as an IP-literal when it is an IPv6 address without brackets."""
+    if _rules.is_valid(host, "IPv6address") or _rules.is_valid(host, "IPv6addrz"):
+        return "[" + host + "]"
+    if encode and "%" in host:
+        # RFC 6874 §2: a zone written the RFC 4007 way ("fe80::1%eth0")
+        # is carried as "%25" followed by the percent-encoded zone.
+        address, _, zone = host.partition("%")
+        if zone and _rules.is_valid(address, "IPv6address"):
+            return "[" + address + "%25" + _encode(zone, _SAFE_ZONE_ID) + "]"
+    return None
+
+
+cdef str _from_parts_host(str host, bint encode):
+    if not host.startswith("["):
+        literal = _bracketed_ipv6(host, encode)
+        if literal is not None:
+            return literal
+    elif not encode or _rules.is_valid(host, "IP-literal"):
+        return host
+    # Anything else is a reg-name (an IPv4address is one too, character-wise).
+    return _encode(host, _SAFE_REG_NAME) if encode else host
+
+
+cdef object _compose_authority(userinfo, host, port):
+    """authority = [ userinfo "@" ] host [ ":" port ] (§3.2)."""
+    if host is None:
+        return None
+    authority = host
+    if userinfo is not None:
+        authority = userinfo + "@" + authority
+    if port is not None:
+        authority = authority + ":" + port
+    return authority
+
+
+def redact(s, password="***"):
+    """Replace the password in the userinfo by ``password`` (§7.5, §3.2.1).
+
+    The password is whatever follows the userinfo's first ":"; a URI whose
+    userinfo has no ":" (or that has no userinfo) comes back unchanged.
+    """
+    if not isinstance(s, str):
+        _type_error("redact", "s", "str", s)
+    if not isinstance(password, str):
+        _type_error("redact", "password", "str", password)
+    cdef URI u = URI(s)
+    cdef Py_ssize_t start = _authority_start(u), i
+    if u._auth_end < 0 or u._userinfo_end < 0:
+        return u._s
+    cdef str text = u._s
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void *data = PyUnicode_DATA(text)
+    for i in range(start, u._userinfo_end):
+        if PyUnicode_READ(kind, data, i) == u":":
+            return text[:i + 1] + password + text[u._userinfo_end:]
+    return u._s
+
+
+@cython.final
+@cython.no_gc
+@cython.freelist(16)
+cdef class URI:
+    """An RFC 3986 URI reference, kept as the exact text it was made from.
+
+    Components follow §3: ``None`` when undefined, ``""`` when empty.
+    Equality and hashing compare the text exactly; use ``equivalent`` for
+    the §6.2 comparison ladder.
+    """
+
+    # Offsets into _s (code points), -1 for an undefined component.  The
+    # rest follow from these: authority starts 2 after the scheme's ":" (or
+    # at 2), the path at _auth_end (or after the scheme), the query one
+    # after _path_end, the fragment one after the query (or path) when that
+    # ends before the text does, the port one after _host_end when that
+    # ends before the authority does.
+    cdef str _s
+    cdef Py_ssize_t _scheme_end
+    cdef Py_ssize_t _auth_end
+    cdef Py_ssize_t _path_end
+    cdef Py_ssize_t _query_end
+    cdef Py_ssize_t _userinfo_end
+    cdef Py_ssize_t _host_end
+
+    def __cinit__(self, s):
+        if type(s) is not str:
+            if not isinstance(s, str):
+                _type_error("URI", "s", "str", s)
+            s = PyUnicode_FromObject(s)  # a str subclass is kept as its plain text
+        fu_unicode_ready(s)
+        self._s = <str>s
+        _scan(self)
+
+    # -- components (§3) -------------------------------------------------
+
+    @property
+    def scheme(self):
+        if self._scheme_end < 0:
+            return None
+        return self._s[:self._scheme_end]
+
+    @property
+    def authority(self):
+        if self._auth_end < 0:
+            return None
+        return self._s[_authority_start(self):self._auth_end]
+
+    @property
+    def userinfo(self):
+        if self._auth_end < 0 or self._userinfo_end < 0:
+            return None
+        return self._s[_authority_start(self):self._userinfo_end]
+
+    @property
+    def host(self):
+        if self._auth_end < 0:
+            return None
+        return self._s[_host_start(self):self._host_end]
+
+    @property
+    def port(self):
+        """The port as a number; ``None`` when absent or empty (§3.2.3).
+
+        Raises InvalidURI (rule ``"port"``, position in the URI text) when the
+        port text is not ``*DIGIT``.
+        """
+        cdef Py_ssize_t start, end, i
+        cdef uint32_t c
+        cdef unsigned long long value = 0
+        if self._auth_end < 0 or self._host_end >= self._auth_end:
+            return None
+        start = self._host_end + 1
+        end = self._auth_end
+        if start == end:
+            return None
+        cdef int kind = PyUnicode_KIND(self._s)
+        cdef void *data = PyUnicode_DATA(self._s)
+        for i in range(start, end):
+            c = PyUnicode_READ(kind, data, i)
+            # DIGIT is ASCII only.
+            if c < 48 or c > 57:
+                raise InvalidURI(f"invalid port at position {i}: {chr(c)!r}", i, "port")
+            value = value * 10 + (c - 48)
+        if end - start <= _FAST_DIGITS:
+            return value
+        return _decimal(self._s[start:end])
+
+    @property
+    def path(self):
+        return self._s[_path_start(self):self._path_end]
+
+    @property
+    def query(self):
+        if self._query_end < 0:
+            return None
+        return self._s[self._path_end + 1:self._query_end]
+
+    @property
+    def fragment(self):
+        cdef Py_ssize_t start = _fragment_start(self)
+        if start < 0:
+            return None
+        return self._s[start:]
+
+    @property
+    def host_type(self):
+        """``"reg-name"``, ``"IPv4"``, ``"IPv6"``, ``"IPvFuture"`` or ``None`` (§3.2.2)."""
+        if self._auth_end < 0:
+            return None
+        return _rules.host_type(self._s[_host_start(self):self._host_end])
+
+    @property
+    def zone_id(self):
+        """The RFC 6874 zone ID: what follows "%25" inside the brackets, as written."""
+        cdef Py_ssize_t start, close, mark
+        if self._auth_end < 0:
+            return None
+        start = _host_start(self)
+        if start >= self._host_end or self._s[start] != u"[":
+            return None
+        close = self._s.find(u"]", start, self._host_end)
+        if close < 0:
+            return None
+        mark = self._s.find(u"%25", start + 1, close)
+        if mark < 0:
+            return None
+        return self._s[mark + 3:close]
+
+    # -- value semantics -------------------------------------------------
+
+    def __str__(self):
+        return self._s
+
+    def __repr__(self):
+        return f"URI({self._s!r})"
+
+    def __eq__(self, other):
+        if type(other) is URI:
+            return self._s == (<URI>other)._s
+        return NotImplemented
+
+    def __ne__(self, other):
+        if type(other) is URI:
+            return self._s != (<URI>other)._s
+        return NotImplemented
+
+    def __hash__(self):
+        # str caches its own hash, so this is O(1) after the first call.
+        return hash(self._s)
+
+    def __reduce__(self):
+        return (URI, (self._s,))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    # -- operations ------------------------------------------------------
+
+    def resolve(self, ref, *, strict=True, rfc=3986):
+        """The target of ``ref`` with this URI as its base (§5.2)."""
+        return URI(_core.resolve(self._s, _text_of("resolve", "ref", ref), strict=strict, rfc=rfc))
+
+    def normalize(self, *, scheme_based=True):
+        """Syntax-based (§6.2.2) and, unless turned off, scheme-based (§6.2.3) normalization."""
+        return URI(_core.normalize(self._s, scheme_based=scheme_based))
+
+    def equivalent(self, other):
+        """Whether the two are equivalent by the §6.2 comparison ladder."""
+        return _core.equivalent(self._s, _text_of("equivalent", "other", other))
+
+    def is_absolute(self):
+        """Whether this has the shape of ``absolute-URI`` (§4.3): a scheme, no fragment."""
+        return self._scheme_end >= 0 and _fragment_start(self) < 0
+
+    def is_valid(self, rule="URI-reference", *, rfc=3986):
+        """Whether the text matches ``rule`` of RFC 3986 (or RFC 2396) Appendix A."""
+        return _rules.is_valid(self._s, rule, rfc=rfc)
+
+    def validate(self, rule="URI-reference", *, rfc=3986):
+        """This URI if the text matches ``rule``; raises InvalidURI otherwise."""
+        _rules.validate(self._s, rule, rfc=rfc)
+        return self
+
+    def redact(self, password="***"):
+        """This URI with the userinfo's password replaced by ``password`` (§7.5)."""
+        return URI(redact(self._s, password))
+
+    def replace(self, **components):
+        """A URI with the given components replaced, inserted as given (§5.3).
+
+        Keywords: scheme, authority, userinfo, host, port, path, query,
+        fragment; ``None`` undefines a component (an undefined path is the
+        empty path).  ``authority`` cannot be combined with userinfo, host or
+        port.  Setting userinfo or port needs a host; a host of ``None``
+        removes the authority.
+        """
+        for name in components:
+            if name not in _COMPONENTS:
+                raise TypeError(f"replace() got an unexpected keyword argument {name!r}")
+        subparts = [n for n in ("userinfo", "host", "port") if n in components]
+        if "authority" in components and subparts:
+            raise TypeError("replace() cannot take 'authority' together with " + repr(subparts[0]))
+        for name, value in components.items():
+            if name == "port" and value is not None:
+                components[name] = _port_text("replace", value)
+            elif value is not None and not isinstance(value, str):
+                _type_error("replace", name, "str or None", value)
+
+        if subparts:
+            host = components.get("host", self.host)
+            userinfo = components.get("userinfo", self.userinfo)
+            port = components.get("port", _port_of(self))
+            if host is None:
+                if components.get("userinfo") is not None or components.get("port") is not None:
+                    raise ValueError("replace() needs a host to set userinfo or port")
+                authority = None
+            else:
+                authority = _compose_authority(userinfo, host, port)
+        else:
+            authority = components.get("authority", self.authority)
+        text = _core.unsplit(
+            (
+                components.get("scheme", self.scheme),
+                authority,
+                components.get("path", self.path) or "",
+                components.get("query", self.query),
+                components.get("fragment", self.fragment),
+            )
+        )
+        return URI(text)
+
+    @classmethod
+    def from_parts(
+        cls,
+        scheme=None,
+        userinfo=None,
+        host=None,
+        port=None,
+        path="",
+        query=None,
+        fragment=None,
+        *,
+        encode=True,
+    ):
+        """Build a URI from components (§5.3).
+
+        With ``encode`` each component's disallowed characters are
+        percent-encoded as UTF-8 (an existing ``%hh`` is kept), so the result
+        matches ``URI-reference`` and reads back the same components.  An
+        IPv6 host gets its brackets.  Raises InvalidURI for a bad scheme or
+        port, ValueError when the path cannot follow the authority (§3.3).
+        """
+        for name, value in (
+            ("scheme", scheme),
+            ("userinfo", userinfo),
+            ("host", host),
+            ("path", path),
+            ("query", query),
+            ("fragment", fragment),
+        ):
+            if value is not None and not isinstance(value, str):
+                _type_error("from_parts", name, "str or None", value)
+        if scheme is not None:
+            _rules.validate(scheme, "scheme")
+        port_text = None
+        if port is not None:
+            port_text = _port_text("from_parts", port)
+            _rules.validate(port_text, "port")
+        if path is None:
+            path = ""
+
+        if host is None:
+            if userinfo is not None or port is not None:
+                raise ValueError("from_parts() needs a host to set userinfo or port")
+            authority = None
+        else:
+            if encode and userinfo is not None:
+                userinfo = _encode(userinfo, _SAFE_USERINFO)
+            authority = _compose_authority(userinfo, _from_parts_host(host, encode), port_text)
+
+        # §3.3: after an authority the path is empty or starts with "/";
+        # without one it cannot start with "//" (that would be an authority).
+        if authority is not None and path and not path.startswith("/"):
+            raise ValueError("with an authority, the path must be empty or start with '/'")
+        if authority is None and path.startswith("//"):
+            raise ValueError("without an authority, the path cannot start with '//'")
+        if encode:
+            path = _encode(path, _SAFE_PATH)
+        if scheme is None and authority is None:
+            # §4.2: a colon in the first segment of a relative-path
+            # reference would read as a scheme delimiter.
+            first, slash, rest = path.partition("/")
+            path = first.replace(":", "%3A") + slash + rest
+        if encode:
+            if query is not None:
+                query = _encode(query, _SAFE_QUERY)
+            if fragment is not None:
+                fragment = _encode(fragment, _SAFE_QUERY)
+        return cls(_core.unsplit((scheme, authority, path, query, fragment)))
+
+
+# -- offsets -------------------------------------------------------------
+# Module-level helpers rather than cdef methods: methods would put a vtable
+# pointer in every instance.
+
+cdef inline void _scan(URI u) noexcept:
+    cdef fu_split_t sp
+    cdef fu_authority_t au
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(u._s)
+    cdef int kind = PyUnicode_KIND(u._s)
+    cdef void *data = PyUnicode_DATA(u._s)
+    if kind == PyUnicode_1BYTE_KIND:
+        fu_split_1(<const uint8_t *>data, n, &sp)
+        if sp.auth_start >= 0:
+            fu_authority_1(<const uint8_t *>data, sp.auth_start, sp.auth_end, &au)
+    elif kind == PyUnicode_2BYTE_KIND:
+        fu_split_2(<const uint16_t *>data, n, &sp)
+        if sp.auth_start >= 0:
+            fu_authority_2(<const uint16_t *>data, sp.auth_start, sp.auth_end, &au)
+    else:
+        fu_split_4(<const uint32_t *>data, n, &sp)
+        if sp.auth_start >= 0:
+            fu_authority_4(<const uint32_t *>data, sp.auth_start, sp.auth_end, &au)
+    u._scheme_end = sp.scheme_end
+    u._auth_end = sp.auth_end
+    u._path_end = sp.path_end
+    u._query_end = sp.query_end
+    if sp.auth_start >= 0:
+        u._userinfo_end = au.userinfo_end
+        u._host_end = au.host_end
+    else:
+        u._userinfo_end = -1
+        u._host_end = -1
+
+
+cdef inline Py_ssize_t _authority_start(URI u) noexcept:
+    return u._scheme_end + 3
+
+
+cdef inline Py_ssize_t _path_start(URI u) noexcept:
+    return u._auth_end if u._auth_end >= 0 else u._scheme_end + 1
+
+
+cdef inline Py_ssize_t _host_start(URI u) noexcept:
+    return u._userinfo_end + 1 if u._userinfo_end >= 0 else u._scheme_end + 3
+
+
+cdef inline Py_ssize_t _fragment_start(URI u) noexcept:
+    cdef Py_ssize_t end = u._query_end if u._query_end >= 0 else u._path_end
+    return end + 1 if end < PyUnicode_GET_LENGTH(u._s) else -1
+
+
+cdef inline object _port_of(URI u):
+    """The port text, or None."""
+    if u._auth_end < 0 or u._host_end >= u._auth_end:
+        return None
+    return u._s[u._host_end + 1:u._auth_end]

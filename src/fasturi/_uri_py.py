@@ -1,0 +1,431 @@
+"""The URI value object and §7.5 redaction: the pure-Python reference.
+
+A ``URI`` keeps the text it was given, with its components as the
+reference core splits them (Appendix B, then the authority split of
+docs/ARCHITECTURE.md); ``str(URI(s)) == s`` for every ``s``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, NoReturn, Optional, Union
+
+from . import _core_py as _core
+from . import _rules_py as _rules
+from ._types import InvalidURI, Split
+
+__all__ = ["URI", "redact"]
+
+# sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
+_SUB_DELIMS = "!$&'()*+,;="
+# What each component allows besides unreserved and pct-encoded (§3).
+_SAFE_USERINFO = _SUB_DELIMS + ":"
+_SAFE_REG_NAME = _SUB_DELIMS
+_SAFE_PATH = _SUB_DELIMS + ":@/"
+_SAFE_QUERY = _SUB_DELIMS + ":@/?"
+_SAFE_ZONE_ID = ""
+
+# pct-encoded = "%" HEXDIG HEXDIG; from_parts keeps these as they are.
+_PCT_ENCODED = re.compile("%[0-9A-Fa-f]{2}")
+
+_COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
+
+# int() refuses longer decimal strings (sys.set_int_max_str_digits); a port
+# of any length is still *DIGIT, so longer ones are converted in halves.
+_INT_DIGITS = 4000
+
+
+def _type_error(func: str, name: str, expected: str, value: object) -> NoReturn:
+    raise TypeError(f"{func}() argument {name!r} must be {expected}, not {type(value).__name__}")
+
+
+def _text_of(func: str, name: str, value: object) -> str:
+    """The text of a ``str`` or ``URI`` argument."""
+    if isinstance(value, URI):
+        return value._s
+    if isinstance(value, str):
+        return value
+    _type_error(func, name, "str or URI", value)
+
+
+def _decimal(digits: str) -> int:
+    if len(digits) <= _INT_DIGITS:
+        return int(digits)
+    half = len(digits) // 2
+    value: int = _decimal(digits[:half]) * 10 ** (len(digits) - half) + _decimal(digits[half:])
+    return value
+
+
+def _encode(text: str, safe: str) -> str:
+    """Percent-encode what ``safe`` and unreserved leave out, keeping ``%hh``."""
+    out = []
+    start = 0
+    for m in _PCT_ENCODED.finditer(text):
+        out.append(_core.percent_encode(text[start : m.start()], safe))
+        out.append(m.group())
+        start = m.end()
+    out.append(_core.percent_encode(text[start:], safe))
+    return "".join(out)
+
+
+def _port_text(func: str, port: object) -> str:
+    if isinstance(port, bool) or not isinstance(port, (int, str)):
+        _type_error(func, "port", "int, str or None", port)
+    if isinstance(port, int):
+        if port < 0:
+            raise ValueError(f"{func}() argument 'port' must not be negative, got {port}")
+        return str(port)
+    return port
+
+
+def _bracketed_ipv6(host: str, encode: bool) -> Optional[str]:
+    """``host`` as an IP-literal when it is an IPv6 address without brackets."""
+    if _rules.is_valid(host, "IPv6address") or _rules.is_valid(host, "IPv6addrz"):
+        return "[" + host + "]"
+    if encode and "%" in host:
+        # RFC 6874 §2: a zone written the RFC 4007 way ("fe80::1%eth0")
+        # is carried as "%25" followed by the percent-encoded zone.
+        address, _, zone = host.partition("%")
+        if zone and _rules.is_valid(address, "IPv6address"):
+            return "[" + address + "%25" + _encode(zone, _SAFE_ZONE_ID) + "]"
+    return None
+
+
+def _from_parts_host(host: str, encode: bool) -> str:
+    if not host.startswith("["):
+        literal = _bracketed_ipv6(host, encode)
+        if literal is not None:
+            return literal
+    elif not encode or _rules.is_valid(host, "IP-literal"):
+        return host
+    # Anything else is a reg-name (an IPv4address is one too, character-wise).
+    return _encode(host, _SAFE_REG_NAME) if encode else host
+
+
+def _compose_authority(
+    userinfo: Optional[str], host: Optional[str], port: Optional[str]
+) -> Optional[str]:
+    """authority = [ userinfo "@" ] host [ ":" port ] (§3.2)."""
+    if host is None:
+        return None
+    authority = host
+    if userinfo is not None:
+        authority = userinfo + "@" + authority
+    if port is not None:
+        authority = authority + ":" + port
+    return authority
+
+
+def redact(s: str, password: str = "***") -> str:
+    """Replace the password in the userinfo by ``password`` (§7.5, §3.2.1).
+
+    The password is whatever follows the userinfo's first ":"; a URI whose
+    userinfo has no ":" (or that has no userinfo) comes back unchanged.
+    """
+    if not isinstance(s, str):
+        _type_error("redact", "s", "str", s)
+    if not isinstance(password, str):
+        _type_error("redact", "password", "str", password)
+    s = str.__str__(s)
+    parts = _core.split(s)
+    if parts.authority is None:
+        return s
+    userinfo, host, port = _core.split_authority(parts.authority)
+    if userinfo is None or ":" not in userinfo:
+        return s
+    user = userinfo.partition(":")[0]
+    authority = _compose_authority(user + ":" + password, host, port)
+    return _core.unsplit(parts._replace(authority=authority))
+
+
+class URI:
+    """An RFC 3986 URI reference, kept as the exact text it was made from.
+
+    Components follow §3: ``None`` when undefined, ``""`` when empty.
+    Equality and hashing compare the text exactly; use ``equivalent`` for
+    the §6.2 comparison ladder.
+    """
+
+    __slots__ = ("_host", "_parts", "_port", "_s", "_userinfo")
+    _s: str
+    _parts: Split
+    _userinfo: Optional[str]
+    _host: Optional[str]
+    _port: Optional[str]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # Immutable value object, like the compiled twin's final cdef class.
+        raise TypeError("type 'URI' is not an acceptable base type")
+
+    def __init__(self, s: str) -> None:
+        if not isinstance(s, str):
+            _type_error("URI", "s", "str", s)
+        s = str.__str__(s)  # a str subclass is kept as its plain text
+        parts = _core.split(s)
+        if parts.authority is None:
+            userinfo = host = port = None
+        else:
+            userinfo, host, port = _core.split_authority(parts.authority)
+        object.__setattr__(self, "_s", s)
+        object.__setattr__(self, "_parts", parts)
+        object.__setattr__(self, "_userinfo", userinfo)
+        object.__setattr__(self, "_host", host)
+        object.__setattr__(self, "_port", port)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"URI objects are immutable; cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"URI objects are immutable; cannot delete {name!r}")
+
+    # -- components (§3) -------------------------------------------------
+
+    @property
+    def scheme(self) -> Optional[str]:
+        return self._parts.scheme
+
+    @property
+    def authority(self) -> Optional[str]:
+        return self._parts.authority
+
+    @property
+    def userinfo(self) -> Optional[str]:
+        return self._userinfo
+
+    @property
+    def host(self) -> Optional[str]:
+        return self._host
+
+    @property
+    def port(self) -> Optional[int]:
+        """The port as a number; ``None`` when absent or empty (§3.2.3).
+
+        Raises InvalidURI (rule ``"port"``, position in the URI text) when the
+        port text is not ``*DIGIT``.
+        """
+        text = self._port
+        if not text:
+            return None
+        # The port is the last thing in the authority.
+        start = len(self._authority_prefix()) + len(self._parts.authority or "") - len(text)
+        for i, c in enumerate(text):
+            if not "0" <= c <= "9":
+                position = start + i
+                raise InvalidURI(f"invalid port at position {position}: {c!r}", position, "port")
+        return _decimal(text)
+
+    @property
+    def path(self) -> str:
+        return self._parts.path
+
+    @property
+    def query(self) -> Optional[str]:
+        return self._parts.query
+
+    @property
+    def fragment(self) -> Optional[str]:
+        return self._parts.fragment
+
+    @property
+    def host_type(self) -> Optional[str]:
+        """``"reg-name"``, ``"IPv4"``, ``"IPv6"``, ``"IPvFuture"`` or ``None`` (§3.2.2)."""
+        if self._host is None:
+            return None
+        return _rules.host_type(self._host)
+
+    @property
+    def zone_id(self) -> Optional[str]:
+        """The RFC 6874 zone ID: what follows "%25" inside the brackets, as written."""
+        host = self._host
+        if host is None or not host.startswith("["):
+            return None
+        close = host.find("]")
+        if close < 0:
+            return None
+        inside = host[1:close]
+        mark = inside.find("%25")
+        if mark < 0:
+            return None
+        return inside[mark + 3 :]
+
+    def _authority_prefix(self) -> str:
+        scheme = self._parts.scheme
+        return ("" if scheme is None else scheme + ":") + "//"
+
+    # -- value semantics -------------------------------------------------
+
+    def __str__(self) -> str:
+        return self._s
+
+    def __repr__(self) -> str:
+        return f"URI({self._s!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, URI):
+            return self._s == other._s
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if isinstance(other, URI):
+            return self._s != other._s
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._s)
+
+    def __reduce__(self) -> tuple[type[URI], tuple[str]]:
+        return (URI, (self._s,))
+
+    def __copy__(self) -> URI:
+        return self
+
+    def __deepcopy__(self, memo: object) -> URI:
+        return self
+
+    # -- operations ------------------------------------------------------
+
+    def resolve(self, ref: Union[str, URI], *, strict: bool = True, rfc: int = 3986) -> URI:
+        """The target of ``ref`` with this URI as its base (§5.2)."""
+        return URI(_core.resolve(self._s, _text_of("resolve", "ref", ref), strict=strict, rfc=rfc))
+
+    def normalize(self, *, scheme_based: bool = True) -> URI:
+        """Syntax-based (§6.2.2) and, unless turned off, scheme-based (§6.2.3) normalization."""
+        return URI(_core.normalize(self._s, scheme_based=scheme_based))
+
+    def equivalent(self, other: Union[str, URI]) -> bool:
+        """Whether the two are equivalent by the §6.2 comparison ladder."""
+        return _core.equivalent(self._s, _text_of("equivalent", "other", other))
+
+    def is_absolute(self) -> bool:
+        """Whether this has the shape of ``absolute-URI`` (§4.3): a scheme, no fragment."""
+        return self._parts.scheme is not None and self._parts.fragment is None
+
+    def is_valid(self, rule: str = "URI-reference", *, rfc: int = 3986) -> bool:
+        """Whether the text matches ``rule`` of RFC 3986 (or RFC 2396) Appendix A."""
+        return _rules.is_valid(self._s, rule, rfc=rfc)
+
+    def validate(self, rule: str = "URI-reference", *, rfc: int = 3986) -> URI:
+        """This URI if the text matches ``rule``; raises InvalidURI otherwise."""
+        _rules.validate(self._s, rule, rfc=rfc)
+        return self
+
+    def redact(self, password: str = "***") -> URI:
+        """This URI with the userinfo's password replaced by ``password`` (§7.5)."""
+        return URI(redact(self._s, password))
+
+    def replace(self, **components: Union[str, int, None]) -> URI:
+        """A URI with the given components replaced, inserted as given (§5.3).
+
+        Keywords: scheme, authority, userinfo, host, port, path, query,
+        fragment; ``None`` undefines a component (an undefined path is the
+        empty path).  ``authority`` cannot be combined with userinfo, host or
+        port.  Setting userinfo or port needs a host; a host of ``None``
+        removes the authority.
+        """
+        for name in components:
+            if name not in _COMPONENTS:
+                raise TypeError(f"replace() got an unexpected keyword argument {name!r}")
+        subparts = [n for n in ("userinfo", "host", "port") if n in components]
+        if "authority" in components and subparts:
+            raise TypeError("replace() cannot take 'authority' together with " + repr(subparts[0]))
+        given: dict[str, Optional[str]] = {}
+        for name, value in components.items():
+            if name == "port" and value is not None:
+                given[name] = _port_text("replace", value)
+            elif value is None or isinstance(value, str):
+                given[name] = value
+            else:
+                _type_error("replace", name, "str or None", value)
+
+        parts = self._parts
+        authority: Optional[str]
+        if subparts:
+            host = given.get("host", self._host)
+            if host is None:
+                if given.get("userinfo") is not None or given.get("port") is not None:
+                    raise ValueError("replace() needs a host to set userinfo or port")
+                authority = None
+            else:
+                userinfo = given.get("userinfo", self._userinfo)
+                authority = _compose_authority(userinfo, host, given.get("port", self._port))
+        else:
+            authority = given.get("authority", parts.authority)
+        text = _core.unsplit(
+            (
+                given.get("scheme", parts.scheme),
+                authority,
+                given.get("path", parts.path) or "",
+                given.get("query", parts.query),
+                given.get("fragment", parts.fragment),
+            )
+        )
+        return URI(text)
+
+    @classmethod
+    def from_parts(
+        cls,
+        scheme: Optional[str] = None,
+        userinfo: Optional[str] = None,
+        host: Optional[str] = None,
+        port: Union[int, str, None] = None,
+        path: Optional[str] = "",
+        query: Optional[str] = None,
+        fragment: Optional[str] = None,
+        *,
+        encode: bool = True,
+    ) -> URI:
+        """Build a URI from components (§5.3).
+
+        With ``encode`` each component's disallowed characters are
+        percent-encoded as UTF-8 (an existing ``%hh`` is kept), so the result
+        matches ``URI-reference`` and reads back the same components.  An
+        IPv6 host gets its brackets.  Raises InvalidURI for a bad scheme or
+        port, ValueError when the path cannot follow the authority (§3.3).
+        """
+        for name, value in (
+            ("scheme", scheme),
+            ("userinfo", userinfo),
+            ("host", host),
+            ("path", path),
+            ("query", query),
+            ("fragment", fragment),
+        ):
+            if value is not None and not isinstance(value, str):
+                _type_error("from_parts", name, "str or None", value)
+        if scheme is not None:
+            _rules.validate(scheme, "scheme")
+        port_text = None
+        if port is not None:
+            port_text = _port_text("from_parts", port)
+            _rules.validate(port_text, "port")
+        if path is None:
+            path = ""
+
+        if host is None:
+            if userinfo is not None or port is not None:
+                raise ValueError("from_parts() needs a host to set userinfo or port")
+            authority = None
+        else:
+            if encode and userinfo is not None:
+                userinfo = _encode(userinfo, _SAFE_USERINFO)
+            authority = _compose_authority(userinfo, _from_parts_host(host, encode), port_text)
+
+        # §3.3: after an authority the path is empty or starts with "/";
+        # without one it cannot start with "//" (that would be an authority).
+        if authority is not None and path and not path.startswith("/"):
+            raise ValueError("with an authority, the path must be empty or start with '/'")
+        if authority is None and path.startswith("//"):
+            raise ValueError("without an authority, the path cannot start with '//'")
+        if encode:
+            path = _encode(path, _SAFE_PATH)
+        if scheme is None and authority is None:
+            # §4.2: a colon in the first segment of a relative-path
+            # reference would read as a scheme delimiter.
+            first, slash, rest = path.partition("/")
+            path = first.replace(":", "%3A") + slash + rest
+        if encode:
+            if query is not None:
+                query = _encode(query, _SAFE_QUERY)
+            if fragment is not None:
+                fragment = _encode(fragment, _SAFE_QUERY)
+        return cls(_core.unsplit((scheme, authority, path, query, fragment)))

@@ -1,0 +1,295 @@
+"""audit: the RFC 3986 §7 hazards in a URI reference (active implementation;
+the suite runs once per implementation)."""
+
+from __future__ import annotations
+
+import pytest
+
+import fasturi
+from fasturi import Finding
+
+
+def findings(text, code):
+    return [f for f in fasturi.audit(text) if f.code == code]
+
+
+def only(text, code):
+    """The one finding of ``code`` for ``text``."""
+    got = findings(text, code)
+    assert len(got) == 1, fasturi.audit(text)
+    finding = got[0]
+    assert isinstance(finding, Finding)
+    # a sentence, in English, naming the hazard
+    assert finding.message[0].isupper() and finding.message.endswith(".")
+    return finding
+
+
+CLEAN = [
+    # §1.1.2
+    "ftp://ftp.is.co.za/rfc/rfc1808.txt",
+    "http://www.ietf.org/rfc/rfc2396.txt",
+    "ldap://[2001:db8::7]/c=GB?objectClass?one",
+    "mailto:John.Doe@example.com",
+    "news:comp.infosystems.www.servers.unix",
+    "tel:+1-816-555-1212",
+    "telnet://192.0.2.16:80/",
+    "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+    # §3
+    "foo://example.com:8042/over/there?name=ferret#nose",
+    "http://[fe80::1%25eth0]:8080/",
+    "http://[v7.a:b]/",
+    "http://user@example.com/",
+    "ftp://anonymous@ftp.example.org/",
+    "http://a/%7Euser/b%20c",
+    "http://a/./b/../c",  # literal dot segments are §5.2.4's business, not a hazard
+    "http://a/.../%2e%2e%2e/x%2e/%2ex",
+    "http://a/b?x=%2F&y=%2e%2e&z=%3A#%2F%2e%2e",  # query and fragment are not split on these
+    "http://a/%20%25%7E",
+    "",
+    "../g",
+    "#f",
+]
+
+
+@pytest.mark.parametrize("text", CLEAN)
+def test_clean(text):
+    assert fasturi.audit(text) == []
+
+
+def test_type_error():
+    with pytest.raises(TypeError) as err:
+        fasturi.audit(b"http://a/")
+    assert str(err.value) == "audit() argument 's' must be str, not bytes"
+
+
+# -- invalid ---------------------------------------------------------------
+
+
+def test_invalid_names_the_position():
+    f = only("http://a b/", "invalid")
+    assert f.section == "4.1"
+    assert "position 8" in f.message and "' '" in f.message
+
+
+def test_invalid_when_the_text_ends_too_early():
+    f = only("http://[::1", "invalid")
+    assert "position 11" in f.message and "ends" in f.message
+
+
+# -- control characters ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "named"),
+    [
+        ("http://a/x\r\nHost: evil", 10, "U+000D"),
+        ("\x00http://a/", 0, "U+0000"),
+        ("http://a/\x7f", 9, "U+007F"),
+        ("http://a/%0d%0aSet-Cookie:x", 9, "%0d"),
+        ("http://a/file%00.txt", 13, "%00"),
+        ("http://a/?%7F", 10, "%7F"),
+        ("http://a/#%1B", 10, "%1B"),
+    ],
+)
+def test_control_character(text, position, named):
+    f = only(text, "control-character")
+    assert f.section == "7.3"
+    assert f"position {position}" in f.message and named in f.message
+
+
+def test_raw_and_encoded_controls_are_reported_apart():
+    got = findings("http://a/\t%09%09", "control-character")
+    assert len(got) == 2
+    assert "U+0009" in got[0].message and "%09" in got[1].message
+    assert "1 more" in got[1].message
+
+
+# -- §7.5 password in userinfo ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "http://alice:hunter2@example.com/",
+        "ftp://:hunter2@h/",
+        "http://alice:hunter2:x@h/",
+        "//alice:hunter2@[::1]:80/",
+    ],
+)
+def test_password_in_userinfo(text):
+    f = only(text, "password-in-userinfo")
+    assert f.section == "7.5"
+    assert "password" in f.message
+    assert "hunter2" not in f.message  # the finding must not leak what it warns about
+
+
+def test_empty_password_is_still_a_password_field():
+    f = only("http://alice:@h/", "password-in-userinfo")
+    assert "empty password" in f.message
+
+
+# -- §7.6 userinfo that looks like a host -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("http://www.bank.com@evil.com/", "www.bank.com"),
+        ("ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm", "cnn.example.com"),
+        ("http://www.bank.com:443@evil.com/", "www.bank.com"),
+        ("http://paypal.com@evil.example/", "paypal.com"),
+        ("http://10.0.0.1@evil.example/", "10.0.0.1"),
+        ("http://localhost@evil.example/", "localhost"),
+        ("http://www%2Ebank%2Ecom@evil.example/", "www.bank.com"),
+        ("http://xn--bcher-kva.example@evil.example/", "xn--bcher-kva.example"),
+        ("http://bank.de@evil.example/", "bank.de"),
+        ("http://shop.xn--p1ai@evil.example/", "shop.xn--p1ai"),
+        ("http://mail.corp.acme@evil.example/", "mail.corp.acme"),
+    ],
+)
+def test_userinfo_looks_like_host(text, named):
+    f = only(text, "userinfo-looks-like-host")
+    assert f.section == "7.6"
+    assert repr(named) in f.message
+    assert repr(fasturi.URI(text).host) in f.message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "http://user@host/",
+        "http://john_doe@host/",
+        "http://john.doe@host/",
+        "http://first.last:pw@host/",
+        "http://a1@host/",
+        "http://1@h/",
+    ],
+)
+def test_plain_user_names_are_not_hosts(text):
+    assert findings(text, "userinfo-looks-like-host") == []
+
+
+# -- §7.4 rare IPv4 formats --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("host", "address"),
+    [
+        ("3232235777", "192.168.1.1"),  # one 32-bit number
+        ("0x7f.1", "127.0.0.1"),  # hexadecimal, two parts (Class A)
+        ("0177.0.0.1", "127.0.0.1"),  # octal
+        ("127.1", "127.0.0.1"),  # two parts
+        ("10.0.1", "10.0.0.1"),  # three parts (Class B)
+        ("192.168.257", "192.168.1.1"),
+        ("0x7F000001", "127.0.0.1"),
+        ("0X7f.0.0.0x1", "127.0.0.1"),
+        ("017700000001", "127.0.0.1"),
+        ("127.0.0.01", "127.0.0.1"),  # a leading zero makes an octal octet
+        ("0", "0.0.0.0"),
+        ("127.0.0.1.", "127.0.0.1"),  # trailing dot
+        ("%31%32%37.1", "127.0.0.1"),  # percent-encoded
+        ("%EF%BC%91%EF%BC%92%EF%BC%97%E3%80%821", "127.0.0.1"),  # fullwidth, ideographic stop
+        ("4294967295", "255.255.255.255"),
+    ],
+)
+def test_ambiguous_ipv4(host, address):
+    f = only(f"http://{host}/", "ambiguous-ipv4")
+    assert f.section == "7.4"
+    assert repr(host) in f.message and address in f.message
+
+
+@pytest.mark.parametrize(
+    "host",
+    [
+        "127.0.0.1",
+        "example.com",
+        "1.2.3.4.5",
+        "256.1",
+        "4294967296",
+        "1.16777216",
+        "08.0.0.1",
+        "0x1g",
+        "1e3",
+        "1..2",
+        ".1",
+        "[::1]",
+        "",
+        "0x7f.1.example",
+        "1.2.3.256",
+    ],
+)
+def test_not_ambiguous_ipv4(host):
+    assert findings(f"http://{host}/", "ambiguous-ipv4") == []
+
+
+# -- §7.3 back-end transcoding ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "component", "position", "named"),
+    [
+        ("http://a/b%2Fc", "path", 10, "%2F"),
+        ("http://a/b%2fc%3F%23", "path", 10, "%2f"),
+        ("http://a/%5C", "path", 9, "%5C"),
+        ("/x%5b%5D", "path", 2, "%5b"),
+        ("a%3Ab", "path", 1, "%3A"),
+        ("http://a%40b.com/", "authority", 8, "%40"),
+        ("http://u%3Ap@h/", "authority", 8, "%3A"),
+    ],
+)
+def test_encoded_delimiter(text, component, position, named):
+    f = only(text, "encoded-delimiter")
+    assert f.section == "7.3"
+    assert f"The {component}" in f.message
+    assert f"position {position}" in f.message and named in f.message
+
+
+def test_encoded_delimiters_in_authority_and_path_are_reported_apart():
+    got = findings("http://a%2Fb/c%2Fd%2F", "encoded-delimiter")
+    assert [f.message.split()[1] for f in got] == ["authority", "path"]
+    assert "1 more" in got[1].message
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "segment"),
+    [
+        ("http://a/b/%2e%2E/c", 11, "%2e%2E"),
+        ("http://a/%2e/c", 9, "%2e"),
+        ("/.%2e/x", 1, ".%2e"),
+        ("/%2E./x", 1, "%2E."),
+        ("x/%2e", 2, "%2e"),
+        ("/..%2f..%2fetc/passwd", 1, "..%2f..%2fetc"),  # "../" hidden by an encoded slash
+        ("/..%5c..%5cwin.ini", 1, "..%5c..%5cwin.ini"),
+    ],
+)
+def test_encoded_dot_segment(text, position, segment):
+    f = only(text, "encoded-dot-segment")
+    assert f.section == "7.3"
+    assert repr(segment) in f.message and f"position {position}" in f.message
+
+
+# -- the whole list ------------------------------------------------------------
+
+
+def test_codes_come_in_a_fixed_order():
+    text = "http://www.bank.com:pw@0x7f.1/%2e%2E/a%2Fb\x00"
+    assert [f.code for f in fasturi.audit(text)] == [
+        "invalid",
+        "control-character",
+        "password-in-userinfo",
+        "userinfo-looks-like-host",
+        "ambiguous-ipv4",
+        "encoded-delimiter",
+        "encoded-dot-segment",
+    ]
+
+
+def test_many_escapes_give_a_short_list():
+    text = "http://a/" + "%2F%2e%2e/%00" * 10_000
+    got = fasturi.audit(text)
+    assert sorted(f.code for f in got) == [
+        "control-character",
+        "encoded-delimiter",
+        "encoded-dot-segment",
+    ]
+    assert "9999 more" in findings(text, "control-character")[0].message
