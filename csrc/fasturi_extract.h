@@ -1,0 +1,567 @@
+/* fasturi_extract.h: finds URIs in running text (RFC 3986 Appendix C,
+ * RFC 2396 Appendix E and F), exactly as src/fasturi/_extract_py.py's
+ * docstring defines them.
+ *
+ * fu_extract_next_N() finds the next URI after st->pos, fills *m and
+ * returns 1, or returns 0 at the end of the text.  N is the code-unit width
+ * of the text (1, 2 or 4 bytes: a Python str's kind); the scanners are
+ * written once below and instantiated for each width by including this
+ * header into itself with FU_EXT_T (the code-unit type) and FU_EXT_N set.
+ *
+ * Expects a pointer and a length; reads only [0, len) and never relies on
+ * NUL termination.  Every code unit is examined a bounded number of times
+ * over all calls on one text, so a whole extraction is linear.
+ */
+#ifndef FU_EXT_T
+#ifndef FASTURI_EXTRACT_H
+#define FASTURI_EXTRACT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "fasturi_chars.h"
+
+/* SSE2 (every x86-64) scans 16 bytes at a time; elsewhere the same scans
+ * run one code unit at a time. */
+#if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
+#define FU_EXT_SSE2 1
+#include <emmintrin.h>
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h>
+static inline unsigned fu_ext_ctz(unsigned x)
+{
+    unsigned long k;
+    _BitScanForward(&k, x);
+    return (unsigned)k;
+}
+#else
+#define fu_ext_ctz(x) ((unsigned)__builtin_ctz(x))
+#endif
+#else
+#define FU_EXT_SSE2 0
+#endif
+
+/* What the caller builds from a match's span [start, end). */
+#define FU_EXT_BARE 0    /* the span as it is */
+#define FU_EXT_WRAPPED 1 /* the span less its ASCII whitespace (<...>) */
+#define FU_EXT_WWW 2     /* "http://" + the span (Appendix F) */
+#define FU_EXT_FTP 3     /* "ftp://" + the span (Appendix F) */
+
+typedef struct {
+    ptrdiff_t pos;   /* where the next scan starts; 0 at first */
+    ptrdiff_t floor; /* end of the last URI found: URIs never overlap */
+    int abbreviated; /* also find RFC 2396 Appendix F forms */
+} fu_ext_state_t;
+
+typedef struct {
+    ptrdiff_t start, end;
+    int kind; /* FU_EXT_* */
+} fu_ext_match_t;
+
+/* Where a URI can be recognised: a scheme's ':' and Appendix C's '<' (bit
+ * 1); the first letter of Appendix F's "www." / "ftp." (bit 2). */
+static const uint8_t fu_ext_trigger[256] = {
+    [':'] = 1, ['<'] = 1, ['W'] = 2, ['w'] = 2, ['F'] = 2, ['f'] = 2,
+};
+
+/* unreserved / gen-delims / sub-delims, and '%' of pct-encoded (RFC 3986 §2) */
+#define FU_EXT_BODY_MASK (FU_UNRESERVED | FU_GEN_DELIM | FU_SUB_DELIM)
+
+/* Non-ASCII characters that delimit text although RFC 3987 allows them:
+ * Unicode spaces, General Punctuation (less the hyphens and en dash of
+ * names), CJK and fullwidth punctuation. */
+static inline int fu_ext_text_delimiter(uint32_t c)
+{
+    if (c < 0x2000)
+        return c == 0x00A0 || c == 0x00AB || c == 0x00BB || c == 0x1680;
+    if (c <= 0x206F)
+        return c < 0x2010 || c > 0x2013;
+    if (c >= 0x3000 && c <= 0x301F)
+        return c <= 0x3003 || (c >= 0x3008 && c <= 0x3011) || c >= 0x3014;
+    if (c == 0xFEFF)
+        return 1;
+    if (c >= 0xFF01 && c <= 0xFF64)
+        return c == 0xFF01 || c == 0xFF08 || c == 0xFF09 || c == 0xFF0C
+            || c == 0xFF1A || c == 0xFF1B || c == 0xFF1F || c == 0xFF3B
+            || c == 0xFF3D || c == 0xFF5B || c == 0xFF5D || c >= 0xFF5F;
+    return 0;
+}
+
+/* A non-ASCII body character: RFC 3987 ucschar / iprivate, less the text
+ * delimiters.  Lone surrogates and noncharacters are neither. */
+static inline int fu_ext_nonascii_body(uint32_t c)
+{
+    if (c < 0xA0)
+        return 0;
+    if (c <= 0xFFFF) {
+        if ((c >= 0xD800 && c <= 0xDFFF) || (c >= 0xFDD0 && c <= 0xFDEF) || c >= 0xFFF0)
+            return 0;
+        return !fu_ext_text_delimiter(c);
+    }
+    if ((c & 0xFFFE) == 0xFFFE || (c >= 0xE0000 && c <= 0xE0FFF))
+        return 0;
+    return c <= 0x10FFFD;
+}
+
+static inline int fu_ext_body(uint32_t c)
+{
+    if (c < 0x80)
+        return FU_IS(c, FU_EXT_BODY_MASK) || c == '%';
+    return fu_ext_nonascii_body(c);
+}
+
+/* Appendix C: "spaces, line-breaks, tabs, etc." */
+static inline int fu_ext_space(uint32_t c)
+{
+    return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+static inline int fu_ext_ascii_in(uint32_t c, uint32_t mask)
+{
+    return c < 0x80 && FU_IS(c, mask);
+}
+
+/* A host-name label character of an abbreviated URL. */
+static inline int fu_ext_label(uint32_t c)
+{
+    if (c < 0x80)
+        return FU_IS(c, FU_ALPHA | FU_DIGIT) || c == '-';
+    return fu_ext_nonascii_body(c);
+}
+
+/* Sentence punctuation that follows a URI in prose rather than ending it. */
+static inline int fu_ext_trim_char(uint32_t c)
+{
+    return c == '.' || c == ',' || c == ';' || c == ':' || c == '!' || c == '?'
+        || c == '\'';
+}
+
+/* Schemes that count without "//": the list of _extract_py.OPAQUE_SCHEMES.
+ * lower holds len lowercase characters. */
+static inline int fu_ext_opaque_scheme(const char *lower, ptrdiff_t len)
+{
+#define FU_EXT_IS(name) \
+    (len == (ptrdiff_t)sizeof(name) - 1 && memcmp(lower, name, sizeof(name) - 1) == 0)
+    switch (lower[0]) {
+    case 'a': return FU_EXT_IS("about");
+    case 'b': return FU_EXT_IS("bitcoin");
+    case 'c': return FU_EXT_IS("cid");
+    case 'd': return FU_EXT_IS("data");
+    case 'f': return FU_EXT_IS("fax") || FU_EXT_IS("file");
+    case 'g': return FU_EXT_IS("geo");
+    case 'i': return FU_EXT_IS("info");
+    case 'm': return FU_EXT_IS("magnet") || FU_EXT_IS("mailto") || FU_EXT_IS("mid");
+    case 'n': return FU_EXT_IS("news");
+    case 's': return FU_EXT_IS("sip") || FU_EXT_IS("sips") || FU_EXT_IS("sms");
+    case 't': return FU_EXT_IS("tag") || FU_EXT_IS("tel");
+    case 'u': return FU_EXT_IS("urn");
+    case 'x': return FU_EXT_IS("xmpp");
+    default: return 0;
+    }
+#undef FU_EXT_IS
+}
+
+#define FU_EXT_CAT2(a, b) a##_##b
+#define FU_EXT_CAT(a, b) FU_EXT_CAT2(a, b)
+#define FU_EXT_FN(name) FU_EXT_CAT(name, FU_EXT_N)
+
+/* Lane operations for each code-unit width: FU_EXT_SHIFT turns a
+ * _mm_movemask_epi8 bit index into a code-unit index. */
+#define FU_EXT_T uint8_t
+#define FU_EXT_N 1
+#define FU_EXT_LANES 16
+#define FU_EXT_SHIFT 0
+#define FU_EXT_VEQ _mm_cmpeq_epi8
+#define FU_EXT_VGT _mm_cmpgt_epi8
+#define FU_EXT_VLT _mm_cmplt_epi8
+#define FU_EXT_VSET(c) _mm_set1_epi8((char)(c))
+#include "fasturi_extract.h"
+#undef FU_EXT_T
+#undef FU_EXT_N
+#undef FU_EXT_LANES
+#undef FU_EXT_SHIFT
+#undef FU_EXT_VEQ
+#undef FU_EXT_VGT
+#undef FU_EXT_VLT
+#undef FU_EXT_VSET
+
+#define FU_EXT_T uint16_t
+#define FU_EXT_N 2
+#define FU_EXT_LANES 8
+#define FU_EXT_SHIFT 1
+#define FU_EXT_VEQ _mm_cmpeq_epi16
+#define FU_EXT_VGT _mm_cmpgt_epi16
+#define FU_EXT_VLT _mm_cmplt_epi16
+#define FU_EXT_VSET(c) _mm_set1_epi16((short)(c))
+#include "fasturi_extract.h"
+#undef FU_EXT_T
+#undef FU_EXT_N
+#undef FU_EXT_LANES
+#undef FU_EXT_SHIFT
+#undef FU_EXT_VEQ
+#undef FU_EXT_VGT
+#undef FU_EXT_VLT
+#undef FU_EXT_VSET
+
+#define FU_EXT_T uint32_t
+#define FU_EXT_N 4
+#define FU_EXT_LANES 4
+#define FU_EXT_SHIFT 2
+#define FU_EXT_VEQ _mm_cmpeq_epi32
+#define FU_EXT_VGT _mm_cmpgt_epi32
+#define FU_EXT_VLT _mm_cmplt_epi32
+#define FU_EXT_VSET(c) _mm_set1_epi32((int)(c))
+#include "fasturi_extract.h"
+#undef FU_EXT_T
+#undef FU_EXT_N
+#undef FU_EXT_LANES
+#undef FU_EXT_SHIFT
+#undef FU_EXT_VEQ
+#undef FU_EXT_VGT
+#undef FU_EXT_VLT
+#undef FU_EXT_VSET
+
+#endif /* FASTURI_EXTRACT_H */
+
+#else /* the scanners for code units of type FU_EXT_T */
+
+/* text[pos:] starts with word (lowercase ASCII), in any ASCII case. */
+static inline int FU_EXT_FN(fu_ext_word)(const FU_EXT_T *s, ptrdiff_t n, ptrdiff_t pos,
+                                         const char *word)
+{
+    ptrdiff_t k;
+    for (k = 0; word[k]; k++) {
+        uint32_t c;
+        if (pos + k >= n)
+            return 0;
+        c = s[pos + k];
+        if (c >= 'A' && c <= 'Z')
+            c += 'a' - 'A';
+        if (c != (uint32_t)(unsigned char)word[k])
+            return 0;
+    }
+    return 1;
+}
+
+/* End of the run of body characters from i (and before a ' if quote). */
+static inline ptrdiff_t FU_EXT_FN(fu_ext_body_end)(const FU_EXT_T *s, ptrdiff_t n, ptrdiff_t i,
+                                                   int quote)
+{
+    for (;;) {
+        uint32_t c;
+#if FU_EXT_SSE2
+        /* Whole blocks of ASCII body characters; the block's first other
+         * code unit (non-ASCII included) is decided one at a time below.
+         * Signed lanes: code units of 0x80 and up that read as negative
+         * fail "> 0x20" and so leave the fast path too. */
+        while (n - i >= FU_EXT_LANES) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+            __m128i ok = _mm_and_si128(FU_EXT_VGT(v, FU_EXT_VSET(0x20)),
+                                       FU_EXT_VLT(v, FU_EXT_VSET('{')));
+            __m128i bad = _mm_or_si128(
+                _mm_or_si128(FU_EXT_VEQ(v, FU_EXT_VSET('"')), FU_EXT_VEQ(v, FU_EXT_VSET('<'))),
+                _mm_or_si128(FU_EXT_VEQ(v, FU_EXT_VSET('>')), FU_EXT_VEQ(v, FU_EXT_VSET('\\'))));
+            unsigned stop;
+            bad = _mm_or_si128(bad, _mm_or_si128(FU_EXT_VEQ(v, FU_EXT_VSET('^')),
+                                                 FU_EXT_VEQ(v, FU_EXT_VSET('`'))));
+            if (quote)
+                bad = _mm_or_si128(bad, FU_EXT_VEQ(v, FU_EXT_VSET('\'')));
+            ok = _mm_or_si128(_mm_andnot_si128(bad, ok), FU_EXT_VEQ(v, FU_EXT_VSET('~')));
+            stop = (unsigned)_mm_movemask_epi8(ok) ^ 0xFFFFu;
+            if (stop) {
+                i += (ptrdiff_t)(fu_ext_ctz(stop) >> FU_EXT_SHIFT);
+                break;
+            }
+            i += FU_EXT_LANES;
+        }
+#endif
+        if (i >= n)
+            return i;
+        c = s[i];
+        if ((quote && c == '\'') || !fu_ext_body(c))
+            return i;
+        i++;
+    }
+}
+
+/* The next trigger at or after i (bit 1 always, bit 2 if abbreviated).
+ * The vector scan also passes over triggers that the scanners above would
+ * reject at once, as they would: a ':' neither before a '/' nor after a
+ * letter (so neither "//" nor an opaque scheme, which all end in a letter),
+ * and a 'w'/'f' after a letter or not before 'w'/'t' (no "www."/"ftp."). */
+static inline ptrdiff_t FU_EXT_FN(fu_ext_next_trigger)(const FU_EXT_T *s, ptrdiff_t n,
+                                                       ptrdiff_t i, int abbreviated)
+{
+    const uint8_t mask = abbreviated ? 3 : 1;
+#if FU_EXT_SSE2
+    if (i == 0 && n > 0) {
+        uint32_t c = s[0];
+        if (c < 256 && (fu_ext_trigger[c] & mask))
+            return 0;
+        i = 1;
+    }
+    /* s[i - 1] to s[i + FU_EXT_LANES] are in bounds */
+    while (n - i > FU_EXT_LANES) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+        __m128i prev = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)(s + i - 1)),
+                                    FU_EXT_VSET(0x20));
+        __m128i next = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 1));
+        /* signed lanes: code units of 0x80 and up fail one of the bounds */
+        __m128i after_letter = _mm_and_si128(FU_EXT_VGT(prev, FU_EXT_VSET('a' - 1)),
+                                             FU_EXT_VLT(prev, FU_EXT_VSET('z' + 1)));
+        __m128i hit = _mm_and_si128(FU_EXT_VEQ(v, FU_EXT_VSET(':')),
+                                    _mm_or_si128(FU_EXT_VEQ(next, FU_EXT_VSET('/')), after_letter));
+        unsigned bits;
+        hit = _mm_or_si128(hit, FU_EXT_VEQ(v, FU_EXT_VSET('<')));
+        if (abbreviated) {
+            /* ASCII case folding: only 'W'/'w' OR 0x20 give 'w' (so 'f', 't') */
+            __m128i low = _mm_or_si128(v, FU_EXT_VSET(0x20));
+            __m128i next_low = _mm_or_si128(next, FU_EXT_VSET(0x20));
+            __m128i www = _mm_and_si128(FU_EXT_VEQ(low, FU_EXT_VSET('w')),
+                                        FU_EXT_VEQ(next_low, FU_EXT_VSET('w')));
+            __m128i ftp = _mm_and_si128(FU_EXT_VEQ(low, FU_EXT_VSET('f')),
+                                        FU_EXT_VEQ(next_low, FU_EXT_VSET('t')));
+            hit = _mm_or_si128(hit, _mm_andnot_si128(after_letter, _mm_or_si128(www, ftp)));
+        }
+        bits = (unsigned)_mm_movemask_epi8(hit);
+        if (bits)
+            return i + (ptrdiff_t)(fu_ext_ctz(bits) >> FU_EXT_SHIFT);
+        i += FU_EXT_LANES;
+    }
+#endif
+    while (i < n) {
+        uint32_t c = s[i];
+        if (c < 256 && (fu_ext_trigger[c] & mask))
+            return i;
+        i++;
+    }
+    return n;
+}
+
+/* End of s[start:end] less trailing sentence punctuation, never below
+ * minimum; a closing ')' or ']' goes only while it has no partner. */
+static inline ptrdiff_t FU_EXT_FN(fu_ext_trim)(const FU_EXT_T *s, ptrdiff_t start, ptrdiff_t end,
+                                               ptrdiff_t minimum)
+{
+    ptrdiff_t paren_open = 0, paren_close = 0, square_open = 0, square_close = 0, k;
+    int counted = 0;
+    while (end > minimum) {
+        uint32_t c = s[end - 1];
+        if (fu_ext_trim_char(c)) {
+            end--;
+            continue;
+        }
+        if (c != ')' && c != ']')
+            break;
+        if (!counted) {
+            /* Only punctuation has gone so far: these counts stay exact
+             * as closers are removed one by one. */
+            for (k = start; k < end; k++) {
+                uint32_t d = s[k];
+                paren_open += d == '(';
+                paren_close += d == ')';
+                square_open += d == '[';
+                square_close += d == ']';
+            }
+            counted = 1;
+        }
+        if (c == ')') {
+            if (paren_close <= paren_open)
+                break;
+            paren_close--;
+        } else {
+            if (square_close <= square_open)
+                break;
+            square_close--;
+        }
+        end--;
+    }
+    return end;
+}
+
+/* Is s[a:b] (scheme characters) one of the schemes allowed without "//"? */
+static inline int FU_EXT_FN(fu_ext_opaque)(const FU_EXT_T *s, ptrdiff_t a, ptrdiff_t b)
+{
+    char lower[8];
+    ptrdiff_t k;
+    if (b - a < 3 || b - a > 7)
+        return 0;
+    for (k = a; k < b; k++) {
+        uint32_t c = s[k];
+        lower[k - a] = (char)((c >= 'A' && c <= 'Z') ? c + ('a' - 'A') : c);
+    }
+    return fu_ext_opaque_scheme(lower, b - a);
+}
+
+/* The bare URI whose scheme ends at the ':' at colon. */
+static inline int FU_EXT_FN(fu_ext_bare)(const FU_EXT_T *s, ptrdiff_t n, ptrdiff_t colon,
+                                         ptrdiff_t floor, fu_ext_match_t *m, ptrdiff_t *resume)
+{
+    ptrdiff_t start = colon, minimum, scanned, end;
+    int quote, slashes = colon + 2 < n && s[colon + 1] == '/' && s[colon + 2] == '/';
+    *resume = colon + 1;
+    /* Quick rejection of prose colons ("12:30", "Note: x"), decided as the
+     * full test below would: without "//" the scheme must be one of the
+     * opaque ones, which all end in a letter, and a body must follow. */
+    if (!slashes && (colon == floor || !fu_ext_ascii_in(s[colon - 1], FU_ALPHA)
+                     || colon + 1 >= n || !fu_ext_body(s[colon + 1])))
+        return 0;
+    while (start > floor && fu_ext_ascii_in(s[start - 1], FU_SCHEME))
+        start--;
+    /* scheme = ALPHA *( ... ): drop what precedes its first letter */
+    while (start < colon && !FU_IS(s[start], FU_ALPHA))
+        start++;
+    if (start == colon)
+        return 0;
+    if (slashes)
+        minimum = colon + 3;
+    else if (FU_EXT_FN(fu_ext_opaque)(s, start, colon))
+        minimum = colon + 1;
+    else
+        return 0;
+    quote = start > 0 && s[start - 1] == '\'';
+    scanned = FU_EXT_FN(fu_ext_body_end)(s, n, colon + 1, quote);
+    end = FU_EXT_FN(fu_ext_trim)(s, start, scanned, minimum);
+    if (end <= minimum) {
+        /* Only punctuation after the scheme: it holds no letter that could
+         * start another URI, so skip it. */
+        *resume = scanned;
+        return 0;
+    }
+    m->start = start;
+    m->end = end;
+    m->kind = FU_EXT_BARE;
+    *resume = end;
+    return 1;
+}
+
+/* Appendix C: <URI> or <URL:URI> with the '<' at lt. */
+static inline int FU_EXT_FN(fu_ext_wrapped)(const FU_EXT_T *s, ptrdiff_t n, ptrdiff_t lt,
+                                            fu_ext_match_t *m, ptrdiff_t *resume)
+{
+    ptrdiff_t i = lt + 1, start, colon, body = 0;
+    int space = 0, slashes = 0;
+    *resume = lt + 1;
+    while (i < n && fu_ext_space(s[i]))
+        i++;
+    if (FU_EXT_FN(fu_ext_word)(s, n, i, "url:")) {
+        i += 4;
+        while (i < n && fu_ext_space(s[i]))
+            i++;
+    }
+    start = i;
+    if (i >= n || !fu_ext_ascii_in(s[i], FU_ALPHA))
+        return 0;
+    while (i < n && fu_ext_ascii_in(s[i], FU_SCHEME))
+        i++;
+    if (i >= n || s[i] != ':')
+        return 0;
+    colon = i++;
+    for (; i < n; i++) {
+        uint32_t c = s[i];
+        if (fu_ext_space(c)) {
+            space = 1;
+        } else if (fu_ext_body(c)) {
+            /* does the body, whitespace dropped, start with "//"? */
+            if (body < 2 && c == '/')
+                slashes++;
+            body++;
+        } else {
+            break;
+        }
+    }
+    if (i >= n || s[i] != '>')
+        return 0;
+    if (slashes == 2 ? body <= 2 : (body == 0 || !FU_EXT_FN(fu_ext_opaque)(s, start, colon)))
+        return 0;
+    m->start = start;
+    m->end = i;
+    m->kind = space ? FU_EXT_WRAPPED : FU_EXT_BARE;
+    *resume = i + 1;
+    return 1;
+}
+
+/* RFC 2396 Appendix F: www.host[:port][/...] or ftp.host... at at. */
+static inline int FU_EXT_FN(fu_ext_abbreviated)(const FU_EXT_T *s, ptrdiff_t n, ptrdiff_t at,
+                                                fu_ext_match_t *m, ptrdiff_t *resume)
+{
+    ptrdiff_t i, end;
+    int kind, labels = 0;
+    *resume = at + 1;
+    if (FU_EXT_FN(fu_ext_word)(s, n, at, "www."))
+        kind = FU_EXT_WWW;
+    else if (FU_EXT_FN(fu_ext_word)(s, n, at, "ftp."))
+        kind = FU_EXT_FTP;
+    else
+        return 0;
+    if (at > 0) {
+        uint32_t c = s[at - 1];
+        if (c < 0x80 ? (FU_IS(c, FU_UNRESERVED) || c == '%' || c == '@' || c == '/'
+                        || c == ':' || c == '+')
+                     : fu_ext_nonascii_body(c))
+            return 0;
+    }
+    i = at + 4;
+    while (i < n && fu_ext_label(s[i])) {
+        while (i < n && fu_ext_label(s[i]))
+            i++;
+        labels++;
+        if (i + 1 < n && s[i] == '.' && fu_ext_label(s[i + 1]))
+            i++;
+        else
+            break;
+    }
+    if (labels < 2)
+        return 0;
+    if (i + 1 < n && s[i] == ':' && fu_ext_ascii_in(s[i + 1], FU_DIGIT)) {
+        i++;
+        while (i < n && fu_ext_ascii_in(s[i], FU_DIGIT))
+            i++;
+    }
+    if (i < n) {
+        uint32_t c = s[i];
+        if (c < 0x80 && (FU_IS(c, FU_ALPHA | FU_DIGIT) || c == '-' || c == '_' || c == '~'
+                         || c == '@' || c == '%'))
+            return 0;
+    }
+    end = i;
+    if (i < n && (s[i] == '/' || s[i] == '?' || s[i] == '#')) {
+        int quote = at > 0 && s[at - 1] == '\'';
+        end = FU_EXT_FN(fu_ext_trim)(s, at, FU_EXT_FN(fu_ext_body_end)(s, n, i, quote), i);
+    }
+    m->start = at;
+    m->end = end;
+    m->kind = kind;
+    *resume = end;
+    return 1;
+}
+
+static inline int FU_EXT_FN(fu_extract_next)(const FU_EXT_T *s, ptrdiff_t n, fu_ext_state_t *st,
+                                             fu_ext_match_t *m)
+{
+    ptrdiff_t i = st->pos, resume;
+    for (;;) {
+        uint32_t c;
+        int found;
+        i = FU_EXT_FN(fu_ext_next_trigger)(s, n, i, st->abbreviated);
+        if (i >= n) {
+            st->pos = n;
+            return 0;
+        }
+        c = s[i];
+        if (c == ':')
+            found = FU_EXT_FN(fu_ext_bare)(s, n, i, st->floor, m, &resume);
+        else if (c == '<')
+            found = FU_EXT_FN(fu_ext_wrapped)(s, n, i, m, &resume);
+        else
+            found = FU_EXT_FN(fu_ext_abbreviated)(s, n, i, m, &resume);
+        if (found) {
+            st->pos = st->floor = resume;
+            return 1;
+        }
+        i = resume;
+    }
+}
+
+#endif /* FU_EXT_T */
