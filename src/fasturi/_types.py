@@ -39,3 +39,10 @@ class InvalidURI(ValueError):
 
     def __reduce__(self):  # type: ignore[no-untyped-def]
         return (type(self), (self.args[0], self.position, self.rule))
+
+
+# Users meet these as fasturi.Split etc. (tracebacks, pickles); the package
+# exports all three, so pickle finds them there.
+for _cls in (Split, Finding, InvalidURI):
+    _cls.__module__ = "fasturi"
+del _cls

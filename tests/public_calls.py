@@ -1,0 +1,101 @@
+"""Every public function with inputs that take each of its paths, including
+ones that raise.  Shared by the leak and thread-safety tests."""
+
+from __future__ import annotations
+
+import fasturi
+import fasturi.parse as fp
+
+TEXTS = [
+    "http://u:p@Example.COM:80/a/./b/../%7euser?q=1&utm_source=x#frag",
+    "https://[fe80::1%25eth0]:8443/%E2%82%AC?x",
+    "mailto:someone@example.org",
+    "../../g;x=1/./y?",
+    "",
+    "\x00 \t\r\n[::1",
+    "http://caf\u00e9.example/\u65e5\u672c?\U0001f600",
+    "%zz%4\ud800x",
+    "//host:notaport/p",
+    "a" * 300 + "://" + "/.." * 50,
+]
+BYTES = [t.encode("utf-8", "surrogatepass") for t in TEXTS]
+BASE = "http://a/b/c/d;p?q"
+
+
+def _uri_reads(s):
+    u = fasturi.URI(s)
+    out = [u.scheme, u.authority, u.userinfo, u.host, u.path, u.query, u.fragment,
+           u.host_type, u.zone_id, str(u), hash(u), u.is_absolute()]
+    try:
+        out.append(u.port)
+    except ValueError as exc:
+        out.append(type(exc))
+    return out
+
+
+def _uri_methods(s):
+    u = fasturi.URI(s)
+    return [u.resolve("g/../h?x"), u.normalize(), u.equivalent(s), u.redact(),
+            u.is_valid(), u.replace(fragment="z")]
+
+
+CALLS = {
+    "split": lambda s: fasturi.split(s),
+    "unsplit": lambda s: fasturi.unsplit(fasturi.split(s)),
+    "URI": _uri_reads,
+    "URI-methods": _uri_methods,
+    "from_parts": lambda s: fasturi.URI.from_parts(scheme="http", host="h", path="/" + s),
+    "resolve": lambda s: fasturi.resolve(BASE, s),
+    "resolve-2396": lambda s: fasturi.resolve(BASE, s, rfc=2396, strict=False),
+    "remove_dot_segments": lambda s: fasturi.remove_dot_segments(s),
+    "normalize": lambda s: fasturi.normalize(s),
+    "equivalent": lambda s: fasturi.equivalent(s, s.upper()),
+    "canonicalize": lambda s: fasturi.canonicalize(s, drop_params=("utm_*",)),
+    "is_valid": lambda s: [fasturi.is_valid(s), fasturi.is_valid(s, "IRI-reference"),
+                           fasturi.is_valid(s, "URI-reference", rfc=2396)],
+    "validate": lambda s: fasturi.validate(s, "URI"),
+    "host_type": lambda s: fasturi.host_type(s),
+    "percent_encode": lambda s: fasturi.percent_encode(s, "/"),
+    "percent_decode": lambda s: fasturi.percent_decode(s),
+    "percent_decode_bytes": lambda s: fasturi.percent_decode_bytes(s),
+    "audit": lambda s: fasturi.audit(s),
+    "redact": lambda s: fasturi.redact(s),
+    "extract": lambda s: fasturi.extract("see <" + s + "> and " + s + ".", abbreviated=True),
+    "iri_to_uri": lambda s: fasturi.iri_to_uri(s),
+    "uri_to_iri": lambda s: fasturi.uri_to_iri(s),
+    "split_many": lambda s: fasturi.split_many([s, s]),
+    "normalize_many": lambda s: fasturi.normalize_many([s, 3], errors="none"),
+    "canonicalize_many": lambda s: fasturi.canonicalize_many(iter([s])),
+    "resolve_many": lambda s: fasturi.resolve_many(BASE, [s, s]),
+    "urlsplit": lambda s: fp.urlsplit(s),
+    "urlparse": lambda s: fp.urlparse(s),
+    "urlunsplit": lambda s: fp.urlunsplit(fp.urlsplit(s)),
+    "urlunparse": lambda s: fp.urlunparse(fp.urlparse(s)),
+    "urljoin": lambda s: fp.urljoin(BASE, s),
+    "urldefrag": lambda s: fp.urldefrag(s),
+    "quote": lambda s: [fp.quote(s), fp.quote_plus(s, safe="/")],
+    "unquote": lambda s: [fp.unquote(s), fp.unquote_plus(s), fp.unquote_to_bytes(s)],
+    "parse_qs": lambda s: [fp.parse_qs(s), fp.parse_qsl(s, keep_blank_values=True)],
+    "urlencode": lambda s: fp.urlencode({"a": s, "b": [s, 1]}, doseq=True),
+    "bytes": None,  # filled below: the same functions on bytes input
+}
+
+
+def _bytes_calls(b):
+    return [fp.urlsplit(b), fp.urlparse(b), fp.urljoin(b"http://a/b", b), fp.quote_from_bytes(b),
+            fp.unquote_to_bytes(b), fp.parse_qsl(b), fasturi.percent_decode_bytes(b)]
+
+
+CALLS["bytes"] = _bytes_calls
+
+
+def inputs(name):
+    return BYTES if name == "bytes" else TEXTS
+
+
+def call(name, arg):
+    """The call's observable outcome: its value, or the exception type."""
+    try:
+        return ("ok", CALLS[name](arg))
+    except (ValueError, TypeError, UnicodeError) as exc:
+        return ("raise", type(exc), str(exc))

@@ -1,0 +1,56 @@
+"""Hostile sizes cost linear time: doubling the input at most about doubles
+the work.  Work is counted, not timed: callgrind's instruction count of a
+subprocess doing the call, differenced across sizes n, 2n, 4n so that
+interpreter start-up cancels out."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("valgrind") is None, reason="instruction counts need valgrind (Linux CI has it)"
+)
+
+# Each case builds its input from n inside the child, then calls once.
+CASES = {
+    "resolve-dotdot": "fasturi.resolve('http://a/b/c/d', '../' * n + 'g')",
+    "normalize-dotdot": "fasturi.normalize('http://a/' + 'x/../' * n)",
+    "remove_dot_segments": "fasturi.remove_dot_segments('/a/./b/../' * n)",
+    "split-huge": "fasturi.split('http://' + 'a' * (40 * n) + '/p?q#f')",
+    "validate-huge": "fasturi.is_valid('http://a/' + 'b/%41' * (8 * n))",
+    "percent-decode": "fasturi.percent_decode('%41%e2%82%ac' * n)",
+    "uri-reads": "u = fasturi.URI('http://u@h:1/' + 'p' * (40 * n)); (u.host, u.path, u.port)",
+    "urljoin-dotdot": "fasturi.parse.urljoin('http://a/b/c/d', '../' * n + 'g')",
+    "unquote-huge": "fasturi.parse.unquote('%41b' * (4 * n))",
+}
+
+
+def _instructions(stmt: str, n: int, reps: int) -> int:
+    code = f"import fasturi, fasturi.parse\nn = {n}\nfor _ in range({reps}):\n    {stmt}\n"
+    # A fixed hash seed makes start-up cost the same in every child.
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    proc = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", code],
+        capture_output=True, text=True, env=env, check=True,
+    )
+    return int(re.search(r"Collected : (\d+)", proc.stderr).group(1))
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_doubling_input_about_doubles_work(name):
+    import fasturi
+
+    # Enough work per child that it dwarfs start-up; the reference twin is
+    # ~50x slower under valgrind, so it gets smaller inputs.
+    n, reps = (20_000, 4) if fasturi.IMPLEMENTATION == "compiled" else (2_500, 1)
+    c1, c2, c4 = (_instructions(CASES[name], k, reps) for k in (n, 2 * n, 4 * n))
+    step1, step2 = c2 - c1, c4 - c2  # the work of n more, then 2n more
+    assert step1 > 0
+    # Linear work gives step2 == 2 * step1; quadratic gives 4x.  Allow noise.
+    assert step2 <= 2.6 * step1, f"{name}: {c1}, {c2}, {c4} instructions"
