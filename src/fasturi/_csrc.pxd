@@ -29,7 +29,112 @@ cdef extern from "fasturi_scan.h" nogil:
     void fu_authority_4(const uint32_t *s, Py_ssize_t a, Py_ssize_t b, fu_authority_t *o)
 
 # ---- fasturi_pct.h (percent-encoding) ----
+cdef extern from "fasturi_pct.h" nogil:
+    int fu_hexval(uint32_t c)
+    Py_ssize_t fu_pct_count(const uint8_t *s, Py_ssize_t n)
+    Py_ssize_t fu_pct_decode(const uint8_t *s, Py_ssize_t n, uint8_t *out)
+    Py_ssize_t fu_pct_encode_len(const uint8_t *s, Py_ssize_t n, const uint32_t *keep)
+    void fu_pct_encode(const uint8_t *s, Py_ssize_t n, const uint32_t *keep, uint8_t *out)
+    int FU_NORM_PLAIN, FU_NORM_LOWER, FU_NORM_HOST
+    Py_ssize_t fu_pct_norm_1(const uint8_t *s, Py_ssize_t a, Py_ssize_t b, uint8_t *out, int mode)
+    Py_ssize_t fu_pct_norm_2(const uint16_t *s, Py_ssize_t a, Py_ssize_t b, uint16_t *out, int mode)
+    Py_ssize_t fu_pct_norm_4(const uint32_t *s, Py_ssize_t a, Py_ssize_t b, uint32_t *out, int mode)
+
+# ---- fasturi_dots.h (dot segments, resolution, normalization) ----
+cdef extern from "fasturi_dots.h" nogil:
+    int FU_RESOLVE_3986, FU_RESOLVE_2396, FU_RESOLVE_EXTRA, FU_NORMALIZE_EXTRA
+    Py_ssize_t fu_dots_1(uint8_t *s, Py_ssize_t n)
+    Py_ssize_t fu_dots_2(uint16_t *s, Py_ssize_t n)
+    Py_ssize_t fu_dots_4(uint32_t *s, Py_ssize_t n)
+    Py_ssize_t fu_dots2396_1(uint8_t *s, Py_ssize_t n)
+    Py_ssize_t fu_dots2396_2(uint16_t *s, Py_ssize_t n)
+    Py_ssize_t fu_dots2396_4(uint32_t *s, Py_ssize_t n)
+    Py_ssize_t fu_resolve_1(const uint8_t *base, Py_ssize_t nb, const uint8_t *ref,
+                            Py_ssize_t nr, int strict, int rfc, uint8_t *out)
+    Py_ssize_t fu_resolve_2(const uint16_t *base, Py_ssize_t nb, const uint16_t *ref,
+                            Py_ssize_t nr, int strict, int rfc, uint16_t *out)
+    Py_ssize_t fu_resolve_4(const uint32_t *base, Py_ssize_t nb, const uint32_t *ref,
+                            Py_ssize_t nr, int strict, int rfc, uint32_t *out)
+    Py_ssize_t fu_normalize_1(const uint8_t *s, Py_ssize_t n, int scheme_based, uint8_t *out)
+    Py_ssize_t fu_normalize_2(const uint16_t *s, Py_ssize_t n, int scheme_based, uint16_t *out)
+    Py_ssize_t fu_normalize_4(const uint32_t *s, Py_ssize_t n, int scheme_based, uint32_t *out)
 
 # ---- fasturi_rules.h (ABNF matchers) ----
+cdef extern from "fasturi_rules.h" nogil:
+    int FU_R_COUNT, FU_R_3986_END, FU_R_URI_REFERENCE
+    int FU_HOST_NONE, FU_HOST_IPV6, FU_HOST_IPVFUTURE, FU_HOST_IPV4, FU_HOST_REG_NAME
+    const char *fu_rule_names[]
+    uint8_t fu_code_class(uint32_t c)
+    void fu_classify_1(const uint8_t *src, Py_ssize_t n, uint8_t *dst)
+    void fu_classify_2(const uint16_t *src, Py_ssize_t n, uint8_t *dst)
+    void fu_classify_4(const uint32_t *src, Py_ssize_t n, uint8_t *dst)
+    Py_ssize_t fu_rule_check(int rule, const uint8_t *s, Py_ssize_t n)
+    int fu_host_type(const uint8_t *s, Py_ssize_t n)
 
 # ---- fasturi_parse.h (urllib.parse helpers) ----
+cdef extern from "fasturi_parse.h" nogil:
+    ctypedef struct fu_usplit_t:
+        Py_ssize_t scheme_end, netloc_start, netloc_end, path_start, path_end
+        Py_ssize_t query_start, query_end, frag_start
+        int flags
+    int FU_US_SLOW, FU_US_OPEN_BR, FU_US_CLOSE_BR, FU_US_NETLOC_WIDE
+    int FU_US_WIDE, FU_US_SCHEME_UPPER, FU_US_SEMICOLON
+    void fu_usplit_1(const uint8_t *s, Py_ssize_t n, int alpha_first, int allow_frag, fu_usplit_t *o)
+    void fu_usplit_2(const uint16_t *s, Py_ssize_t n, int alpha_first, int allow_frag, fu_usplit_t *o)
+    void fu_usplit_4(const uint32_t *s, Py_ssize_t n, int alpha_first, int allow_frag, fu_usplit_t *o)
+    Py_ssize_t fu_params_1(const uint8_t *s, Py_ssize_t start, Py_ssize_t end)
+    Py_ssize_t fu_params_2(const uint16_t *s, Py_ssize_t start, Py_ssize_t end)
+    Py_ssize_t fu_params_4(const uint32_t *s, Py_ssize_t start, Py_ssize_t end)
+    Py_ssize_t fu_count_1(const uint8_t *s, Py_ssize_t start, Py_ssize_t end, uint32_t unit)
+    Py_ssize_t fu_count_2(const uint16_t *s, Py_ssize_t start, Py_ssize_t end, uint32_t unit)
+    Py_ssize_t fu_count_4(const uint32_t *s, Py_ssize_t start, Py_ssize_t end, uint32_t unit)
+
+# ---- fasturi_quote.h (urllib.parse quote family) ----
+cdef extern from "fasturi_quote.h" nogil:
+    uint8_t FU_Q_ESCAPE, FU_Q_COPY, FU_Q_PLUS
+    uint32_t FU_QS_PCT, FU_QS_PLUS, FU_QS_WIDE
+    void fu_qtable_init(uint8_t *t)
+    void fu_qtable_add(uint8_t *t, uint32_t c)
+    Py_ssize_t fu_quote_span_bytes(const uint8_t *s, Py_ssize_t n, const uint8_t *t)
+    Py_ssize_t fu_quote_len_bytes(const uint8_t *s, Py_ssize_t n, const uint8_t *t)
+    uint8_t *fu_quote_write_bytes(const uint8_t *s, Py_ssize_t n, const uint8_t *t, uint8_t *o)
+    Py_ssize_t fu_quote_span_1(const uint8_t *s, Py_ssize_t n, const uint8_t *t)
+    Py_ssize_t fu_quote_span_2(const uint16_t *s, Py_ssize_t n, const uint8_t *t)
+    Py_ssize_t fu_quote_span_4(const uint32_t *s, Py_ssize_t n, const uint8_t *t)
+    Py_ssize_t fu_quote_len_1(const uint8_t *s, Py_ssize_t n, const uint8_t *t)
+    Py_ssize_t fu_quote_len_2(const uint16_t *s, Py_ssize_t n, const uint8_t *t)
+    Py_ssize_t fu_quote_len_4(const uint32_t *s, Py_ssize_t n, const uint8_t *t)
+    uint8_t *fu_quote_write_1(const uint8_t *s, Py_ssize_t n, const uint8_t *t, uint8_t *o)
+    uint8_t *fu_quote_write_2(const uint16_t *s, Py_ssize_t n, const uint8_t *t, uint8_t *o)
+    uint8_t *fu_quote_write_4(const uint32_t *s, Py_ssize_t n, const uint8_t *t, uint8_t *o)
+    Py_ssize_t fu_unquote_1(const uint8_t *s, Py_ssize_t n, int plus, uint8_t *o, uint32_t *high)
+    Py_ssize_t fu_unquote_2(const uint16_t *s, Py_ssize_t n, int plus, uint8_t *o, uint32_t *high)
+    Py_ssize_t fu_unquote_4(const uint32_t *s, Py_ssize_t n, int plus, uint8_t *o, uint32_t *high)
+    Py_ssize_t fu_q_ascii_end_1(const uint8_t *s, Py_ssize_t i, Py_ssize_t n)
+    Py_ssize_t fu_q_ascii_end_2(const uint16_t *s, Py_ssize_t i, Py_ssize_t n)
+    Py_ssize_t fu_q_ascii_end_4(const uint32_t *s, Py_ssize_t i, Py_ssize_t n)
+    Py_ssize_t fu_q_nonascii_end_1(const uint8_t *s, Py_ssize_t i, Py_ssize_t n)
+    Py_ssize_t fu_q_nonascii_end_2(const uint16_t *s, Py_ssize_t i, Py_ssize_t n)
+    Py_ssize_t fu_q_nonascii_end_4(const uint32_t *s, Py_ssize_t i, Py_ssize_t n)
+    Py_ssize_t fu_qs_field_1(const uint8_t *s, Py_ssize_t i, Py_ssize_t n, uint32_t sep,
+                             Py_ssize_t *eq, uint32_t *flags)
+    Py_ssize_t fu_qs_field_2(const uint16_t *s, Py_ssize_t i, Py_ssize_t n, uint32_t sep,
+                             Py_ssize_t *eq, uint32_t *flags)
+    Py_ssize_t fu_qs_field_4(const uint32_t *s, Py_ssize_t i, Py_ssize_t n, uint32_t sep,
+                             Py_ssize_t *eq, uint32_t *flags)
+    void fu_q_narrow_1(const uint8_t *s, Py_ssize_t n, int plus, uint8_t *o)
+    void fu_q_narrow_2(const uint16_t *s, Py_ssize_t n, int plus, uint8_t *o)
+    void fu_q_narrow_4(const uint32_t *s, Py_ssize_t n, int plus, uint8_t *o)
+
+# ---- fasturi_extract.h (URIs in running text) ----
+cdef extern from "fasturi_extract.h" nogil:
+    int FU_EXT_BARE, FU_EXT_WRAPPED, FU_EXT_WWW, FU_EXT_FTP
+    ctypedef struct fu_ext_state_t:
+        Py_ssize_t pos, floor
+        int abbreviated
+    ctypedef struct fu_ext_match_t:
+        Py_ssize_t start, end
+        int kind
+    int fu_extract_next_1(const uint8_t *s, Py_ssize_t n, fu_ext_state_t *st, fu_ext_match_t *m)
+    int fu_extract_next_2(const uint16_t *s, Py_ssize_t n, fu_ext_state_t *st, fu_ext_match_t *m)
+    int fu_extract_next_4(const uint32_t *s, Py_ssize_t n, fu_ext_state_t *st, fu_ext_match_t *m)
