@@ -62,6 +62,11 @@ def extensions():
 class optional_build_ext(build_ext):
     """Falls back to pure Python when the compiler fails, except in CI."""
 
+    def finalize_options(self):
+        super().finalize_options()
+        if self.parallel is None:  # the modules are independent: build them at once
+            self.parallel = os.cpu_count() or 1
+
     def run(self):
         try:
             super().run()

@@ -7,7 +7,8 @@ implementation (``IMPLEMENTATION``: ``"compiled"`` or ``"python"``);
 
 from __future__ import annotations
 
-from ._impl import IMPLEMENTATION, core, rules, uri
+from ._impl import IMPLEMENTATION, core, pipeline, rules, uri
+from ._impl import extract as _extract
 from ._types import Finding, InvalidURI, Split
 
 split = core.split
@@ -27,7 +28,17 @@ host_type = rules.host_type
 URI = uri.URI
 redact = uri.redact
 
-from ._audit import audit  # noqa: E402  (builds on the names above)
+canonicalize = pipeline.canonicalize
+split_many = pipeline.split_many
+normalize_many = pipeline.normalize_many
+canonicalize_many = pipeline.canonicalize_many
+resolve_many = pipeline.resolve_many
+
+extract = _extract.extract
+
+# Not hot: pure Python over the names above.
+from ._audit import audit  # noqa: E402
+from ._iri import iri_to_uri, uri_to_iri  # noqa: E402
 
 __version__ = "0.1.0"
 
@@ -38,17 +49,25 @@ __all__ = [
     "InvalidURI",
     "Split",
     "audit",
+    "canonicalize",
+    "canonicalize_many",
     "equivalent",
+    "extract",
     "host_type",
+    "iri_to_uri",
     "is_valid",
     "normalize",
+    "normalize_many",
     "percent_decode",
     "percent_decode_bytes",
     "percent_encode",
     "redact",
     "remove_dot_segments",
     "resolve",
+    "resolve_many",
     "split",
+    "split_many",
     "unsplit",
+    "uri_to_iri",
     "validate",
 ]

@@ -1,6 +1,8 @@
 """Chooses the compiled core or the pure-Python reference, once, at import.
 
-Only this module knows there are two implementations.
+Only this module knows there are two implementations.  Each twin pair
+(``_x_c`` compiled, ``_x_py`` reference) has the same names; the compiled
+set is taken whole or not at all.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ _pure = _flag not in ("", "0") or sys.implementation.name != "cpython"
 
 if TYPE_CHECKING or _pure:
     from . import _core_py as core
+    from . import _extract_py as extract
+    from . import _pipeline_py as pipeline
     from . import _rules_py as rules
     from . import _uri_py as uri
 
@@ -21,15 +25,19 @@ if TYPE_CHECKING or _pure:
 else:
     try:
         from . import _core_c as core  # type: ignore[no-redef]
+        from . import _extract_c as extract  # type: ignore[no-redef]
+        from . import _pipeline_c as pipeline  # type: ignore[no-redef]
         from . import _rules_c as rules  # type: ignore[no-redef]
         from . import _uri_c as uri  # type: ignore[no-redef]
 
         IMPLEMENTATION = "compiled"
     except ImportError:  # installed without a compiler
         from . import _core_py as core
+        from . import _extract_py as extract
+        from . import _pipeline_py as pipeline
         from . import _rules_py as rules
         from . import _uri_py as uri
 
         IMPLEMENTATION = "python"
 
-__all__ = ["IMPLEMENTATION", "core", "rules", "uri"]
+__all__ = ["IMPLEMENTATION", "core", "extract", "pipeline", "rules", "uri"]

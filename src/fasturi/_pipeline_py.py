@@ -1,0 +1,224 @@
+"""Dedup keys and batch functions, over the reference core.
+
+``canonicalize`` builds a crawler's key on top of RFC 3986 §6.2 normalization;
+the ``*_many`` functions apply one operation to every item of an iterable.
+The compiled twin (``_pipeline_c``) does the same in one pass of the
+compiled core.
+"""
+
+from __future__ import annotations
+
+from typing import Any, FrozenSet, Iterable, List, Optional, Tuple
+
+from . import _core_py as _core
+from ._types import Split
+
+_Rules = Tuple[FrozenSet[bytes], Tuple[bytes, ...]]
+
+
+def _type_error(func: str, name: str, value: object) -> TypeError:
+    return TypeError(f"{func}() argument '{name}' must be str, not {type(value).__name__}")
+
+
+def _item_error(func: str, index: int, value: object) -> TypeError:
+    return TypeError(f"{func}() item {index} must be str, not {type(value).__name__}")
+
+
+def _iterate(func: str, name: str, items: Any) -> Any:
+    # A str is an iterable of one-character strings: batching its characters
+    # is never what the caller meant.
+    if isinstance(items, (str, bytes)):
+        raise TypeError(
+            f"{func}() argument '{name}' must be an iterable of str, not {type(items).__name__}"
+        )
+    try:
+        return iter(items)
+    except TypeError:
+        raise TypeError(
+            f"{func}() argument '{name}' must be an iterable of str, not {type(items).__name__}"
+        ) from None
+
+
+def _skip_bad(func: str, errors: object) -> bool:
+    if errors == "raise":
+        return False
+    if errors == "none":
+        return True
+    raise ValueError(f"{func}() argument 'errors' must be 'raise' or 'none', not {errors!r}")
+
+
+def _drop_rules(func: str, drop_params: Any) -> _Rules:
+    """Split ``drop_params`` into exact names and ``*`` prefixes, as UTF-8."""
+    exact = set()
+    prefixes: List[bytes] = []
+    for name in _iterate(func, "drop_params", drop_params):
+        if not isinstance(name, str):
+            raise TypeError(
+                f"{func}() argument 'drop_params' items must be str, not {type(name).__name__}"
+            )
+        # surrogatepass: names are compared as the bytes percent_decode_bytes
+        # gives, which encodes text the same way.
+        if name.endswith("*"):
+            prefixes.append(name[:-1].encode("utf-8", "surrogatepass"))
+        else:
+            exact.add(name.encode("utf-8", "surrogatepass"))
+    return frozenset(exact), tuple(prefixes)
+
+
+def _is_dropped(field: str, rules: _Rules) -> bool:
+    exact, prefixes = rules
+    name = _core.percent_decode_bytes(field.partition("=")[0])
+    return name in exact or any(name.startswith(p) for p in prefixes)
+
+
+def _key(s: str, sort_query: bool, drop_fragment: bool, rules: _Rules) -> str:
+    text = _core.normalize(s)
+    # Appendix B: the fragment starts at the first "#" and the query at the
+    # first "?" before it.  Normalization decodes only unreserved characters
+    # (§6.2.2.2), so it never adds or removes either delimiter.
+    head, hash_sign, fragment = text.partition("#")
+    path_part, question, query = head.partition("?")
+    if question and (sort_query or rules[0] or rules[1]):
+        fields = query.split("&")
+        if rules[0] or rules[1]:
+            fields = [f for f in fields if not _is_dropped(f, rules)]
+        if sort_query:
+            # Python orders str by code point, which is the byte order of
+            # their UTF-8 (surrogatepass) encodings.
+            fields.sort()
+        if fields:
+            head = path_part + "?" + "&".join(fields)
+        else:
+            head = path_part  # every field was dropped: the "?" goes too
+    if drop_fragment or not hash_sign:
+        return head
+    return head + "#" + fragment
+
+
+def canonicalize(
+    s: str,
+    *,
+    sort_query: bool = True,
+    drop_fragment: bool = True,
+    drop_params: Iterable[str] = (),
+) -> str:
+    """A dedup key: ``normalize(s)`` (§6.2.2, §6.2.3) with its query sorted and filtered.
+
+    The query's ``&``-separated fields are stably sorted by the byte order of
+    their normalized text; a field whose name (the text before its first
+    ``=``, percent-decoded) equals one of ``drop_params``, or starts with one
+    that ends in ``*`` (``"utm_*"``), is removed, and a query left with no
+    field loses its ``?``.  An empty query that had nothing dropped keeps its
+    ``?`` (§6.2.3).  Equivalent URIs always get the same key.
+    """
+    if not isinstance(s, str):
+        raise _type_error("canonicalize", "s", s)
+    rules = _drop_rules("canonicalize", drop_params)
+    return _key(s, bool(sort_query), bool(drop_fragment), rules)
+
+
+def split_many(uris: Iterable[str], *, errors: str = "raise") -> List[Optional[Split]]:
+    """``split`` (Appendix B) applied to every item of ``uris``.
+
+    An item that is not a ``str`` raises ``TypeError`` naming its 0-based
+    index (``"split_many() item 3 must be str, not int"``); the results so far
+    are discarded and an iterator is left where it stopped.  With
+    ``errors="none"`` such an item gives ``None`` and the batch goes on.
+    """
+    skip = _skip_bad("split_many", errors)
+    split = _core.split
+    out: List[Optional[Split]] = []
+    for index, item in enumerate(_iterate("split_many", "uris", uris)):
+        if isinstance(item, str):
+            out.append(split(item))
+        elif skip:
+            out.append(None)
+        else:
+            raise _item_error("split_many", index, item)
+    return out
+
+
+def normalize_many(
+    uris: Iterable[str], *, scheme_based: bool = True, errors: str = "raise"
+) -> List[Optional[str]]:
+    """``normalize`` (§6.2.2, §6.2.3) applied to every item of ``uris``.
+
+    A non-``str`` item raises ``TypeError`` naming its index, or gives
+    ``None`` with ``errors="none"`` (as ``split_many``).
+    """
+    skip = _skip_bad("normalize_many", errors)
+    normalize = _core.normalize
+    scheme_based = bool(scheme_based)
+    out: List[Optional[str]] = []
+    for index, item in enumerate(_iterate("normalize_many", "uris", uris)):
+        if isinstance(item, str):
+            out.append(normalize(item, scheme_based=scheme_based))
+        elif skip:
+            out.append(None)
+        else:
+            raise _item_error("normalize_many", index, item)
+    return out
+
+
+def canonicalize_many(
+    uris: Iterable[str],
+    *,
+    sort_query: bool = True,
+    drop_fragment: bool = True,
+    drop_params: Iterable[str] = (),
+    errors: str = "raise",
+) -> List[Optional[str]]:
+    """``canonicalize`` applied to every item of ``uris``, options read once.
+
+    A non-``str`` item raises ``TypeError`` naming its index, or gives
+    ``None`` with ``errors="none"`` (as ``split_many``).
+    """
+    skip = _skip_bad("canonicalize_many", errors)
+    rules = _drop_rules("canonicalize_many", drop_params)
+    sort_query = bool(sort_query)
+    drop_fragment = bool(drop_fragment)
+    out: List[Optional[str]] = []
+    for index, item in enumerate(_iterate("canonicalize_many", "uris", uris)):
+        if isinstance(item, str):
+            out.append(_key(item, sort_query, drop_fragment, rules))
+        elif skip:
+            out.append(None)
+        else:
+            raise _item_error("canonicalize_many", index, item)
+    return out
+
+
+def resolve_many(
+    base: str,
+    refs: Iterable[str],
+    *,
+    strict: bool = True,
+    rfc: int = 3986,
+    errors: str = "raise",
+) -> List[Optional[str]]:
+    """``resolve(base, ref)`` (§5.2) for every item of ``refs``.
+
+    ``base`` is checked before any item is read: ``InvalidURI`` when it has
+    no scheme (§5.2.1).  A non-``str`` item raises ``TypeError`` naming its
+    index, or gives ``None`` with ``errors="none"`` (as ``split_many``).
+    """
+    skip = _skip_bad("resolve_many", errors)
+    if not isinstance(base, str):
+        raise _type_error("resolve_many", "base", base)
+    if rfc != 3986 and rfc != 2396:
+        raise ValueError(f"resolve_many() argument 'rfc' must be 3986 or 2396, not {rfc!r}")
+    resolve = _core.resolve
+    strict = bool(strict)
+    resolve(base, "", strict=strict, rfc=rfc)  # raises InvalidURI for a relative base
+    out: List[Optional[str]] = []
+    for index, item in enumerate(_iterate("resolve_many", "refs", refs)):
+        if isinstance(item, str):
+            out.append(resolve(base, item, strict=strict, rfc=rfc))
+        elif skip:
+            out.append(None)
+        else:
+            raise _item_error("resolve_many", index, item)
+    return out
+
+
+__all__ = ["canonicalize", "canonicalize_many", "normalize_many", "resolve_many", "split_many"]
