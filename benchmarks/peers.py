@@ -1,0 +1,703 @@
+"""One adapter per (peer, operation) for the benchmark suite.
+
+An adapter names its group (the operation), its peer and variant, the corpus
+input it runs over, and how to load the per-item function.  fasturi runs as
+two peers: ``fasturi-compiled`` (``fasturi._core_c``, ``_rules_c``, ``_uri_c``,
+``_pipeline_c`` and the compiled ``fasturi.parse``) and ``fasturi-python``
+(``_core_py``, ``_rules_py``, ``_uri_py``, ``_pipeline_py``).  Third-party peers that are not installed are
+left out with a printed note; a fasturi part that is not built (extension not
+compiled, name not defined yet, or still raising ``NotImplementedError``) is
+reported as "not built yet" by the run.
+
+Where a peer does more or less work than the fasturi function it is timed
+against, the adapter's ``note`` says so; the note is stored in the JSON.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+import urllib.parse
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from itertools import starmap
+from typing import Any
+
+from corpus import Corpus
+
+# The stdlib functions, captured before anything could call
+# fasturi.parse.install() and swap them inside urllib.parse.
+STDLIB: dict[str, Callable[..., Any]] = {
+    name: getattr(urllib.parse, name)
+    for name in (
+        "urlsplit",
+        "urlparse",
+        "urljoin",
+        "quote",
+        "quote_plus",
+        "unquote",
+        "unquote_plus",
+        "parse_qsl",
+        "urlencode",
+    )
+}
+_STDLIB_CLEAR = urllib.parse.clear_cache
+
+FASTURI_PEERS = ("fasturi-compiled", "fasturi-python")
+SUFFIX = {"fasturi-compiled": "_c", "fasturi-python": "_py"}
+
+#: Printed by the run: peers left out, and why.
+NOTES: list[str] = []
+
+
+def note(text: str) -> None:
+    if text not in NOTES:
+        NOTES.append(text)
+
+
+class NotBuilt(Exception):
+    """A fasturi part this run cannot time yet (the message says which)."""
+
+
+@dataclass(frozen=True)
+class Adapter:
+    group: str
+    peer: str
+    load: Callable[[], Callable[..., Any]] = field(compare=False)
+    inputs: str = "urls"
+    variant: str = ""
+    #: the items are argument tuples (``resolve(base, ref)``)
+    star: bool = False
+    #: keep caches warm between rounds (otherwise every cache is cleared)
+    warm: bool = False
+    #: the function takes the whole input list (the ``*_many`` batch API)
+    batch: bool = False
+    #: keep every result in a list, as a batch call does (GC work included)
+    collect: bool = False
+    #: builds the input list from the corpus when it depends on the peer
+    prepare: Callable[[Corpus], list[Any]] | None = field(default=None, compare=False)
+    note: str = ""
+
+    @property
+    def name(self) -> str:
+        return f"{self.peer}+{self.variant}" if self.variant else self.peer
+
+    def items(self, corpus: Corpus) -> list[Any]:
+        if self.prepare is not None:
+            return self.prepare(corpus)
+        return corpus.inputs(self.inputs)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _consume(iterable: Iterable[Any]) -> None:
+    deque(iterable, maxlen=0)
+
+
+def runner(
+    fn: Callable[..., Any], star: bool, batch: bool = False, collect: bool = False
+) -> Callable[[list[Any]], Any]:
+    """The timed body of one round: ``fn`` over every item, at C loop speed.
+
+    Results are dropped as they come unless ``collect``: a list that keeps
+    every result alive costs more (the cyclic GC walks the growing heap of
+    tuples), which is what a batch call must pay and what its loop
+    counterpart is timed with.
+    """
+    if batch:
+        return fn
+    if collect:
+        return lambda items: list(map(fn, items))
+    if star:
+        return lambda items: _consume(starmap(fn, items))
+    return lambda items: _consume(map(fn, items))
+
+
+def precheck(
+    fn: Callable[..., Any], items: list[Any], star: bool, batch: bool = False
+) -> tuple[list[Any], dict[str, int]]:
+    """Runs ``fn`` once over ``items`` (untimed; also the warm-up round).
+
+    Returns the items ``fn`` accepts and the count of rejections by exception
+    type: peers that reject an input are timed on the rest, and the JSON
+    records how many they rejected.  A batch function takes the whole list
+    and must accept all of it.
+    """
+    if batch:
+        try:
+            fn(items)
+        except NotImplementedError as exc:
+            raise NotBuilt("raises NotImplementedError") from exc
+        return items, {}
+    accepted = []
+    rejected: dict[str, int] = {}
+    for item in items:
+        try:
+            fn(*item) if star else fn(item)
+        except NotImplementedError as exc:
+            raise NotBuilt("raises NotImplementedError") from exc
+        except Exception as exc:  # noqa: BLE001 - a peer's rejection of this input
+            kind = type(exc).__name__
+            rejected[kind] = rejected.get(kind, 0) + 1
+        else:
+            accepted.append(item)
+    return accepted, rejected
+
+
+# --- caches ---------------------------------------------------------------
+
+
+def clear_caches() -> None:
+    """Empties every URL cache a peer keeps, so a round starts cold."""
+    _STDLIB_CLEAR()  # urlsplit's lru_cache (3.11+) or _parse_cache, and quoters
+    fast_parse = sys.modules.get("fasturi.parse")
+    if fast_parse is not None:
+        for name in ("urlsplit", "urlparse"):
+            clear = getattr(getattr(fast_parse, name, None), "cache_clear", None)
+            if clear is not None:
+                clear()
+    # yarl memoizes split_url, encode_url, split_netloc, host encoding, ...
+    for modname in ("yarl._url", "yarl._parse"):
+        mod = sys.modules.get(modname)
+        for value in vars(mod).values() if mod else ():
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear) and hasattr(value, "cache_info"):
+                clear()
+
+
+# --- loading --------------------------------------------------------------
+
+
+def _optional(module: str) -> Any:
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        return None
+
+
+def _peer_module(module: str, peer: str) -> Any:
+    mod = _optional(module)
+    if mod is None:
+        note(f"{peer}: not installed ({module} does not import); left out")
+    return mod
+
+
+def _fasturi_twin(stem: str, peer: str) -> Any:
+    name = f"fasturi._{stem}{SUFFIX[peer]}"
+    try:
+        return importlib.import_module(name)
+    except Exception as exc:
+        raise NotBuilt(f"{name} does not import ({type(exc).__name__}: {exc})") from exc
+
+
+def _twin_attr(stem: str, attr: str, peer: str) -> Callable[..., Any]:
+    mod = _fasturi_twin(stem, peer)
+    try:
+        return getattr(mod, attr)  # type: ignore[no-any-return]
+    except AttributeError as exc:
+        raise NotBuilt(f"{mod.__name__}.{attr} does not exist") from exc
+
+
+def _twin(stem: str, attr: str, peer: str) -> Callable[[], Callable[..., Any]]:
+    return lambda: _twin_attr(stem, attr, peer)
+
+
+def _pipeline_attr(attr: str, peer: str) -> Callable[..., Any]:
+    """A name of the pipeline twin (``canonicalize``, ``*_many``).
+
+    Taken from ``fasturi._pipeline_c`` / ``_pipeline_py`` when that twin
+    exists; a tree without it is served by the ``_core`` twin or, failing
+    that, the facade (bound to one implementation per process).
+    """
+    try:
+        twins = [
+            importlib.util.find_spec(f"fasturi._pipeline{suffix}") for suffix in SUFFIX.values()
+        ]
+    except Exception as exc:
+        raise NotBuilt(f"fasturi does not import ({type(exc).__name__}: {exc})") from exc
+    if any(twins):
+        return _twin_attr("pipeline", attr, peer)
+    core = _fasturi_twin("core", peer)
+    if hasattr(core, attr):
+        return getattr(core, attr)  # type: ignore[no-any-return]
+    fasturi = importlib.import_module("fasturi")
+    if not hasattr(fasturi, attr):
+        raise NotBuilt(f"fasturi.{attr} does not exist yet")
+    if "fasturi-" + fasturi.IMPLEMENTATION != peer:
+        flag = "1" if peer == "fasturi-python" else "0"
+        raise NotBuilt(
+            f"fasturi.{attr} runs on the {fasturi.IMPLEMENTATION} core in this process; "
+            f"run with FASTURI_NO_EXTENSIONS={flag} for {peer}"
+        )
+    return getattr(fasturi, attr)  # type: ignore[no-any-return]
+
+
+def _pipeline(attr: str, peer: str) -> Callable[[], Callable[..., Any]]:
+    return lambda: _pipeline_attr(attr, peer)
+
+
+def _fast_parse(name: str) -> Callable[..., Any]:
+    """``fasturi.parse.<name>`` when it runs on the compiled ``_parse_c``."""
+    try:
+        importlib.import_module("fasturi._parse_c")
+        fast_parse = importlib.import_module("fasturi.parse")
+    except Exception as exc:
+        raise NotBuilt(
+            f"compiled fasturi.parse does not import ({type(exc).__name__}: {exc})"
+        ) from exc
+    fn = getattr(fast_parse, name, None)
+    if fn is None:
+        raise NotBuilt(f"fasturi.parse.{name} does not exist")
+    if fn is STDLIB[name]:
+        raise NotBuilt(f"fasturi.parse.{name} is the stdlib's own (compiled parse not active)")
+    return fn  # type: ignore[no-any-return]
+
+
+# --- the groups -----------------------------------------------------------
+
+
+def _uri_components(URI: Callable[[str], Any]) -> Callable[[str], None]:
+    def parse_and_read(s: str) -> None:
+        u = URI(s)
+        # bare reads: each attribute is computed, nothing else is built
+        u.scheme, u.authority, u.path, u.query, u.fragment  # noqa: B018
+
+    return parse_and_read
+
+
+def _whatwg_components(parse: Callable[[str], Any]) -> Callable[[str], None]:
+    def parse_and_read(s: str) -> None:
+        u = parse(s)
+        u.protocol, u.host, u.pathname, u.search, u.hash  # noqa: B018
+
+    return parse_and_read
+
+
+def _many(group: str, peer: str, load: Callable[[], Callable[..., Any]]) -> list[Adapter]:
+    """The batch API (``split_many`` ...), one call per round, and the loop it
+    must be at least as fast as: ``list(map(single, items))``."""
+    return [
+        Adapter(group, peer, load, variant="list", collect=True),
+        Adapter(group, peer, _pipeline(group + "_many", peer), variant="many", batch=True),
+    ]
+
+
+def split_adapters() -> list[Adapter]:
+    out = []
+    for peer in FASTURI_PEERS:
+        out.append(Adapter("split", peer, _twin("core", "split", peer)))
+        out += _many("split", peer, _twin("core", "split", peer))
+    out.append(
+        Adapter(
+            "split",
+            "urllib.parse",
+            lambda: STDLIB["urlsplit"],
+            note="urlsplit: scheme lowercased, tab/CR/LF removed, bracketed host checked",
+        )
+    )
+    rfc3986 = _peer_module("rfc3986", "rfc3986")
+    if rfc3986 is not None:
+        out.append(
+            Adapter(
+                "split",
+                "rfc3986",
+                lambda: rfc3986.uri_reference,
+                note="uri_reference: regex split into a URIReference namedtuple",
+            )
+        )
+    uritools = _peer_module("uritools", "uritools")
+    if uritools is not None:
+        out.append(Adapter("split", "uritools", lambda: uritools.urisplit))
+    can_ada = _peer_module("can_ada", "can_ada")
+    if can_ada is not None:
+        out.append(
+            Adapter(
+                "split",
+                "can_ada",
+                lambda: _whatwg_components(can_ada.parse),
+                variant="components",
+                note="WHATWG parse: also lowercases, percent-encodes, IDNA-maps the host and "
+                "removes dot segments; rejects relative and some odd URLs",
+            )
+        )
+    ada_url = _peer_module("ada_url", "ada_url")
+    if ada_url is not None:
+        out.append(
+            Adapter(
+                "split",
+                "ada_url",
+                lambda: _whatwg_components(ada_url.URL),
+                variant="components",
+                note="WHATWG parse through cffi (same normalization work as can_ada)",
+            )
+        )
+    yarl = _peer_module("yarl", "yarl")
+    if yarl is not None:
+
+        def yarl_split(s: str) -> None:
+            u = yarl.URL(s)
+            u.scheme, u.raw_authority, u.raw_path, u.raw_query_string, u.raw_fragment  # noqa: B018
+
+        out.append(
+            Adapter(
+                "split",
+                "yarl",
+                lambda: yarl_split,
+                variant="components",
+                note="URL(s): urlsplit-style split, then requotes every component and "
+                "removes dot segments",
+            )
+        )
+    return out
+
+
+def uri_adapters() -> list[Adapter]:
+    out = []
+    for peer in FASTURI_PEERS:
+        out.append(Adapter("uri", peer, _twin("uri", "URI", peer)))
+        out.append(
+            Adapter(
+                "uri",
+                peer,
+                lambda peer=peer: _uri_components(_twin_attr("uri", "URI", peer)),
+                variant="components",
+            )
+        )
+    can_ada = _peer_module("can_ada", "can_ada")
+    if can_ada is not None:
+        whatwg = "WHATWG parse (normalizes while parsing); rejects relative and some odd URLs"
+        out.append(Adapter("uri", "can_ada", lambda: can_ada.parse, note=whatwg))
+        out.append(
+            Adapter(
+                "uri",
+                "can_ada",
+                lambda: _whatwg_components(can_ada.parse),
+                variant="components",
+                note=whatwg,
+            )
+        )
+    rfc3986 = _peer_module("rfc3986", "rfc3986")
+    if rfc3986 is not None:
+        out.append(
+            Adapter(
+                "uri",
+                "rfc3986",
+                lambda: rfc3986.uri_reference,
+                note="URIReference is a namedtuple: its components are built by the parse",
+            )
+        )
+    yarl = _peer_module("yarl", "yarl")
+    if yarl is not None:
+        out.append(
+            Adapter(
+                "uri",
+                "yarl",
+                lambda: yarl.URL,
+                note="URL(s) requotes every component and removes dot segments",
+            )
+        )
+    return out
+
+
+def resolve_adapters() -> list[Adapter]:
+    def adapter(peer: str, load: Callable[[], Callable[..., Any]], note: str = "") -> Adapter:
+        return Adapter("resolve", peer, load, inputs="refs", star=True, note=note)
+
+    out = [adapter(peer, _twin("core", "resolve", peer)) for peer in FASTURI_PEERS]
+    out.append(
+        adapter(
+            "urllib.parse",
+            lambda: STDLIB["urljoin"],
+            note="urljoin: RFC 3986 §5.2 for its uses_relative schemes; the base's split "
+            "is served from urlsplit's cache when the base repeats",
+        )
+    )
+    rfc3986 = _peer_module("rfc3986", "rfc3986")
+    if rfc3986 is not None:
+
+        def rfc3986_resolve(base: str, ref: str) -> str:
+            return rfc3986.uri_reference(ref).resolve_with(base).unsplit()  # type: ignore[no-any-return]
+
+        out.append(
+            adapter(
+                "rfc3986",
+                lambda: rfc3986_resolve,
+                note="uri_reference(ref).resolve_with(base).unsplit(): parses both, builds a "
+                "str; each call also issues a DeprecationWarning (ignored, as by default)",
+            )
+        )
+    uritools = _peer_module("uritools", "uritools")
+    if uritools is not None:
+        out.append(adapter("uritools", lambda: uritools.urijoin))
+    ada_url = _peer_module("ada_url", "ada_url")
+    if ada_url is not None:
+        out.append(
+            adapter(
+                "ada_url",
+                lambda: ada_url.join_url,
+                note="WHATWG join: also normalizes the result (case, percent-encoding, IDNA)",
+            )
+        )
+    yarl = _peer_module("yarl", "yarl")
+    if yarl is not None:
+
+        def yarl_join(base: str, ref: str) -> str:
+            return str(yarl.URL(base).join(yarl.URL(ref)))
+
+        out.append(
+            adapter(
+                "yarl",
+                lambda: yarl_join,
+                note="str(URL(base).join(URL(ref))): requotes both, builds a str",
+            )
+        )
+    return out
+
+
+def normalize_adapters() -> list[Adapter]:
+    out = []
+    for peer in FASTURI_PEERS:
+        out.append(Adapter("normalize", peer, _twin("core", "normalize", peer)))
+        out += _many("normalize", peer, _twin("core", "normalize", peer))
+    rfc3986 = _peer_module("rfc3986", "rfc3986")
+    if rfc3986 is not None:
+        out.append(
+            Adapter(
+                "normalize",
+                "rfc3986",
+                lambda: rfc3986.normalize_uri,
+                note="§6.2.2 only (no scheme-based default-port step)",
+            )
+        )
+    w3lib = _peer_module("w3lib.url", "w3lib")
+    if w3lib is not None:
+        out.append(
+            Adapter(
+                "normalize",
+                "w3lib",
+                lambda: w3lib.canonicalize_url,
+                note="canonicalize_url does more: sorts the query, drops the fragment, "
+                "percent-encodes to UTF-8 and IDNA-encodes the host",
+            )
+        )
+    ada_url = _peer_module("ada_url", "ada_url")
+    if ada_url is not None:
+        out.append(
+            Adapter(
+                "normalize",
+                "ada_url",
+                lambda: ada_url.normalize_url,
+                note="WHATWG serialization, through cffi; rejects relative and some odd URLs",
+            )
+        )
+    return out
+
+
+def is_valid_adapters() -> list[Adapter]:
+    out = [Adapter("is_valid", peer, _twin("rules", "is_valid", peer)) for peer in FASTURI_PEERS]
+    rfc3986 = _peer_module("rfc3986", "rfc3986")
+    if rfc3986 is not None:
+        from rfc3986 import exceptions, validators
+
+        def rfc3986_is_valid(s: str) -> bool:
+            # the library's documented check: every component against its rule
+            try:
+                VALIDATOR.validate(rfc3986.uri_reference(s))
+            except exceptions.ValidationError:
+                return False
+            return True
+
+        VALIDATOR = validators.Validator().check_validity_of(
+            "scheme", "userinfo", "host", "port", "path", "query", "fragment"
+        )
+        out.append(Adapter("is_valid", "rfc3986", lambda: rfc3986_is_valid))
+    rfc3986_validator = _peer_module("rfc3986_validator", "rfc3986_validator")
+    if rfc3986_validator is not None:
+
+        def regex_is_valid(s: str) -> bool:
+            return rfc3986_validator.validate_rfc3986(s, rule="URI_reference") is not None  # type: ignore[no-any-return]
+
+        out.append(
+            Adapter(
+                "is_valid",
+                "rfc3986_validator",
+                lambda: regex_is_valid,
+                note="one regex built from the Appendix A grammar",
+            )
+        )
+    can_ada = _peer_module("can_ada", "can_ada")
+    if can_ada is not None:
+        out.append(
+            Adapter(
+                "is_valid",
+                "can_ada",
+                lambda: can_ada.can_parse,
+                note="WHATWG can_parse: another grammar (accepts spaces, rejects relative refs)",
+            )
+        )
+    return out
+
+
+def canonicalize_adapters() -> list[Adapter]:
+    out = []
+    for peer in FASTURI_PEERS:
+        out.append(Adapter("canonicalize", peer, _pipeline("canonicalize", peer)))
+        out += _many("canonicalize", peer, _pipeline("canonicalize", peer))
+    w3lib = _peer_module("w3lib.url", "w3lib")
+    if w3lib is not None:
+        out.append(
+            Adapter(
+                "canonicalize",
+                "w3lib",
+                lambda: w3lib.canonicalize_url,
+                note="also IDNA-encodes the host and percent-encodes non-ASCII",
+            )
+        )
+    return out
+
+
+# --- the urllib.parse drop-in --------------------------------------------
+
+#: (group, function, input, argument tuples?, warm caches?)
+PARSE_CASES = [
+    ("parse.urlsplit", "urlsplit", "urls", False, False),
+    ("parse.urlsplit-stream", "urlsplit", "stream", False, True),
+    ("parse.urlparse", "urlparse", "urls", False, False),
+    ("parse.urljoin", "urljoin", "refs", True, False),
+    ("parse.quote", "quote", "raw_paths", False, False),
+    ("parse.quote_plus", "quote_plus", "raw_queries", False, False),
+    ("parse.unquote", "unquote", "paths", False, False),
+    ("parse.unquote_plus", "unquote_plus", "queries", False, False),
+    ("parse.parse_qsl", "parse_qsl", "queries", False, False),
+    ("parse.urlencode", "urlencode", "query_pairs", False, False),
+]
+
+note(
+    "fasturi-python: its fasturi.parse is the stdlib's own code (docs/ARCHITECTURE.md), "
+    "so the urllib.parse rows of the parse.* groups are its numbers"
+)
+
+
+def _hostname_port(result: Any) -> None:
+    result.hostname, result.port  # noqa: B018
+
+
+def _split_results(urlsplit: Callable[[str], Any]) -> Callable[[Corpus], list[Any]]:
+    def prepare(corpus: Corpus) -> list[Any]:
+        out = []
+        for url in corpus.urls:
+            try:
+                out.append(urlsplit(url))
+            except ValueError:
+                continue
+        return out
+
+    return prepare
+
+
+def parse_adapters() -> list[Adapter]:
+    out = []
+    for group, name, inputs, star, warm in PARSE_CASES:
+        out.append(
+            Adapter(
+                group,
+                "fasturi-compiled",
+                lambda name=name: _fast_parse(name),
+                inputs,
+                "",
+                star,
+                warm,
+            )
+        )
+        out.append(
+            Adapter(group, "urllib.parse", lambda name=name: STDLIB[name], inputs, "", star, warm)
+        )
+    quoting = _optional("yarl._quoting_c")
+    if quoting is None:
+        note("yarl: yarl._quoting_c does not import; its quoter is left out")
+    else:
+        out.append(
+            Adapter(
+                "parse.quote_plus",
+                "yarl",
+                lambda: quoting._Quoter(qs=True, requote=False),
+                "raw_queries",
+                note="yarl's compiled _Quoter(qs=True, requote=False)",
+            )
+        )
+        out.append(
+            Adapter(
+                "parse.unquote_plus",
+                "yarl",
+                lambda: quoting._Unquoter(qs=True),
+                "queries",
+                note="yarl's compiled _Unquoter(qs=True)",
+            )
+        )
+
+    # .hostname/.port: each library's own urlsplit results; the stdlib's raise
+    # ValueError for a non-numeric port, counted as rejections.
+    def fast_results(corpus: Corpus) -> list[Any]:
+        return _split_results(_fast_parse("urlsplit"))(corpus)
+
+    def load_fast_hostname_port() -> Callable[[Any], None]:
+        _fast_parse("urlsplit")
+        return _hostname_port
+
+    out.append(
+        Adapter(
+            "parse.hostname_port",
+            "fasturi-compiled",
+            load_fast_hostname_port,
+            prepare=fast_results,
+        )
+    )
+    out.append(
+        Adapter(
+            "parse.hostname_port",
+            "urllib.parse",
+            lambda: _hostname_port,
+            prepare=_split_results(STDLIB["urlsplit"]),
+        )
+    )
+    return out
+
+
+GROUPS: dict[str, Callable[[], list[Adapter]]] = {
+    "split": split_adapters,
+    "uri": uri_adapters,
+    "resolve": resolve_adapters,
+    "normalize": normalize_adapters,
+    "is_valid": is_valid_adapters,
+    "canonicalize": canonicalize_adapters,
+    "parse": parse_adapters,
+}
+
+
+def adapters(kind: str) -> list[Adapter]:
+    return GROUPS[kind]()
+
+
+def peer_versions() -> dict[str, str]:
+    """Installed versions of the peers, for the JSON's machine_info."""
+    from importlib import metadata
+
+    out = {"python": sys.version.split()[0]}
+    for dist in (
+        "fasturi",
+        "rfc3986",
+        "uritools",
+        "yarl",
+        "ada-url",
+        "can-ada",
+        "w3lib",
+        "rfc3986-validator",
+    ):
+        try:
+            out[dist] = metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            continue
+    return out
