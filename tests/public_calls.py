@@ -24,8 +24,20 @@ BASE = "http://a/b/c/d;p?q"
 
 def _uri_reads(s):
     u = fasturi.URI(s)
-    out = [u.scheme, u.authority, u.userinfo, u.host, u.path, u.query, u.fragment,
-           u.host_type, u.zone_id, str(u), hash(u), u.is_absolute()]
+    out = [
+        u.scheme,
+        u.authority,
+        u.userinfo,
+        u.host,
+        u.path,
+        u.query,
+        u.fragment,
+        u.host_type,
+        u.zone_id,
+        str(u),
+        hash(u),
+        u.is_absolute(),
+    ]
     try:
         out.append(u.port)
     except ValueError as exc:
@@ -35,8 +47,14 @@ def _uri_reads(s):
 
 def _uri_methods(s):
     u = fasturi.URI(s)
-    return [u.resolve("g/../h?x"), u.normalize(), u.equivalent(s), u.redact(),
-            u.is_valid(), u.replace(fragment="z")]
+    return [
+        u.resolve("g/../h?x"),
+        u.normalize(),
+        u.equivalent(s),
+        u.redact(),
+        u.is_valid(),
+        u.replace(fragment="z"),
+    ]
 
 
 CALLS = {
@@ -51,8 +69,11 @@ CALLS = {
     "normalize": lambda s: fasturi.normalize(s),
     "equivalent": lambda s: fasturi.equivalent(s, s.upper()),
     "canonicalize": lambda s: fasturi.canonicalize(s, drop_params=("utm_*",)),
-    "is_valid": lambda s: [fasturi.is_valid(s), fasturi.is_valid(s, "IRI-reference"),
-                           fasturi.is_valid(s, "URI-reference", rfc=2396)],
+    "is_valid": lambda s: [
+        fasturi.is_valid(s),
+        fasturi.is_valid(s, "IRI-reference"),
+        fasturi.is_valid(s, "URI-reference", rfc=2396),
+    ],
     "validate": lambda s: fasturi.validate(s, "URI"),
     "host_type": lambda s: fasturi.host_type(s),
     "percent_encode": lambda s: fasturi.percent_encode(s, "/"),
@@ -82,8 +103,15 @@ CALLS = {
 
 
 def _bytes_calls(b):
-    return [fp.urlsplit(b), fp.urlparse(b), fp.urljoin(b"http://a/b", b), fp.quote_from_bytes(b),
-            fp.unquote_to_bytes(b), fp.parse_qsl(b), fasturi.percent_decode_bytes(b)]
+    return [
+        fp.urlsplit(b),
+        fp.urlparse(b),
+        fp.urljoin(b"http://a/b", b),
+        fp.quote_from_bytes(b),
+        fp.unquote_to_bytes(b),
+        fp.parse_qsl(b),
+        fasturi.percent_decode_bytes(b),
+    ]
 
 
 CALLS["bytes"] = _bytes_calls

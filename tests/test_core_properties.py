@@ -5,10 +5,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import twin_pair
 from hypothesis import given
 from hypothesis import strategies as st
-
-from conftest import twin_pair
 
 # ---- strategies ---------------------------------------------------------------
 

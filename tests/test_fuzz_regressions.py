@@ -35,8 +35,9 @@ def targets():
     return mod.TARGETS
 
 
-@pytest.mark.parametrize("name", ["split", "uri", "resolve", "normalize", "validate",
-                                  "percent", "extract", "parse"])
+@pytest.mark.parametrize(
+    "name", ["split", "uri", "resolve", "normalize", "validate", "percent", "extract", "parse"]
+)
 def test_target_holds_on_seeds_and_regressions(targets, name):
     for label, data in CASES:
         if label.startswith("seed:") or label.startswith(name + "-"):

@@ -29,8 +29,10 @@ def outcome(fn, *args):
 
 def attrs(r):
     """Attributes of a urlsplit/urlparse result, or the error reading each."""
-    return {name: outcome(getattr, r, name)
-            for name in ("hostname", "port", "username", "password", "netloc")}
+    return {
+        name: outcome(getattr, r, name)
+        for name in ("hostname", "port", "username", "password", "netloc")
+    }
 
 
 def assert_parse_matches_stdlib(url, base="http://a/b/c/d;p?q"):
@@ -53,47 +55,106 @@ def codes(url):
 # userinfo awaiting "@", so the "]" at 10 is the first offending character.
 CLASSES = {
     "leading-space": (" http://a/", (" http", "a", "/", None, None), 0, {"invalid"}),
-    "leading-c0": ("\x00http://a/", ("\x00http", "a", "/", None, None), 0,
-                   {"invalid", "control-character"}),
-    "trailing-c0": ("http://a/\x1f", ("http", "a", "/\x1f", None, None), 9,
-                    {"invalid", "control-character"}),
-    "tab-in-host": ("http://a\tb.com/", ("http", "a\tb.com", "/", None, None), 8,
-                    {"invalid", "control-character"}),
-    "crlf-in-path": ("http://a/x\r\nHost: evil", ("http", "a", "/x\r\nHost: evil", None, None),
-                     10, {"invalid", "control-character"}),
-    "backslash": ("http://evil.com\\@good.com/", ("http", "evil.com\\@good.com", "/", None, None),
-                  15, {"invalid"}),
+    "leading-c0": (
+        "\x00http://a/",
+        ("\x00http", "a", "/", None, None),
+        0,
+        {"invalid", "control-character"},
+    ),
+    "trailing-c0": (
+        "http://a/\x1f",
+        ("http", "a", "/\x1f", None, None),
+        9,
+        {"invalid", "control-character"},
+    ),
+    "tab-in-host": (
+        "http://a\tb.com/",
+        ("http", "a\tb.com", "/", None, None),
+        8,
+        {"invalid", "control-character"},
+    ),
+    "crlf-in-path": (
+        "http://a/x\r\nHost: evil",
+        ("http", "a", "/x\r\nHost: evil", None, None),
+        10,
+        {"invalid", "control-character"},
+    ),
+    "backslash": (
+        "http://evil.com\\@good.com/",
+        ("http", "evil.com\\@good.com", "/", None, None),
+        15,
+        {"invalid"},
+    ),
     "two-at-signs": ("http://a@b@c/", ("http", "a@b@c", "/", None, None), 10, {"invalid"}),
-    "at-in-password": ("http://u:p@ss@h/", ("http", "u:p@ss@h", "/", None, None), 13,
-                       {"invalid", "password-in-userinfo"}),
+    "at-in-password": (
+        "http://u:p@ss@h/",
+        ("http", "u:p@ss@h", "/", None, None),
+        13,
+        {"invalid", "password-in-userinfo"},
+    ),
     "hash-in-userinfo": ("http://u#@evil/", ("http", "u", "", None, "@evil/"), None, set()),
     "query-in-userinfo": ("http://u?@evil/", ("http", "u", "", "@evil/", None), None, set()),
     "ipv6": ("http://[::1]/", ("http", "[::1]", "/", None, None), None, set()),
     "unclosed-bracket": ("http://[::1/", ("http", "[::1", "/", None, None), 11, {"invalid"}),
     "unopened-bracket": ("http://::1]/", ("http", "::1]", "/", None, None), 10, {"invalid"}),
     "ipvfuture": ("http://[v7.a:b]/", ("http", "[v7.a:b]", "/", None, None), None, set()),
-    "zone-id": ("http://[fe80::1%25eth0]/", ("http", "[fe80::1%25eth0]", "/", None, None),
-                None, set()),
-    "zone-id-unencoded": ("http://[fe80::1%eth0]/", ("http", "[fe80::1%eth0]", "/", None, None),
-                          16, {"invalid"}),
-    "encoded-dots": ("http://a/b/%2e%2E/c", ("http", "a", "/b/%2e%2E/c", None, None), None,
-                     {"encoded-dot-segment"}),
-    "encoded-slash": ("http://a/b%2Fc", ("http", "a", "/b%2Fc", None, None), None,
-                      {"encoded-delimiter"}),
-    "encoded-at-in-host": ("http://a%40b.com/", ("http", "a%40b.com", "/", None, None), None,
-                           {"encoded-delimiter"}),
-    "nfkc-host": ("http://a\uff03b.com/", ("http", "a\uff03b.com", "/", None, None), 8,
-                  {"invalid"}),
+    "zone-id": (
+        "http://[fe80::1%25eth0]/",
+        ("http", "[fe80::1%25eth0]", "/", None, None),
+        None,
+        set(),
+    ),
+    "zone-id-unencoded": (
+        "http://[fe80::1%eth0]/",
+        ("http", "[fe80::1%eth0]", "/", None, None),
+        16,
+        {"invalid"},
+    ),
+    "encoded-dots": (
+        "http://a/b/%2e%2E/c",
+        ("http", "a", "/b/%2e%2E/c", None, None),
+        None,
+        {"encoded-dot-segment"},
+    ),
+    "encoded-slash": (
+        "http://a/b%2Fc",
+        ("http", "a", "/b%2Fc", None, None),
+        None,
+        {"encoded-delimiter"},
+    ),
+    "encoded-at-in-host": (
+        "http://a%40b.com/",
+        ("http", "a%40b.com", "/", None, None),
+        None,
+        {"encoded-delimiter"},
+    ),
+    "nfkc-host": (
+        "http://a\uff03b.com/",
+        ("http", "a\uff03b.com", "/", None, None),
+        8,
+        {"invalid"},
+    ),
     "overlong-utf8": ("http://a/%C0%AF", ("http", "a", "/%C0%AF", None, None), None, set()),
-    "integer-ipv4": ("http://3232235777/", ("http", "3232235777", "/", None, None), None,
-                     {"ambiguous-ipv4"}),
+    "integer-ipv4": (
+        "http://3232235777/",
+        ("http", "3232235777", "/", None, None),
+        None,
+        {"ambiguous-ipv4"},
+    ),
     "hex-ipv4": ("http://0x7f.1/", ("http", "0x7f.1", "/", None, None), None, {"ambiguous-ipv4"}),
-    "octal-ipv4": ("http://0177.0.0.1/", ("http", "0177.0.0.1", "/", None, None), None,
-                   {"ambiguous-ipv4"}),
+    "octal-ipv4": (
+        "http://0177.0.0.1/",
+        ("http", "0177.0.0.1", "/", None, None),
+        None,
+        {"ambiguous-ipv4"},
+    ),
     "short-ipv4": ("http://127.1/", ("http", "127.1", "/", None, None), None, {"ambiguous-ipv4"}),
-    "userinfo-host": ("http://www.bank.example@evil.example/",
-                      ("http", "www.bank.example@evil.example", "/", None, None), None,
-                      {"userinfo-looks-like-host"}),
+    "userinfo-host": (
+        "http://www.bank.example@evil.example/",
+        ("http", "www.bank.example@evil.example", "/", None, None),
+        None,
+        {"userinfo-looks-like-host"},
+    ),
     "port-out-of-range": ("http://a:65536/", ("http", "a:65536", "/", None, None), None, set()),
     "port-with-sign": ("http://a:+80/", ("http", "a:+80", "/", None, None), 12, {"invalid"}),
     "empty-host": ("http:///p", ("http", "", "/p", None, None), None, set()),

@@ -1,7 +1,8 @@
 """The active implementation is the one the environment asks for."""
 
-import fasturi
 from conftest import PURE
+
+import fasturi
 
 
 def test_implementation_matches_environment():

@@ -20,7 +20,9 @@ from public_calls import CALLS, call, inputs
 
 import fasturi  # noqa: E402
 
-ROUNDS = int(os.environ.get("FASTURI_LEAK_CALLS", "1000" if fasturi.IMPLEMENTATION == "compiled" else "200"))
+ROUNDS = int(
+    os.environ.get("FASTURI_LEAK_CALLS", "1000" if fasturi.IMPLEMENTATION == "compiled" else "200")
+)
 
 
 @pytest.mark.parametrize("name", sorted(CALLS))

@@ -36,8 +36,18 @@ def _instructions(stmt: str, n: int, reps: int) -> int:
     # A fixed hash seed makes start-up cost the same in every child.
     env = dict(os.environ, PYTHONHASHSEED="0")
     proc = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", code],
-        capture_output=True, text=True, env=env, check=True,
+        [
+            "valgrind",
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            sys.executable,
+            "-c",
+            code,
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
     )
     return int(re.search(r"Collected : (\d+)", proc.stderr).group(1))
 

@@ -662,7 +662,7 @@ class _Automaton:
             return (
                 any(n for n, _, _ in parts),
                 set().union(*(f for _, f, _ in parts)),
-                set().union(*(l for _, _, l in parts)),
+                set().union(*(lasts for _, _, lasts in parts)),
             )
         if isinstance(node, _Seq):
             return self._concat(self._walk(item) for item in node.items)
@@ -680,24 +680,24 @@ class _Automaton:
         nullable = True
         first: set[int] = set()
         last: set[int] = set()
-        for n, f, l in parts:
+        for n, f, lasts in parts:
             for p in last:
                 self.follow[p] |= f
             if nullable:
                 first |= f
-            last = (last | l) if n else set(l)
+            last = (last | lasts) if n else set(lasts)
             nullable = nullable and n
         return nullable, first, last
 
     def _star(self, item: _Node) -> _Summary:
-        _, f, l = self._walk(item)
-        for p in l:
+        _, f, lasts = self._walk(item)
+        for p in lasts:
             self.follow[p] |= f
-        return True, f, l
+        return True, f, lasts
 
     def _optional(self, item: _Node) -> _Summary:
-        _, f, l = self._walk(item)
-        return True, f, l
+        _, f, lasts = self._walk(item)
+        return True, f, lasts
 
     def step(self, state: _State, ch: str) -> _State:
         cp = ord(ch)

@@ -3,6 +3,7 @@ from typing import Optional, Union, final
 __all__ = ["URI", "redact"]
 
 def redact(s: str, password: str = "***") -> str: ...
+
 @final
 class URI:
     def __new__(cls, s: str) -> URI: ...
