@@ -1,0 +1,1183 @@
+"""urlsplit, urlparse, urlunsplit, urlunparse, urljoin, urldefrag: compiled,
+and exactly the running interpreter's urllib.parse.
+
+Each function does the common case itself: a ``str`` (or, for the split
+family, ASCII ``bytes``) that the stdlib would not rewrite before splitting.
+Anything else -- other types, a leading C0 control or space, tab/CR/LF to
+remove, argument mixes that raise -- goes to the stdlib's own function, so
+the result, exception or warning there is the stdlib's by construction.
+Checks the stdlib makes with Python code (the NFKC netloc check, the
+bracketed-host check) are made by calling that same stdlib code.
+
+What differs between Python versions is found once, at import, by asking
+the stdlib (``_detect``): never per call.  The scheme lists (``uses_netloc``
+...) are read from the stdlib module on every call, as the stdlib does, so
+code that extends them keeps working.  Results are the stdlib's own result
+classes, allocated directly from C.  Where the stdlib's urlsplit has an
+lru_cache, urlsplit_cached puts a cache of the same size in front (see
+_SplitCache).
+"""
+
+cimport cython
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
+from cpython.dict cimport PyDict_GetItemWithError
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.object cimport PyObject
+from cpython.ref cimport Py_DECREF, Py_INCREF
+from cpython.sequence cimport PySequence_Contains
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_SET_ITEM
+from cpython.unicode cimport (
+    PyUnicode_DATA,
+    PyUnicode_FindChar,
+    PyUnicode_GET_LENGTH,
+    PyUnicode_KIND,
+    PyUnicode_New,
+    PyUnicode_READ,
+    PyUnicode_Substring,
+    PyUnicode_WRITE,
+)
+from libc.stdint cimport uint8_t, uint16_t, uint32_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcmp, memcpy
+
+from fasturi._csrc cimport (
+    FU_US_CLOSE_BR,
+    FU_US_NETLOC_WIDE,
+    FU_US_OPEN_BR,
+    FU_US_SCHEME_UPPER,
+    FU_US_SEMICOLON,
+    FU_US_SLOW,
+    FU_US_WIDE,
+    fu_count_1,
+    fu_count_2,
+    fu_count_4,
+    fu_params_1,
+    fu_params_2,
+    fu_params_4,
+    fu_usplit_1,
+    fu_usplit_2,
+    fu_usplit_4,
+    fu_usplit_t,
+)
+
+import urllib.parse as _std
+
+cdef extern from "Python.h":
+    bint PyUnicode_IS_ASCII(object o)
+
+cdef extern from "Python.h" nogil:
+    Py_UCS4 _uread "PyUnicode_READ" (int kind, const void *data, Py_ssize_t index)
+
+cdef extern from *:
+    """
+    /* A genuine instance of a tuple subclass (the stdlib's result classes
+       have __slots__ = () all the way down, so the tuple is the whole
+       object): what tuple.__new__(cls, ...) does, less the argument
+       tuple.  Items start NULL and are filled before the object escapes. */
+    static PyObject *fu_alloc_tuple(PyObject *type, Py_ssize_t n)
+    {
+        PyTypeObject *t = (PyTypeObject *)type;
+        PyObject *o = t->tp_alloc(t, n);
+    #if PY_VERSION_HEX >= 0x030E0000
+        if (o != NULL)
+            ((PyTupleObject *)o)->ob_hash = -1;  /* zeroed memory is not "unset" */
+    #endif
+        return o;
+    }
+
+    /* Strings made through the legacy wchar_t API (before 3.12) must be
+       made ready before their kind and data may be read. */
+    #if PY_VERSION_HEX < 0x030C0000
+    #define fu_parse_ready(o) PyUnicode_READY(o)
+    #else
+    #define fu_parse_ready(o) 0
+    #endif
+
+    /* The split cache updates its table without a lock: only with the GIL
+       (free-threaded builds count calls and keep nothing). */
+    #ifdef Py_GIL_DISABLED
+    #define FU_SPLIT_CACHE 0
+    #else
+    #define FU_SPLIT_CACHE 1
+    #endif
+    """
+    object fu_alloc_tuple(object type, Py_ssize_t n)
+    int fu_parse_ready(object o) except -1
+    bint FU_SPLIT_CACHE
+
+# ---------------------------------------------------------------------------
+# What the stdlib is made of, taken once.
+
+cdef dict _STD = _std.__dict__
+cdef object SplitResult = _std.SplitResult
+cdef object ParseResult = _std.ParseResult
+cdef object DefragResult = _std.DefragResult
+cdef object SplitResultBytes = _std.SplitResultBytes
+cdef object ParseResultBytes = _std.ParseResultBytes
+
+_STD_URLSPLIT = _std.urlsplit
+# The stdlib's urlsplit without its lru_cache (3.11+), for inputs handed on:
+# this module's own cache sits in front.
+cdef object _raw_urlsplit = getattr(_std.urlsplit, "__wrapped__", _std.urlsplit)
+cdef object _std_urlparse = _std.urlparse
+cdef object _std_urlunsplit = _std.urlunsplit
+cdef object _std_urlunparse = _std.urlunparse
+cdef object _std_urljoin = _std.urljoin
+cdef object _std_urldefrag = _std.urldefrag
+cdef object _checknetloc = _STD.get("_checknetloc")
+cdef object _check_bracketed_host = _STD.get("_check_bracketed_host")
+
+cdef str EMPTY = ""
+cdef bytes BEMPTY = b""
+cdef str HTTP = "http"
+cdef str HTTPS = "https"
+cdef str K_USES_NETLOC = "uses_netloc"
+cdef str K_USES_PARAMS = "uses_params"
+cdef str K_USES_RELATIVE = "uses_relative"
+
+# Behaviour switches, set by _detect() at import.
+cdef bint ALPHA_FIRST = True    # 3.11+: a scheme starts with an ASCII letter
+cdef int BRACKETS = 0           # 0: balance only, 1: also _check_bracketed_host, 2: hand on
+cdef int UNSPLIT = 0            # 0: <= 3.12.3 rules, 1: 3.12.4+/3.13 rules, 2: hand on
+cdef bint SPLIT_OK = True       # False: the split family hands every call on
+# Counts calls into the stdlib's Python code, which may re-enter this module.
+cdef Py_ssize_t _python_calls = 0
+
+# ---------------------------------------------------------------------------
+# Text pieces: a run of code units of one kind, from a str, bytes or literal.
+
+cdef struct Piece:
+    const char *data
+    Py_ssize_t length
+    int kind
+    bint ascii      # known to hold only code units < 0x80
+
+cdef inline void _piece_str(Piece *p, object s, Py_ssize_t a, Py_ssize_t b):
+    p.kind = PyUnicode_KIND(s)
+    p.data = <const char *>PyUnicode_DATA(s) + a * p.kind
+    p.length = b - a
+    p.ascii = PyUnicode_IS_ASCII(s)
+
+cdef inline void _piece_lit(Piece *p, const char *lit, Py_ssize_t n):
+    p.data = lit
+    p.length = n
+    p.kind = 1
+    p.ascii = True
+
+cdef inline void _piece_empty(Piece *p):
+    _piece_lit(p, "", 0)
+
+cdef inline Py_UCS4 _pchar(const Piece *p, Py_ssize_t i) noexcept nogil:
+    return _uread(p.kind, p.data, i)
+
+cdef Py_UCS4 _piece_max(const Piece *p) noexcept nogil:
+    cdef Py_UCS4 m = 0, c
+    cdef Py_ssize_t i
+    if p.ascii:
+        return 0x7F
+    for i in range(p.length):
+        c = _uread(p.kind, p.data, i)
+        if c > m:
+            m = c
+    return m
+
+cdef str _build(const Piece *ps, Py_ssize_t n):
+    """The concatenation of the pieces as one new str, in its canonical kind."""
+    cdef Py_ssize_t total = 0, i, j, at = 0
+    cdef Py_UCS4 maxchar = 0, m
+    cdef int okind
+    cdef char *odata
+    for i in range(n):
+        total += ps[i].length
+        if ps[i].length:
+            m = _piece_max(&ps[i])
+            if m > maxchar:
+                maxchar = m
+    if total == 0:
+        return EMPTY
+    out = PyUnicode_New(total, maxchar)
+    okind = PyUnicode_KIND(out)
+    odata = <char *>PyUnicode_DATA(out)
+    for i in range(n):
+        if ps[i].kind == okind:
+            memcpy(odata + at * okind, ps[i].data, ps[i].length * okind)
+        else:
+            for j in range(ps[i].length):
+                PyUnicode_WRITE(okind, odata, at + j, _pchar(&ps[i], j))
+        at += ps[i].length
+    return out
+
+# ---------------------------------------------------------------------------
+# Result objects.
+
+cdef inline void _set(object r, Py_ssize_t i, object v):
+    Py_INCREF(v)  # PyTuple_SET_ITEM steals it
+    PyTuple_SET_ITEM(r, i, v)
+
+
+cdef inline object _result(object cls, object a, object b, object c, object d, object e):
+    r = fu_alloc_tuple(cls, 5)
+    _set(r, 0, a)
+    _set(r, 1, b)
+    _set(r, 2, c)
+    _set(r, 3, d)
+    _set(r, 4, e)
+    return r
+
+cdef inline object _result6(object cls, object a, object b, object c, object d, object e,
+                            object f):
+    r = fu_alloc_tuple(cls, 6)
+    _set(r, 0, a)
+    _set(r, 1, b)
+    _set(r, 2, c)
+    _set(r, 3, d)
+    _set(r, 4, e)
+    _set(r, 5, f)
+    return r
+
+cdef inline object _result2(object cls, object a, object b):
+    r = fu_alloc_tuple(cls, 2)
+    _set(r, 0, a)
+    _set(r, 1, b)
+    return r
+
+# ---------------------------------------------------------------------------
+# Splitting: urlsplit()'s cuts, and urlparse()'s params.
+
+cdef struct Parts:
+    const char *data        # the text (str data or bytes buffer)
+    int kind                # 1, 2, 4 (bytes: 1)
+    Py_ssize_t n
+    Py_ssize_t scheme_end   # scheme = [0, scheme_end) or -1
+    Py_ssize_t net_a, net_b  # netloc or -1
+    Py_ssize_t path_a, path_b
+    Py_ssize_t q_a, q_b     # query or -1
+    Py_ssize_t f_a          # fragment = [f_a, n) or -1
+    int flags
+
+cdef inline void _scan(Parts *p, bint allow_frag) noexcept nogil:
+    cdef fu_usplit_t o
+    if p.kind == 1:
+        fu_usplit_1(<const uint8_t *>p.data, p.n, ALPHA_FIRST, allow_frag, &o)
+    elif p.kind == 2:
+        fu_usplit_2(<const uint16_t *>p.data, p.n, ALPHA_FIRST, allow_frag, &o)
+    else:
+        fu_usplit_4(<const uint32_t *>p.data, p.n, ALPHA_FIRST, allow_frag, &o)
+    p.scheme_end = o.scheme_end
+    p.net_a = o.netloc_start
+    p.net_b = o.netloc_end
+    p.path_a = o.path_start
+    p.path_b = o.path_end
+    p.q_a = o.query_start
+    p.q_b = o.query_end
+    p.f_a = o.frag_start
+    p.flags = o.flags
+
+cdef inline Py_ssize_t _params_at(const Parts *p) noexcept nogil:
+    if p.kind == 1:
+        return fu_params_1(<const uint8_t *>p.data, p.path_a, p.path_b)
+    if p.kind == 2:
+        return fu_params_2(<const uint16_t *>p.data, p.path_a, p.path_b)
+    return fu_params_4(<const uint32_t *>p.data, p.path_a, p.path_b)
+
+cdef inline Py_UCS4 _at(const Parts *p, Py_ssize_t i) noexcept nogil:
+    return _uread(p.kind, p.data, i)
+
+cdef inline object _sub(object s, const Parts *p, Py_ssize_t a, Py_ssize_t b, bint is_bytes):
+    if a >= b:
+        return BEMPTY if is_bytes else EMPTY
+    if is_bytes:
+        return PyBytes_FromStringAndSize(p.data + a, b - a)
+    return PyUnicode_Substring(s, a, b)
+
+cdef object _scheme_of(object s, const Parts *p, bint is_bytes):
+    """The url's scheme, lowered as urlsplit() lowers it."""
+    cdef Py_ssize_t n = p.scheme_end
+    if not is_bytes and p.kind == 1 and not (p.flags & FU_US_SCHEME_UPPER):
+        # the two schemes most URLs have, without a new object
+        if n == 5 and memcmp(p.data, b"https", 5) == 0:
+            return HTTPS
+        if n == 4 and memcmp(p.data, b"http", 4) == 0:
+            return HTTP
+    r = _sub(s, p, 0, n, is_bytes)
+    if p.flags & FU_US_SCHEME_UPPER:
+        r = r.lower()
+    return r
+
+cdef int _check_netloc(object s, const Parts *p) except -1:
+    """urlsplit()'s netloc checks, in its order: brackets, then NFKC."""
+    global _python_calls
+    cdef Py_ssize_t a, b
+    cdef int fl = p.flags
+    if not fl & (FU_US_OPEN_BR | FU_US_CLOSE_BR | FU_US_NETLOC_WIDE):
+        return 0
+    _python_calls += 1
+    if fl & (FU_US_OPEN_BR | FU_US_CLOSE_BR):
+        if (fl & FU_US_OPEN_BR) == 0 or (fl & FU_US_CLOSE_BR) == 0:
+            raise ValueError("Invalid IPv6 URL")
+        if BRACKETS == 1:
+            # netloc.partition('[')[2].partition(']')[0]
+            a = p.net_a
+            while _at(p, a) != 0x5B:
+                a += 1
+            b = a + 1
+            while b < p.net_b and _at(p, b) != 0x5D:
+                b += 1
+            _check_bracketed_host(PyUnicode_Substring(s, a + 1, b))
+    if fl & FU_US_NETLOC_WIDE:
+        _checknetloc(PyUnicode_Substring(s, p.net_a, p.net_b))
+    return 0
+
+cdef int _prepare_str(Parts *p, object url, bint allow_frag) except -1:
+    """Scan a str; 1 when the stdlib's own code must take it, else 0."""
+    fu_parse_ready(url)
+    p.kind = PyUnicode_KIND(url)
+    p.data = <const char *>PyUnicode_DATA(url)
+    p.n = PyUnicode_GET_LENGTH(url)
+    _scan(p, allow_frag)
+    if p.flags & FU_US_SLOW:
+        return 1
+    if BRACKETS == 2 and p.flags & (FU_US_OPEN_BR | FU_US_CLOSE_BR):
+        return 1
+    if p.flags & FU_US_NETLOC_WIDE and _checknetloc is None:
+        return 1
+    return 0
+
+cdef inline bint _clean_scheme_arg(object scheme):
+    """A default scheme the stdlib would not strip or rewrite."""
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(scheme), i
+    cdef Py_UCS4 c
+    if n == 0:
+        return True
+    fu_parse_ready(scheme)
+    cdef int kind = PyUnicode_KIND(scheme)
+    cdef void *data = PyUnicode_DATA(scheme)
+    if PyUnicode_READ(kind, data, 0) <= 0x20 or PyUnicode_READ(kind, data, n - 1) <= 0x20:
+        return False
+    for i in range(n):
+        c = PyUnicode_READ(kind, data, i)
+        if c == 0x09 or c == 0x0A or c == 0x0D:
+            return False
+    return True
+
+cdef inline bint _is_flag(object v):
+    # bool(v) of these runs no Python code and cannot fail
+    return type(v) is bool or type(v) is int
+
+cdef object _split(object url, object scheme, object allow_fragments, bint parse):
+    """SplitResult/ParseResult (or the Bytes forms), or None to hand on."""
+    cdef Parts p
+    cdef bint is_bytes, af
+    cdef Py_ssize_t k, i
+    cdef const char *bs
+    if not SPLIT_OK or not _is_flag(allow_fragments):
+        return None
+    af = allow_fragments
+    if type(url) is str:
+        if type(scheme) is not str or not _clean_scheme_arg(scheme):
+            return None
+        is_bytes = False
+        if _prepare_str(&p, url, af):
+            return None
+    elif type(url) is bytes:
+        # _coerce_args: a falsy scheme mixes with anything; bytes must be ASCII
+        if type(scheme) is str and PyUnicode_GET_LENGTH(scheme) == 0:
+            scheme = BEMPTY
+        elif type(scheme) is not bytes:
+            return None
+        bs = PyBytes_AS_STRING(scheme)
+        k = PyBytes_GET_SIZE(scheme)
+        if k and (<uint8_t>bs[0] <= 0x20 or <uint8_t>bs[k - 1] <= 0x20):
+            return None
+        for i in range(k):
+            if <uint8_t>bs[i] >= 0x80 or bs[i] == b'\t' or bs[i] == b'\r' or bs[i] == b'\n':
+                return None
+        is_bytes = True
+        p.kind = 1
+        p.data = PyBytes_AS_STRING(url)
+        p.n = PyBytes_GET_SIZE(url)
+        _scan(&p, af)
+        if p.flags & (FU_US_SLOW | FU_US_WIDE | FU_US_OPEN_BR | FU_US_CLOSE_BR):
+            return None
+    else:
+        return None
+
+    if p.scheme_end >= 0:
+        sch = _scheme_of(url, &p, is_bytes)
+    else:
+        sch = scheme
+    if p.net_a >= 0:
+        if p.flags & (FU_US_OPEN_BR | FU_US_CLOSE_BR | FU_US_NETLOC_WIDE) and not is_bytes:
+            _check_netloc(url, &p)
+        netloc = _sub(url, &p, p.net_a, p.net_b, is_bytes)
+    else:
+        netloc = BEMPTY if is_bytes else EMPTY
+    query = _sub(url, &p, p.q_a, p.q_b, is_bytes) if p.q_a >= 0 else (BEMPTY if is_bytes else EMPTY)
+    frag = _sub(url, &p, p.f_a, p.n, is_bytes) if p.f_a >= 0 else (BEMPTY if is_bytes else EMPTY)
+    if not parse:
+        path = _sub(url, &p, p.path_a, p.path_b, is_bytes)
+        return _result(SplitResultBytes if is_bytes else SplitResult,
+                       sch, netloc, path, query, frag)
+    # urlparse(): params only for the schemes that have them
+    if p.flags & FU_US_SEMICOLON and _in_list(
+            K_USES_PARAMS, sch.decode("ascii") if is_bytes else sch):
+        i = _params_at(&p)
+        if i >= 0:
+            path = _sub(url, &p, p.path_a, i, is_bytes)
+            params = _sub(url, &p, i + 1, p.path_b, is_bytes)
+        else:
+            path = _sub(url, &p, p.path_a, p.path_b, is_bytes)
+            params = BEMPTY if is_bytes else EMPTY
+    else:
+        path = _sub(url, &p, p.path_a, p.path_b, is_bytes)
+        params = BEMPTY if is_bytes else EMPTY
+    return _result6(ParseResultBytes if is_bytes else ParseResult,
+                    sch, netloc, path, params, query, frag)
+
+cdef bint _in_list(str name, object scheme) except -1:
+    """``scheme in uses_xxx``, read from the stdlib module as it does.  For a
+    list of str this is list.__contains__ with the string compare inlined."""
+    cdef PyObject *found = PyDict_GetItemWithError(_STD, name)
+    cdef PyObject *item
+    cdef Py_ssize_t i = 0, n
+    cdef int kind
+    cdef const void *data
+    if found is NULL:
+        raise NameError(f"name {name!r} is not defined")
+    lst = <object>found
+    if type(lst) is not list or type(scheme) is not str:
+        return PySequence_Contains(lst, scheme)
+    n = PyUnicode_GET_LENGTH(scheme)
+    kind = PyUnicode_KIND(scheme)
+    data = PyUnicode_DATA(scheme)
+    while i < PyList_GET_SIZE(lst):
+        item = PyList_GET_ITEM(lst, i)
+        if item == <PyObject *>scheme:
+            return True
+        if type(<object>item) is str:
+            fu_parse_ready(<object>item)
+            # canonical str: equal text means equal length, kind and units
+            if (PyUnicode_GET_LENGTH(<object>item) == n and PyUnicode_KIND(<object>item) == kind
+                    and memcmp(PyUnicode_DATA(<object>item), data, n * kind) == 0):
+                return True
+        elif <object>item == scheme:   # may run code: the list is re-read
+            return True
+        i += 1
+    return False
+
+
+# ---------------------------------------------------------------------------
+# urlsplit's lru_cache (3.11+): the stdlib's maxsize and statistics, kept
+# in a table of its own.  A dict would do, but its resizes under constant
+# insert/delete churn cost more than the split being cached.
+
+# The cache keeps a result on its key's second use among roughly the last
+# SEEN distinct calls (a direct-mapped table of key hashes says which keys
+# were seen): URLs parsed once, the common case in bulk work, never evict
+# the ones that repeat, and cost no retained objects.
+cdef enum:
+    SEEN = 1024
+
+cdef struct Entry:
+    PyObject *key           # owned
+    PyObject *result        # owned
+    Py_hash_t hash
+    Py_ssize_t prev, next   # LRU list through entry indexes; -1 ends it
+
+
+@cython.final
+cdef class _SplitCache:
+    """Least-recently-used cache in front of the compiled urlsplit: linear
+    probing over a power-of-two index (backward-shift deletion, so no
+    tombstones), entries in a fixed pool linked newest to oldest."""
+    cdef Entry *pool
+    cdef Py_ssize_t *index     # slot -> entry, -1 empty
+    cdef Py_ssize_t mask, maxsize, count, newest, oldest
+    cdef Py_ssize_t free       # unused entries, chained through .next
+    cdef Py_hash_t seen[SEEN]  # hashes of keys used once; -1 empty
+    cdef dict unbounded        # maxsize=None: a plain dict, nothing to evict
+    cdef object maxsize_obj, info_type
+    cdef Py_ssize_t hits, misses
+
+    def __cinit__(self, maxsize, info_type):
+        cdef Py_ssize_t cap = 8, i
+        self.maxsize_obj = maxsize
+        self.info_type = info_type
+        self.newest = self.oldest = -1
+        for i in range(SEEN):
+            self.seen[i] = -1
+        if maxsize is None:
+            self.maxsize = -1
+            self.unbounded = {}
+            return
+        self.maxsize = max(<Py_ssize_t>maxsize, 0)
+        while cap < 2 * self.maxsize:
+            cap *= 2
+        self.mask = cap - 1
+        self.index = <Py_ssize_t *>malloc(cap * sizeof(Py_ssize_t))
+        self.pool = <Entry *>malloc((self.maxsize + 1) * sizeof(Entry))
+        if self.index is NULL or self.pool is NULL:
+            raise MemoryError()
+        for i in range(cap):
+            self.index[i] = -1
+        self._free_all()
+
+    cdef void _free_all(self) noexcept:
+        cdef Py_ssize_t i
+        for i in range(self.maxsize):
+            self.pool[i].next = i + 1
+        if self.maxsize:
+            self.pool[self.maxsize - 1].next = -1
+        self.free = 0 if self.maxsize else -1
+
+    def __dealloc__(self):
+        if self.pool is not NULL:
+            self._drop_all()
+        free(self.pool)
+        free(self.index)
+
+    cdef void _drop_all(self) noexcept:
+        cdef Py_ssize_t e = self.newest, i
+        cdef PyObject *k
+        cdef PyObject *r
+        # unhook everything first: freeing runs no Python code, but keep the
+        # table consistent whatever happens
+        for i in range(self.mask + 1):
+            self.index[i] = -1
+        self.newest = self.oldest = -1
+        self.count = 0
+        while e >= 0:
+            k = self.pool[e].key
+            r = self.pool[e].result
+            e = self.pool[e].next
+            Py_DECREF(<object>k)
+            Py_DECREF(<object>r)
+        self._free_all()
+
+    cdef inline Py_ssize_t _slot_of(self, object key, Py_hash_t h) except -2:
+        """The index slot holding key, or -1."""
+        cdef Py_ssize_t i = h & self.mask, e
+        while True:
+            e = self.index[i]
+            if e < 0:
+                return -1
+            if self.pool[e].hash == h and (self.pool[e].key == <PyObject *>key or
+                                           _same_key(<object>self.pool[e].key, key)):
+                return i
+            i = (i + 1) & self.mask
+
+    cdef inline void _unlink(self, Py_ssize_t e) noexcept:
+        cdef Py_ssize_t p = self.pool[e].prev, n = self.pool[e].next
+        if p >= 0:
+            self.pool[p].next = n
+        else:
+            self.newest = n
+        if n >= 0:
+            self.pool[n].prev = p
+        else:
+            self.oldest = p
+
+    cdef inline void _push(self, Py_ssize_t e) noexcept:
+        self.pool[e].prev = -1
+        self.pool[e].next = self.newest
+        if self.newest >= 0:
+            self.pool[self.newest].prev = e
+        else:
+            self.oldest = e
+        self.newest = e
+
+    cdef void _remove_slot(self, Py_ssize_t i) noexcept:
+        """Empty slot i, shifting later entries of its probe run back."""
+        cdef Py_ssize_t j = i, k
+        while True:
+            self.index[i] = -1
+            while True:
+                j = (j + 1) & self.mask
+                if self.index[j] < 0:
+                    return
+                k = self.pool[self.index[j]].hash & self.mask
+                # the entry at j may move to i unless its home k lies in (i, j]
+                if i <= j:
+                    if i < k <= j:
+                        continue
+                elif i < k or k <= j:
+                    continue
+                break
+            self.index[i] = self.index[j]
+            i = j
+
+    cdef object call(self, object url, object scheme, object allow_fragments):
+        cdef Py_hash_t h
+        cdef Py_ssize_t slot, e, i, calls
+        if (type(url) is str and allow_fragments is True and type(scheme) is str
+                and PyUnicode_GET_LENGTH(scheme) == 0):
+            key = url          # the common call: its own key, no tuple
+        else:
+            # typed=True: types first, so str and bytes keys never compare
+            key = (type(url), type(scheme), type(allow_fragments), url, scheme, allow_fragments)
+        h = hash(key)          # unhashable arguments raise as lru_cache's key does
+        if not FU_SPLIT_CACHE or self.maxsize == 0 or not (
+                _plain(url) and _plain(scheme) and _plain(allow_fragments)):
+            # values whose == could run Python code are not kept
+            self.misses += 1
+            return _urlsplit_impl(url, scheme, allow_fragments)
+        if self.unbounded is not None:
+            found = self.unbounded.get(key)
+            if found is not None:
+                self.hits += 1
+                return found
+            self.misses += 1
+            result = _urlsplit_impl(url, scheme, allow_fragments)
+            self.unbounded[key] = result
+            return result
+        slot = self._slot_of(key, h)
+        if slot >= 0:
+            e = self.index[slot]
+            self._unlink(e)
+            self._push(e)
+            self.hits += 1
+            return <object>self.pool[e].result
+        self.misses += 1
+        i = (h ^ (h >> 17)) & (SEEN - 1)
+        if self.seen[i] != h:
+            # first use (in a while): answered, not kept (see SEEN)
+            self.seen[i] = h
+            return _urlsplit_impl(url, scheme, allow_fragments)
+        if self.count >= self.maxsize:
+            # room first: the memory the oldest result frees serves the new one
+            self._evict_oldest()
+        calls = _python_calls
+        result = _urlsplit_impl(url, scheme, allow_fragments)
+        # the stdlib's slow path may have run code that added the key (were it
+        # added by a finalizer instead, a duplicate entry is merely wasted)
+        if calls != _python_calls and self._slot_of(key, h) >= 0:
+            return result
+        if self.free < 0:
+            self._evict_oldest()
+        e = self.free
+        self.free = self.pool[e].next
+        self.count += 1
+        Py_INCREF(key)
+        Py_INCREF(result)
+        self.pool[e].key = <PyObject *>key
+        self.pool[e].result = <PyObject *>result
+        self.pool[e].hash = h
+        i = h & self.mask
+        while self.index[i] >= 0:
+            i = (i + 1) & self.mask
+        self.index[i] = e
+        self._push(e)
+        return result
+
+    cdef void _evict_oldest(self) noexcept:
+        cdef Py_ssize_t e = self.oldest, i
+        cdef PyObject *k = self.pool[e].key
+        cdef PyObject *r = self.pool[e].result
+        self._unlink(e)
+        i = self.pool[e].hash & self.mask
+        while self.index[i] != e:
+            i = (i + 1) & self.mask
+        self._remove_slot(i)
+        self.pool[e].next = self.free
+        self.free = e
+        self.count -= 1
+        # released last: the table is whole before anything is freed
+        Py_DECREF(<object>k)
+        Py_DECREF(<object>r)
+
+    def cache_info(self):
+        """Report cache statistics (hits, misses, maxsize, currsize)."""
+        size = len(self.unbounded) if self.unbounded is not None else self.count
+        return self.info_type(self.hits, self.misses, self.maxsize_obj, size)
+
+    def cache_clear(self):
+        """Clear the cache and cache statistics."""
+        cdef Py_ssize_t i
+        self.hits = self.misses = 0
+        for i in range(SEEN):
+            self.seen[i] = -1
+        if self.unbounded is not None:
+            self.unbounded.clear()
+        elif self.pool is not NULL:
+            self._drop_all()
+
+    def cache_parameters(self):
+        """The cache's maxsize and typed flag, as lru_cache reports them."""
+        return {"maxsize": self.maxsize_obj, "typed": True}
+
+
+cdef inline bint _same_key(object a, object b) except -1:
+    # keys hold only str, bytes, bool, int and types: == runs no Python code
+    return type(a) is type(b) and a == b
+
+
+cdef inline bint _plain(object v):
+    # values whose hash and == run no Python code
+    return type(v) is str or type(v) is bytes or type(v) is bool or type(v) is int
+
+# ---------------------------------------------------------------------------
+# The split family.
+
+cdef inline object _urlsplit_impl(object url, object scheme, object allow_fragments):
+    global _python_calls
+    r = _split(url, scheme, allow_fragments, False)
+    if r is None:
+        _python_calls += 1
+        return _raw_urlsplit(url, scheme, allow_fragments)
+    return r
+
+
+def urlsplit(url, scheme='', allow_fragments=True):
+    """Split a URL into 5 components: scheme://netloc/path?query#fragment."""
+    return _urlsplit_impl(url, scheme, allow_fragments)
+
+
+cdef _SplitCache _CACHE = None
+
+
+def urlsplit_cached(url, scheme='', allow_fragments=True):
+    """Split a URL into 5 components: scheme://netloc/path?query#fragment."""
+    return _CACHE.call(url, scheme, allow_fragments)
+
+
+def urlparse(url, scheme='', allow_fragments=True):
+    """Split a URL into 6 components: scheme://netloc/path;params?query#fragment."""
+    r = _split(url, scheme, allow_fragments, True)
+    if r is None:
+        return _std_urlparse(url, scheme, allow_fragments)
+    return r
+
+# ---------------------------------------------------------------------------
+# Joining components back: urlunsplit() and urlunparse().
+
+
+cdef inline void _put(Piece *out, Py_ssize_t *n, const Piece *p) noexcept:
+    out[n[0]] = p[0]
+    n[0] += 1
+
+
+cdef inline void _lit(Piece *out, Py_ssize_t *n, const char *text, Py_ssize_t k) noexcept:
+    _piece_lit(&out[n[0]], text, k)
+    n[0] += 1
+
+
+cdef object _unsplit(object scheme, const Piece *sch, const Piece *net, const Piece *url,
+                     Py_ssize_t nurl, const Piece *query, const Piece *frag):
+    """urlunsplit()'s text; ``url`` is up to 3 pieces (path, ';', params)."""
+    cdef Piece out[12]
+    cdef Py_ssize_t n = 0, i, ulen = 0
+    cdef Py_UCS4 u0 = 0, u1 = 0
+    cdef bint have_u0 = False, have_u1 = False, netform
+    for i in range(nurl):
+        ulen += url[i].length
+        if url[i].length and not have_u0:
+            u0 = _pchar(&url[i], 0)
+            have_u0 = True
+            if url[i].length > 1:
+                u1 = _pchar(&url[i], 1)
+                have_u1 = True
+        elif url[i].length and not have_u1:
+            u1 = _pchar(&url[i], 0)
+            have_u1 = True
+    cdef bint slash2 = have_u1 and u0 == 0x2F and u1 == 0x2F
+    if sch.length:
+        _put(out, &n, &sch[0])
+        _lit(out, &n, ":", 1)
+    if UNSPLIT == 0:
+        # if netloc or (scheme and scheme in uses_netloc and url[:2] != '//'):
+        netform = net.length > 0 or (
+            sch.length > 0 and _in_list(K_USES_NETLOC, scheme) and not slash2)
+        if netform:
+            _lit(out, &n, "//", 2)
+            _put(out, &n, &net[0])
+            if ulen and u0 != 0x2F:
+                _lit(out, &n, "/", 1)
+    else:
+        if net.length:
+            _lit(out, &n, "//", 2)
+            _put(out, &n, &net[0])
+            if ulen and u0 != 0x2F:
+                _lit(out, &n, "/", 1)
+        elif slash2:
+            _lit(out, &n, "//", 2)
+        elif (sch.length and _in_list(K_USES_NETLOC, scheme)
+              and (ulen == 0 or u0 == 0x2F)):
+            _lit(out, &n, "//", 2)
+    for i in range(nurl):
+        _put(out, &n, &url[i])
+    if query.length:
+        _lit(out, &n, "?", 1)
+        _put(out, &n, &query[0])
+    if frag.length:
+        _lit(out, &n, "#", 1)
+        _put(out, &n, &frag[0])
+    return _build(out, n)
+
+
+cdef inline object _str_parts(object components, Py_ssize_t n):
+    """The components as a tuple of n exact str, or None to hand on.  Items
+    are read from the tuple's storage: Cython's generic indexing would go
+    through the result classes' slot wrappers, a Python-level call each."""
+    cdef Py_ssize_t i
+    if (type(components) is tuple or type(components) is SplitResult
+            or type(components) is ParseResult):
+        t = components
+    elif type(components) is list:
+        t = tuple(components)   # a snapshot the caller cannot mutate under us
+    else:
+        return None
+    if PyTuple_GET_SIZE(t) != n:
+        return None
+    for i in range(n):
+        if type(_item(t, i)) is not str:
+            return None
+        fu_parse_ready(_item(t, i))
+    return t
+
+
+cdef inline object _item(object t, Py_ssize_t i):
+    return <object>PyTuple_GET_ITEM(t, i)
+
+
+cdef inline void _whole(Piece *p, object t, Py_ssize_t i):
+    s = _item(t, i)
+    _piece_str(p, s, 0, PyUnicode_GET_LENGTH(s))
+
+
+def urlunsplit(components):
+    """Combine the 5 components of urlsplit() into a URL."""
+    cdef Piece sch, net, url, query, frag
+    t = _str_parts(components, 5) if UNSPLIT != 2 else None
+    if t is None:
+        return _std_urlunsplit(components)
+    _whole(&sch, t, 0)
+    _whole(&net, t, 1)
+    _whole(&url, t, 2)
+    _whole(&query, t, 3)
+    _whole(&frag, t, 4)
+    return _unsplit(_item(t, 0), &sch, &net, &url, 1, &query, &frag)
+
+
+def urlunparse(components):
+    """Combine the 6 components of urlparse() into a URL."""
+    cdef Piece sch, net, query, frag
+    cdef Piece url[3]
+    cdef Py_ssize_t nurl = 1
+    t = _str_parts(components, 6) if UNSPLIT != 2 else None
+    if t is None:
+        return _std_urlunparse(components)
+    _whole(&sch, t, 0)
+    _whole(&net, t, 1)
+    _whole(&url[0], t, 2)
+    _whole(&url[2], t, 3)
+    if url[2].length:
+        # url = "%s;%s" % (url, params)
+        _piece_lit(&url[1], ";", 1)
+        nurl = 3
+    _whole(&query, t, 4)
+    _whole(&frag, t, 5)
+    return _unsplit(_item(t, 0), &sch, &net, url, nurl, &query, &frag)
+
+# ---------------------------------------------------------------------------
+# urljoin() and urldefrag().
+
+
+cdef struct Parsed:
+    Parts p
+    bint ascii
+    Piece net, path, params, query, frag
+
+cdef object _parse_str(Parsed *r, object url, object default_scheme, bint af):
+    """urlparse(url, default_scheme, af) as pieces of url; returns the
+    scheme, or None to hand on."""
+    cdef Py_ssize_t i
+    if _prepare_str(&r.p, url, af):
+        return None
+    if r.p.scheme_end >= 0:
+        scheme = _scheme_of(url, &r.p, False)
+    else:
+        scheme = default_scheme
+    if r.p.net_a >= 0:
+        if r.p.flags & (FU_US_OPEN_BR | FU_US_CLOSE_BR | FU_US_NETLOC_WIDE):
+            _check_netloc(url, &r.p)
+        _piece_str(&r.net, url, r.p.net_a, r.p.net_b)
+    else:
+        _piece_empty(&r.net)
+    _piece_str(&r.path, url, r.p.path_a, r.p.path_b)
+    _piece_empty(&r.params)
+    if r.p.flags & FU_US_SEMICOLON and _in_list(K_USES_PARAMS, scheme):
+        i = _params_at(&r.p)
+        if i >= 0:
+            _piece_str(&r.path, url, r.p.path_a, i)
+            _piece_str(&r.params, url, i + 1, r.p.path_b)
+    if r.p.q_a >= 0:
+        _piece_str(&r.query, url, r.p.q_a, r.p.q_b)
+    else:
+        _piece_empty(&r.query)
+    if r.p.f_a >= 0:
+        _piece_str(&r.frag, url, r.p.f_a, r.p.n)
+    else:
+        _piece_empty(&r.frag)
+    return scheme
+
+
+cdef inline object _unparse_pieces(object scheme, Piece *net, Piece *path, Piece *params,
+                                   Piece *query, Piece *frag):
+    cdef Piece sch
+    cdef Piece url[3]
+    cdef Py_ssize_t nurl = 1
+    _piece_str(&sch, scheme, 0, PyUnicode_GET_LENGTH(scheme))
+    url[0] = path[0]
+    if params.length:
+        _piece_lit(&url[1], ";", 1)
+        url[2] = params[0]
+        nurl = 3
+    return _unsplit(scheme, &sch, net, url, nurl, query, frag)
+
+
+cdef inline bint _is_dot(const Piece *s) noexcept nogil:
+    return s.length == 1 and _pchar(s, 0) == 0x2E
+
+cdef inline bint _is_dotdot(const Piece *s) noexcept nogil:
+    return s.length == 2 and _pchar(s, 0) == 0x2E and _pchar(s, 1) == 0x2E
+
+cdef Py_ssize_t _split_slash(const Piece *src, Piece *out) noexcept nogil:
+    """src.split('/') into out; returns the number of pieces."""
+    cdef Py_ssize_t i, start = 0, k = 0
+    for i in range(src.length):
+        if _pchar(src, i) == 0x2F:
+            out[k] = src[0]
+            out[k].data = src.data + start * src.kind
+            out[k].length = i - start
+            k += 1
+            start = i + 1
+    out[k] = src[0]
+    out[k].data = src.data + start * src.kind
+    out[k].length = src.length - start
+    return k + 1
+
+cdef inline Py_ssize_t _count_slash(const Piece *s) noexcept nogil:
+    if s.kind == 1:
+        return fu_count_1(<const uint8_t *>s.data, 0, s.length, 0x2F)
+    if s.kind == 2:
+        return fu_count_2(<const uint16_t *>s.data, 0, s.length, 0x2F)
+    return fu_count_4(<const uint32_t *>s.data, 0, s.length, 0x2F)
+
+cdef str _merge_path(const Piece *bpath, const Piece *path):
+    """urljoin()'s path: the base's directory plus the reference, with the
+    stdlib's handling of '.', '..' and empty segments, joined by '/'."""
+    cdef Py_ssize_t nmax = _count_slash(bpath) + _count_slash(path) + 2
+    cdef Piece small_segs[64]
+    cdef Piece small_out[130]
+    cdef Piece *segs = small_segs
+    cdef Piece *out = small_out
+    cdef Py_ssize_t nseg = 0, nb, i, k, top = 0
+    if nmax > 64:
+        segs = <Piece *>malloc(nmax * sizeof(Piece))
+        out = <Piece *>malloc((2 * nmax + 2) * sizeof(Piece))
+        if segs is NULL or out is NULL:
+            free(segs)
+            free(out)
+            raise MemoryError()
+    try:
+        if path.length and _pchar(path, 0) == 0x2F:
+            # an absolute path ignores the base path entirely
+            nseg = _split_slash(path, segs)
+        else:
+            nb = _split_slash(bpath, segs)
+            if segs[nb - 1].length:
+                nb -= 1          # the base's last segment is not a directory
+            nseg = nb + _split_slash(path, segs + nb)
+            # segments[1:-1] = filter(None, segments[1:-1])
+            if nseg > 2:
+                k = 1
+                for i in range(1, nseg - 1):
+                    if segs[i].length:
+                        segs[k] = segs[i]
+                        k += 1
+                segs[k] = segs[nseg - 1]
+                nseg = k + 1
+        # the resolved segments, as a stack in out[0:top]
+        for i in range(nseg):
+            if _is_dotdot(&segs[i]):
+                if top:
+                    top -= 1
+            elif _is_dot(&segs[i]):
+                continue
+            else:
+                out[top] = segs[i]
+                top += 1
+        if _is_dot(&segs[nseg - 1]) or _is_dotdot(&segs[nseg - 1]):
+            _piece_empty(&out[top])
+            top += 1
+        # '/'.join(resolved_path) or '/': interleave separators from the end
+        if top == 0:
+            return "/"
+        k = 2 * top - 1
+        for i in range(top - 1, -1, -1):
+            out[2 * i] = out[i]
+        for i in range(top - 1):
+            _piece_lit(&out[2 * i + 1], "/", 1)
+        joined = _build(out, k)
+        return joined if PyUnicode_GET_LENGTH(joined) else "/"
+    finally:
+        if segs is not small_segs:
+            free(segs)
+            free(out)
+
+
+cdef object _join(object base, object url, bint af):
+    """urljoin(base, url) for two non-empty str, or None to hand on."""
+    cdef Parsed b, u
+    cdef Piece *net
+    bscheme = _parse_str(&b, base, EMPTY, af)
+    if bscheme is None:
+        return None
+    scheme = _parse_str(&u, url, bscheme, af)
+    if scheme is None:
+        return None
+    if scheme != bscheme or not _in_list(K_USES_RELATIVE, scheme):
+        return url
+    net = &u.net
+    if _in_list(K_USES_NETLOC, scheme):
+        if u.net.length:
+            return _unparse_pieces(scheme, &u.net, &u.path, &u.params, &u.query, &u.frag)
+        net = &b.net
+    if u.path.length == 0 and u.params.length == 0:
+        return _unparse_pieces(scheme, net, &b.path, &b.params,
+                               &u.query if u.query.length else &b.query, &u.frag)
+    cdef Piece joined
+    merged = _merge_path(&b.path, &u.path)
+    _piece_str(&joined, merged, 0, PyUnicode_GET_LENGTH(merged))
+    return _unparse_pieces(scheme, net, &joined, &u.params, &u.query, &u.frag)
+
+
+def urljoin(base, url, allow_fragments=True):
+    """Join a base URL and a possibly relative URL (the stdlib's rules)."""
+    if type(base) is str and type(url) is str and SPLIT_OK and UNSPLIT != 2 \
+            and _is_flag(allow_fragments):
+        if not PyUnicode_GET_LENGTH(base):
+            return url
+        if not PyUnicode_GET_LENGTH(url):
+            return base
+        r = _join(base, url, allow_fragments)
+        if r is not None:
+            return r
+    return _std_urljoin(base, url, allow_fragments)
+
+
+def urldefrag(url):
+    """Remove the fragment: (url without it, fragment)."""
+    cdef Parsed r
+    cdef Piece nofrag
+    if type(url) is str and SPLIT_OK and UNSPLIT != 2:
+        if PyUnicode_FindChar(url, 0x23, 0, PyUnicode_GET_LENGTH(url), 1) < 0:
+            return _result2(DefragResult, url, EMPTY)
+        scheme = _parse_str(&r, url, EMPTY, True)
+        if scheme is not None:
+            _piece_empty(&nofrag)
+            defrag = _unparse_pieces(scheme, &r.net, &r.path, &r.params, &r.query, &nofrag)
+            frag = PyUnicode_Substring(url, r.p.f_a, r.p.n) if r.p.f_a >= 0 else EMPTY
+            return _result2(DefragResult, defrag, frag)
+    return _std_urldefrag(url)
+
+# ---------------------------------------------------------------------------
+# Import time: what this Python's urllib.parse does, asked once.
+
+
+def _outcome(f, *args):
+    try:
+        r = f(*args)
+    except Exception as exc:  # noqa: BLE001 - the exception is the outcome
+        return ("raise", type(exc), str(exc))
+    return ("ok", type(r), r, tuple(type(x) for x in r) if isinstance(r, tuple) else None)
+
+
+# Inputs whose handling differs between Python versions, or that reach every
+# branch of the fast paths; each must give the stdlib's outcome exactly.
+_PROBE_SPLIT = (
+    ("http://a/b;p?q#f",), ("HTTP://User:Pw@Host:80/p;x/y;z?q#f",), ("1a:b",), ("a1+-.:b",),
+    ("+a:b",), ("path:80",), ("//net/p?q#f",), ("mailto:x@y",), ("a:b:c",), ("/p;a/b;c",),
+    ("http://[::1]:8080/p",), ("http://[::1/p",), ("http://::1]/p",), ("http://u@[v1.x]/",),
+    ("http://[1.2.3.4]/",), ("http://[zz]/",), ("http://x[::1]y/",), ("http://[::1]x/",),
+    ("http://\u2100.com/",), ("http://a\uff03b/",), ("http://\xe9.fr/\u4e2d?\U0001f600#\xe9",),
+    ("", "http"), ("p", "https"), ("a#b?c", "", False), ("a?b#c", "", False),
+    (b"http://a/b;p?q#f",), (b"//x/y", b"ftp"), (b"x", ""), ("#f",), ("?q",), (";p",),
+)
+_PROBE_UNSPLIT = tuple((parts,) for parts in (
+    ("http", "", "//x", "", ""), ("http", "", "x", "", ""), ("http", "", "", "", ""),
+    ("", "", "//x", "", ""), ("", "", "x", "q", "f"), ("foo", "", "/x", "", ""),
+    ("http", "h", "x", "", ""), ("mailto", "", "a@b", "", ""), ("", "h", "", "", ""),
+    ("", "", "///x", "", ""), ("https", "", "//", "", ""),
+))
+_PROBE_UNPARSE = tuple((parts,) for parts in (
+    ("http", "", "", "p", "", ""), ("http", "h", "", "p", "q", "f"), ("", "", "//x", "p", "", ""),
+    ("http", "", "/", "", "q", ""),
+))
+_PROBE_JOIN = (
+    ("http://a/b/c/d;p?q", "g;x?y#s"), ("http://a/b/c/d;p?q", "../../../g"),
+    ("http://a/b/c/d;p?q", ""), ("http://a/b/c/d;p?q", "?y"), ("http://a/b/c/d;p?q", ";x"),
+    ("http://a/b/c/d;p?q", "//g"), ("http://a/b/c/d;p?q", "/./g/."), ("http://a/b/c/d;p?q", "g/.."),
+    ("http://a/b/c/d;p?q", "http:g"), ("http://a/b/c/d;p?q", "https:g"), ("mailto:a", "b"),
+    ("http://a/b//c", "..//d"), ("http:///b/c", "d"), ("a", "b"), ("http://a", "b"),
+    ("svn+ssh://a/b", "c"), ("http://a/\xe9/c", "\u4e2d/../d#\xe9"), ("http://a/b", "//[::1]/c"),
+)
+_PROBE_DEFRAG = (("http://a/b#c",), ("http://a/b?#c",), ("HTTP://a#",), ("x",), ("a;b#c",))
+
+
+def _agrees(ours, theirs, probes):
+    return all(_outcome(ours, *a) == _outcome(theirs, *a) for a in probes)
+
+
+def _detect():
+    global ALPHA_FIRST, BRACKETS, UNSPLIT, SPLIT_OK, _CACHE
+    # 3.11+ (and some patch releases before) need an ASCII letter first
+    ALPHA_FIRST = _raw_urlsplit("1a:b").scheme == ""
+    if "_check_bracketed_netloc" in _STD:
+        BRACKETS = 2      # newer patch releases: the stdlib's own code decides
+    elif _check_bracketed_host is not None:
+        BRACKETS = 1
+    else:
+        BRACKETS = 0
+    # urlunsplit() changed how it treats paths starting with '//' (3.12.4+)
+    for mode in (0, 1):
+        UNSPLIT = mode
+        if _agrees(urlunsplit, _std_urlunsplit, _PROBE_UNSPLIT):
+            break
+    else:
+        UNSPLIT = 2
+    if UNSPLIT != 2 and not _agrees(urlunparse, _std_urlunparse, _PROBE_UNPARSE):
+        UNSPLIT = 2
+    SPLIT_OK = (_agrees(urlsplit, _raw_urlsplit, _PROBE_SPLIT)
+                and _agrees(urlparse, _std_urlparse, _PROBE_SPLIT)
+                and _agrees(urljoin, _std_urljoin, _PROBE_JOIN)
+                and _agrees(urldefrag, _std_urldefrag, _PROBE_DEFRAG))
+    info = getattr(_STD_URLSPLIT, "cache_info", None)
+    if info is not None:
+        stats = info()
+        _CACHE = _SplitCache(stats.maxsize, type(stats))
+
+
+_detect()
+
+#: True when this Python's urlsplit has an lru_cache (3.11+): urlsplit_cached,
+#: with cache_info(), cache_clear() and __wrapped__, is then the urlsplit.
+HAS_CACHE = _CACHE is not None
+#: Whether the compiled code takes each function's common case on this
+#: Python (False: every call goes to the stdlib, as a probe disagreed).
+COMPILED = {
+    "urlsplit": SPLIT_OK, "urlparse": SPLIT_OK, "urljoin": SPLIT_OK and UNSPLIT != 2,
+    "urldefrag": SPLIT_OK and UNSPLIT != 2, "urlunsplit": UNSPLIT != 2,
+    "urlunparse": UNSPLIT != 2,
+}
+if HAS_CACHE:
+    urlsplit_cached.cache_info = _CACHE.cache_info
+    urlsplit_cached.cache_clear = _CACHE.cache_clear
+    urlsplit_cached.cache_parameters = _CACHE.cache_parameters
+    urlsplit_cached.__wrapped__ = urlsplit
+
+
+def clear_cache():
+    """Empty the split cache (the stdlib's clear_cache() empties its own)."""
+    if _CACHE is not None:
+        _CACHE.cache_clear()

@@ -1,0 +1,172 @@
+"""A faster drop-in for the running interpreter's ``urllib.parse``.
+
+Every public name of this Python's ``urllib.parse`` is here -- its
+``__all__``, the result classes (``SplitResult``, ``ParseResult``,
+``DefragResult`` and their ``*Bytes`` forms) and the undocumented helpers
+(``unwrap``, ``splittype``, ``clear_cache`` ...) -- and behaves as the
+stdlib's does on this Python: same values, same result classes (the
+stdlib's own, so ``isinstance`` holds), same str/bytes handling, exceptions,
+messages and warnings, including the security fixes this patch release
+carries.  ``urlsplit``, ``urlparse``, ``urlunsplit``, ``urlunparse``,
+``urljoin`` and ``urldefrag`` run compiled code (``fasturi._parse_c``), as
+do ``quote``, ``quote_plus``, ``quote_from_bytes``, ``unquote``,
+``unquote_plus``, ``unquote_to_bytes``, ``urlencode``, ``parse_qs`` and
+``parse_qsl`` (``fasturi._quote_c``); every other name is the stdlib's own
+object.  Where the stdlib's ``urlsplit`` has an ``lru_cache`` (3.11+), this
+one has a least-recently-used cache of the same size with ``cache_info()``,
+``cache_clear()``, ``cache_parameters()`` and ``__wrapped__``; it keeps a
+result from its key's second use on, so URLs parsed once (the common case in
+bulk work) neither evict the ones that repeat nor cost retained memory.
+
+The pure-Python twin of this module IS the stdlib's own code: under
+``FASTURI_NO_EXTENSIONS=1`` (or when the extension is not built, or off
+CPython) every function here is the ``urllib.parse`` function itself,
+re-exported -- the reference the compiled code is tested against.
+``IMPLEMENTATION`` says which is active.
+
+``install()`` puts the compiled functions into ``urllib.parse`` itself, so
+unmodified code that calls ``urllib.parse.urlsplit(...)`` gets them;
+``uninstall()`` restores the originals.  Modules that ran
+``from urllib.parse import urlsplit`` before ``install()`` keep the binding
+they took, so call it early.
+
+Known differences, none in results: the compiled functions report
+``__module__ == "urllib.parse"`` (so pickling them by reference needs
+``install()``); a call with the wrong number of arguments raises
+``TypeError`` with Cython's wording; the split cache's statistics follow
+its own admission rule above, it counts a call by its argument values, not
+by how they were passed, and it does not store calls with argument types
+other than str, bytes, bool and int.
+"""
+
+from __future__ import annotations
+
+import os as _os
+import sys as _sys
+import types as _types
+import typing as _typing
+import urllib.parse as _std
+
+if _typing.TYPE_CHECKING:
+    from urllib.parse import *  # noqa: F403
+
+_Any = _typing.Any
+_flag = _os.environ.get("FASTURI_NO_EXTENSIONS", "")
+_pure = _flag not in ("", "0") or _sys.implementation.name != "cpython"
+
+# The functions that run compiled code (when it is active).
+_HOT_SPLIT = ("urlsplit", "urlparse", "urlunsplit", "urlunparse", "urljoin", "urldefrag")
+_HOT_QUOTE = (
+    "quote",
+    "quote_plus",
+    "quote_from_bytes",
+    "unquote",
+    "unquote_plus",
+    "unquote_to_bytes",
+    "urlencode",
+    "parse_qs",
+    "parse_qsl",
+)
+_HOT = _HOT_SPLIT + _HOT_QUOTE
+_ORIGINALS: dict[str, _typing.Callable[..., _Any]] = {name: getattr(_std, name) for name in _HOT}
+
+
+def _stdlib_names() -> dict[str, _Any]:
+    """What urllib.parse defines (not what it imports), public and private."""
+    names = {}
+    for name, value in vars(_std).items():
+        if name.startswith("__") and name.endswith("__"):
+            continue
+        if isinstance(value, _types.ModuleType):
+            continue
+        imported = getattr(value, "__module__", None) != _std.__name__
+        if imported and isinstance(value, (type, _types.FunctionType, _types.BuiltinFunctionType)):
+            continue  # e.g. collections.namedtuple
+        names[name] = value
+    return names
+
+
+globals().update(_stdlib_names())
+__all__ = list(_std.__all__)
+if "__getattr__" in vars(_std):
+    # names the stdlib serves lazily, with its deprecation warnings (Quoter)
+    __getattr__ = vars(_std)["__getattr__"]
+
+_parse_c: _Any = None
+_quote_c: _Any = None
+if not _pure:
+    try:
+        from . import _parse_c
+    except ImportError:  # built without a compiler
+        _parse_c = None
+    try:
+        from . import _quote_c
+    except ImportError:
+        _quote_c = None
+
+IMPLEMENTATION = "compiled" if _parse_c is not None else "python"
+
+
+def _adopt(fn: _Any, name: str) -> _Any:
+    """Make a compiled function introspect as the stdlib's one it replaces."""
+    original = _ORIGINALS[name]
+    fn.__name__ = fn.__qualname__ = name
+    fn.__module__ = _std.__name__  # the stdlib's test_all requires this
+    fn.__doc__ = original.__doc__
+    return fn
+
+
+def _bind(name: str) -> _Any:
+    if name in _HOT_SPLIT:
+        if _parse_c is None or not _parse_c.COMPILED[name]:
+            return _ORIGINALS[name]
+        if name == "urlsplit" and _parse_c.HAS_CACHE:
+            _adopt(_parse_c.urlsplit, name)
+            return _adopt(_parse_c.urlsplit_cached, name)
+        return _adopt(getattr(_parse_c, name), name)
+    if _quote_c is None:
+        return _ORIGINALS[name]
+    return _adopt(getattr(_quote_c, name), name)
+
+
+urlsplit = _bind("urlsplit")
+urlparse = _bind("urlparse")
+urlunsplit = _bind("urlunsplit")
+urlunparse = _bind("urlunparse")
+urljoin = _bind("urljoin")
+urldefrag = _bind("urldefrag")
+quote = _bind("quote")
+quote_plus = _bind("quote_plus")
+quote_from_bytes = _bind("quote_from_bytes")
+unquote = _bind("unquote")
+unquote_plus = _bind("unquote_plus")
+unquote_to_bytes = _bind("unquote_to_bytes")
+urlencode = _bind("urlencode")
+parse_qs = _bind("parse_qs")
+parse_qsl = _bind("parse_qsl")
+
+if _parse_c is not None:
+    _std_clear_cache: _typing.Callable[[], None] = vars(_std)["clear_cache"]
+
+    def clear_cache() -> None:
+        """Clear internal performance caches. Undocumented; some tests want it."""
+        _std_clear_cache()
+        _parse_c.clear_cache()
+        if _quote_c is not None and hasattr(_quote_c, "clear_cache"):
+            _quote_c.clear_cache()
+
+
+def install() -> None:
+    """Put this module's compiled functions into ``urllib.parse`` (idempotent)."""
+    namespace = globals()
+    for name in _HOT:
+        setattr(_std, name, namespace[name])
+
+
+def uninstall() -> None:
+    """Put the stdlib's own functions back into ``urllib.parse`` (idempotent)."""
+    for name, original in _ORIGINALS.items():
+        setattr(_std, name, original)
+
+
+del _flag
