@@ -2,8 +2,14 @@
 to the running interpreter's urllib.parse (see fasturi.parse)."""
 
 from typing import Any, AnyStr, Iterable
-from urllib.parse import DefragResult, DefragResultBytes, ParseResult, ParseResultBytes
-from urllib.parse import SplitResult, SplitResultBytes
+from urllib.parse import (
+    DefragResult,
+    DefragResultBytes,
+    ParseResult,
+    ParseResultBytes,
+    SplitResult,
+    SplitResultBytes,
+)
 
 HAS_CACHE: bool
 COMPILED: dict[str, bool]

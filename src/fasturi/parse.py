@@ -152,8 +152,6 @@ if _parse_c is not None:
         """Clear internal performance caches. Undocumented; some tests want it."""
         _std_clear_cache()
         _parse_c.clear_cache()
-        if _quote_c is not None and hasattr(_quote_c, "clear_cache"):
-            _quote_c.clear_cache()
 
 
 def install() -> None:
