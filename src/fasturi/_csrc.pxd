@@ -79,9 +79,12 @@ cdef extern from "fasturi_parse.h" nogil:
         int flags
     int FU_US_SLOW, FU_US_OPEN_BR, FU_US_CLOSE_BR, FU_US_NETLOC_WIDE
     int FU_US_WIDE, FU_US_SCHEME_UPPER, FU_US_SEMICOLON
-    void fu_usplit_1(const uint8_t *s, Py_ssize_t n, int alpha_first, int allow_frag, fu_usplit_t *o)
-    void fu_usplit_2(const uint16_t *s, Py_ssize_t n, int alpha_first, int allow_frag, fu_usplit_t *o)
-    void fu_usplit_4(const uint32_t *s, Py_ssize_t n, int alpha_first, int allow_frag, fu_usplit_t *o)
+    void fu_usplit_1(const uint8_t *s, Py_ssize_t n, int alpha_first, int allow_frag,
+                     fu_usplit_t *o)
+    void fu_usplit_2(const uint16_t *s, Py_ssize_t n, int alpha_first, int allow_frag,
+                     fu_usplit_t *o)
+    void fu_usplit_4(const uint32_t *s, Py_ssize_t n, int alpha_first, int allow_frag,
+                     fu_usplit_t *o)
     Py_ssize_t fu_params_1(const uint8_t *s, Py_ssize_t start, Py_ssize_t end)
     Py_ssize_t fu_params_2(const uint16_t *s, Py_ssize_t start, Py_ssize_t end)
     Py_ssize_t fu_params_4(const uint32_t *s, Py_ssize_t start, Py_ssize_t end)
