@@ -21,17 +21,43 @@ sys.path.insert(0, str(HERE))
 from targets import RULES, TARGETS, Reader  # noqa: E402
 
 EXAMPLES = [
-    "http://a/b/c/d;p?q", "../../../g", "g;x=1/../y", "//g", "?y#s", "", ".",
-    "ftp://ftp.is.co.za/rfc/rfc1808.txt", "ldap://[2001:db8::7]/c=GB?objectClass?one",
-    "mailto:John.Doe@example.com", "news:comp.infosystems.www.servers.unix",
-    "tel:+1-816-555-1212", "telnet://192.0.2.16:80/", "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
-    "http://[fe80::1%25eth0]:8080/a", "HTTP://a.COM:80/%7euser", "http://u:p@h/%2e%2e/x",
-    "http://0x7f.1/", "http://www.bank.com@evil.com/", "<URL:http://a/b>",
-    "http://[::ffff:192.0.2.1]/", "http://[v7.a:b]/", "[::1]x:80", "//@:", "?#",
-    "%", "%%41%4g%2e%2E/b%7E", "HTTP://ExAmPlE.com:0080", "a:b:c/./../d",
-    "http://a/b?c=1&utm_x=3&d=&b#f", "file:///etc/passwd", "http://\u00f1x.com/\u00f1?\u00f1",
-    "see <URL:http://a/b\n c> and (http://w.org/x_(y)).", "www.w3.org/x ftp.a.b",
-    "http://u:p@[fe80::a%25en0]:0/..%2F", "a=1;b=2&c", "javascript:alert(1)",
+    "http://a/b/c/d;p?q",
+    "../../../g",
+    "g;x=1/../y",
+    "//g",
+    "?y#s",
+    "",
+    ".",
+    "ftp://ftp.is.co.za/rfc/rfc1808.txt",
+    "ldap://[2001:db8::7]/c=GB?objectClass?one",
+    "mailto:John.Doe@example.com",
+    "news:comp.infosystems.www.servers.unix",
+    "tel:+1-816-555-1212",
+    "telnet://192.0.2.16:80/",
+    "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+    "http://[fe80::1%25eth0]:8080/a",
+    "HTTP://a.COM:80/%7euser",
+    "http://u:p@h/%2e%2e/x",
+    "http://0x7f.1/",
+    "http://www.bank.com@evil.com/",
+    "<URL:http://a/b>",
+    "http://[::ffff:192.0.2.1]/",
+    "http://[v7.a:b]/",
+    "[::1]x:80",
+    "//@:",
+    "?#",
+    "%",
+    "%%41%4g%2e%2E/b%7E",
+    "HTTP://ExAmPlE.com:0080",
+    "a:b:c/./../d",
+    "http://a/b?c=1&utm_x=3&d=&b#f",
+    "file:///etc/passwd",
+    "http://\u00f1x.com/\u00f1?\u00f1",
+    "see <URL:http://a/b\n c> and (http://w.org/x_(y)).",
+    "www.w3.org/x ftp.a.b",
+    "http://u:p@[fe80::a%25en0]:0/..%2F",
+    "a=1;b=2&c",
+    "javascript:alert(1)",
 ]
 
 
@@ -58,11 +84,40 @@ def encode(text: str) -> bytes:
 
 # Pieces that are valid for the small rules (hosts, addresses, segments).
 PIECES = [
-    "::", "::1", "1:2:3:4:5:6:7:8", "1::8", "::ffff:192.0.2.1", "fe80::1%25eth0",
-    "[fe80::1%25eth0]", "[v1.x:y]", "[::]", "v7.a", "255.255.255.255", "0.0.0.0", "0",
-    "%41", "%e2%82%ac", "a", "-", "a+b-c.d", "user:pa%3Ass", "h:8080", "u@h:1",
-    "\u00f1", "\ue000", "\U00010000", "www.example.com", "/a/b", "a/b", "a:b", "//a",
-    "?q=1&r", "#f", "eth0", "dd.dd", "xn--n3h.example",
+    "::",
+    "::1",
+    "1:2:3:4:5:6:7:8",
+    "1::8",
+    "::ffff:192.0.2.1",
+    "fe80::1%25eth0",
+    "[fe80::1%25eth0]",
+    "[v1.x:y]",
+    "[::]",
+    "v7.a",
+    "255.255.255.255",
+    "0.0.0.0",
+    "0",
+    "%41",
+    "%e2%82%ac",
+    "a",
+    "-",
+    "a+b-c.d",
+    "user:pa%3Ass",
+    "h:8080",
+    "u@h:1",
+    "\u00f1",
+    "\ue000",
+    "\U00010000",
+    "www.example.com",
+    "/a/b",
+    "a/b",
+    "a:b",
+    "//a",
+    "?q=1&r",
+    "#f",
+    "eth0",
+    "dd.dd",
+    "xn--n3h.example",
 ]
 
 
@@ -82,7 +137,7 @@ def validate_seeds(seeds: list[str]) -> list[bytes]:
     out = []
     for i, (rule, rfc) in enumerate(RULES):
         valid = [p for p in pool if rules.is_valid(p, rule, rfc=rfc)][:6]
-        invalid = [p for p in pool if not rules.is_valid(p, rule, rfc=rfc)][i % 7: i % 7 + 1]
+        invalid = [p for p in pool if not rules.is_valid(p, rule, rfc=rfc)][i % 7 : i % 7 + 1]
         for text in valid + invalid:
             out.append(bytes([i]) + encode(text) + encode(""))
     return out

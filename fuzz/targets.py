@@ -30,9 +30,18 @@ _SRC = Path(__file__).resolve().parents[1] / "src"
 if (_SRC / "fasturi" / "__init__.py").exists() and str(_SRC) not in sys.path:
     sys.path.insert(0, str(_SRC))  # a checkout: fuzz the in-place build
 
-from fasturi import _core_c, _core_py, _extract_c, _extract_py  # noqa: E402
-from fasturi import _pipeline_c, _pipeline_py, _rules_c, _rules_py  # noqa: E402
-from fasturi import _uri_c, _uri_py  # noqa: E402
+from fasturi import (  # noqa: E402
+    _core_c,
+    _core_py,
+    _extract_c,
+    _extract_py,
+    _pipeline_c,
+    _pipeline_py,
+    _rules_c,
+    _rules_py,
+    _uri_c,
+    _uri_py,
+)
 from fasturi import parse as fparse  # noqa: E402
 
 if fparse.IMPLEMENTATION != "compiled":
@@ -65,6 +74,7 @@ def same(a: Callable[..., Any], b: Callable[..., Any], *args: Any, **kwargs: Any
 
 # ---- inputs -----------------------------------------------------------------
 
+
 class Reader:
     """Turns fuzzer bytes into strings with the characters URIs break on.
 
@@ -78,8 +88,24 @@ class Reader:
     # and noncharacters; the spaces, punctuation, quotes and brackets
     # (General Punctuation, CJK, fullwidth) that end a URI in running text;
     # RFC 3987 ucschar / iprivate edges; combining marks; bidi controls.
-    BLOCKS = (0xD7F0, 0xDBF0, 0xDFF0, 0xFDC0, 0xFEF0, 0xFFF0, 0x1FF0, 0x2000,
-              0x2F00, 0x3000, 0xFF00, 0xF800, 0x0300, 0x0100, 0x1680, 0x0600)
+    BLOCKS = (
+        0xD7F0,
+        0xDBF0,
+        0xDFF0,
+        0xFDC0,
+        0xFEF0,
+        0xFFF0,
+        0x1FF0,
+        0x2000,
+        0x2F00,
+        0x3000,
+        0xFF00,
+        0xF800,
+        0x0300,
+        0x0100,
+        0x1680,
+        0x0600,
+    )
 
     def __init__(self, data: bytes) -> None:
         self.data = data
@@ -124,11 +150,19 @@ def pick(options: tuple[Any, ...], n: int) -> Any:
 
 
 ENCODINGS = ("utf-8", "latin-1", "ascii", "utf-16", "cp1252", "utf-8")
-ERRORS = ("strict", "replace", "ignore", "surrogatepass", "surrogateescape",
-          "backslashreplace", "xmlcharrefreplace")
+ERRORS = (
+    "strict",
+    "replace",
+    "ignore",
+    "surrogatepass",
+    "surrogateescape",
+    "backslashreplace",
+    "xmlcharrefreplace",
+)
 
 
 # ---- targets ----------------------------------------------------------------
+
 
 def split(data: bytes) -> None:
     s = Reader(data).text()
@@ -160,8 +194,13 @@ def _from_parts(u: Any, r: Reader) -> None:
     except ValueError:
         pass
     kwargs: dict[str, Any] = {
-        "scheme": u.scheme, "userinfo": u.userinfo, "host": u.host, "port": port,
-        "path": u.path, "query": u.query, "fragment": u.fragment,
+        "scheme": u.scheme,
+        "userinfo": u.userinfo,
+        "host": u.host,
+        "port": port,
+        "path": u.path,
+        "query": u.query,
+        "fragment": u.fragment,
     }
     for i, name in enumerate(("scheme", "userinfo", "host", "query", "fragment")):
         if opt >> i & 1:
@@ -184,13 +223,22 @@ def _from_parts(u: Any, r: Reader) -> None:
         assert (given is None) == (got is None) or (name == "path"), (name, kwargs, text)
         if given is not None and got is not None:
             assert _core_py.percent_decode_bytes(got) == _core_py.percent_decode_bytes(given), (
-                f"from_parts: {name} {given!r} reads back as {got!r} in {text!r}")
+                f"from_parts: {name} {given!r} reads back as {got!r} in {text!r}"
+            )
     assert back.scheme == kwargs["scheme"], (kwargs, text)
     assert back.port == kwargs["port"], (kwargs, text)
     # Built again from what it reads back, the text does not change.
-    again = same(_uri_c.URI.from_parts, _uri_py.URI.from_parts,
-                 back.scheme, back.userinfo, back.host, back.port, back.path,
-                 back.query, back.fragment)
+    again = same(
+        _uri_c.URI.from_parts,
+        _uri_py.URI.from_parts,
+        back.scheme,
+        back.userinfo,
+        back.host,
+        back.port,
+        back.path,
+        back.query,
+        back.fragment,
+    )
     assert again == ("URI", text), f"from_parts not stable: {text!r} -> {again!r}"
 
 
@@ -244,7 +292,9 @@ def normalize(data: bytes) -> None:
         once = same(_core_c.normalize, _core_py.normalize, s, scheme_based=based)
         if once is not None:
             assert _core_c.normalize(once, scheme_based=based) == once, "not idempotent"
-            assert _core_c.equivalent(s, once) if based else True, "s not equivalent to normalize(s)"
+            assert _core_c.equivalent(s, once) if based else True, (
+                "s not equivalent to normalize(s)"
+            )
     t = Reader(data[::-1]).text()
     same(_core_c.equivalent, _core_py.equivalent, s, t)
 
@@ -269,13 +319,20 @@ def normalize(data: bytes) -> None:
     same(_pipeline_c.normalize_many, _pipeline_py.normalize_many, items, scheme_based=not opt & 32)
     assert _pipeline_c.normalize_many(items) == [_core_c.normalize(x) for x in items]
     same(_pipeline_c.canonicalize_many, _pipeline_py.canonicalize_many, items, **kwargs)
-    same(_pipeline_c.resolve_many, _pipeline_py.resolve_many, "http://a/b/c/d;p?q", items,
-         strict=not opt & 64, rfc=2396 if opt & 128 else 3986)
+    same(
+        _pipeline_c.resolve_many,
+        _pipeline_py.resolve_many,
+        "http://a/b/c/d;p?q",
+        items,
+        strict=not opt & 64,
+        rfc=2396 if opt & 128 else 3986,
+    )
     same(_pipeline_c.resolve_many, _pipeline_py.resolve_many, s, [t])
 
 
 RULES = tuple((name, 3986) for name in sorted(_rules_py.RULES_3986)) + tuple(
-    (name, 2396) for name in sorted(_rules_py.RULES_2396))
+    (name, 2396) for name in sorted(_rules_py.RULES_2396)
+)
 
 
 def validate(data: bytes) -> None:
@@ -324,8 +381,12 @@ def percent(data: bytes) -> None:
     same(_core_c.percent_encode, _core_py.percent_encode, s, safe, encoding=encoding, errors=errors)
     same(_core_c.percent_decode, _core_py.percent_decode, s, encoding=encoding, errors=errors)
     # a second decode of the unambiguous encoding gives the same text back
-    assert _core_c.percent_encode(_core_c.percent_decode(enc, errors="surrogatepass"),
-                                  errors="surrogatepass") == enc
+    assert (
+        _core_c.percent_encode(
+            _core_c.percent_decode(enc, errors="surrogatepass"), errors="surrogatepass"
+        )
+        == enc
+    )
 
 
 _NOT_IN_URI = frozenset(' \t\r\n\f\v\x00"<>\\^`{|}')
@@ -342,8 +403,18 @@ def extract(data: bytes) -> None:
                 assert ":" in u and not _NOT_IN_URI.intersection(u), f"extract({s!r}) -> {found!r}"
 
 
-PARSE_STR = ("urlsplit", "urlparse", "urldefrag", "quote", "quote_plus",
-             "unquote", "unquote_plus", "unquote_to_bytes", "parse_qs", "parse_qsl")
+PARSE_STR = (
+    "urlsplit",
+    "urlparse",
+    "urldefrag",
+    "quote",
+    "quote_plus",
+    "unquote",
+    "unquote_plus",
+    "unquote_to_bytes",
+    "parse_qs",
+    "parse_qsl",
+)
 SEPARATORS = ("&", ";", "&&", "=", "a")
 
 
@@ -402,12 +473,25 @@ def parse(data: bytes) -> None:
         same(getattr(fparse, name), getattr(urllib.parse, name), b, **qs_kwargs)
     pairs = urllib.parse.parse_qsl(s, keep_blank_values=True)
     via = (None, "quote", "quote_plus")[opt2 % 3]
-    enc_kwargs = {"doseq": bool(opt2 & 4), "safe": safe, "encoding": encoding,
-                  "errors": errors, "via": via}
-    for query in (pairs, dict(pairs), [(k, [v, t]) for k, v in pairs],
-                  [(k.encode("utf-8", "surrogatepass"), v) for k, v in pairs]):
-        same(lambda q, **kw: _urlencode(fparse, q, **kw),
-             lambda q, **kw: _urlencode(urllib.parse, q, **kw), query, **enc_kwargs)
+    enc_kwargs = {
+        "doseq": bool(opt2 & 4),
+        "safe": safe,
+        "encoding": encoding,
+        "errors": errors,
+        "via": via,
+    }
+    for query in (
+        pairs,
+        dict(pairs),
+        [(k, [v, t]) for k, v in pairs],
+        [(k.encode("utf-8", "surrogatepass"), v) for k, v in pairs],
+    ):
+        same(
+            lambda q, **kw: _urlencode(fparse, q, **kw),
+            lambda q, **kw: _urlencode(urllib.parse, q, **kw),
+            query,
+            **enc_kwargs,
+        )
 
 
 TARGETS: dict[str, Callable[[bytes], None]] = {
