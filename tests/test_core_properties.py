@@ -114,6 +114,10 @@ def absolute_uris(draw):
     path = draw(_paths(_NZ_SEGMENTS))
     if authority is not None and path and not path.startswith("/"):
         path = "/" + path
+    if authority is None and path.startswith("//"):
+        # path-abempty with an empty first segment: without an authority,
+        # "//" would start one, so the path must not begin that way (§3.3)
+        path = "/." + path
     text = scheme + ":" + ("" if authority is None else "//" + authority) + path
     query, fragment = draw(_QUERIES), draw(_QUERIES)
     text += ("" if query is None else "?" + query) + ("" if fragment is None else "#" + fragment)

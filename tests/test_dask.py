@@ -23,7 +23,7 @@ DROP = ("utm_*", "ref", "fbclid")
 @pytest.fixture(scope="module")
 def client():
     cluster = LocalCluster(
-        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=":0"
     )
     with cluster, Client(cluster) as c:
         yield c
