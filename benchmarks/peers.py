@@ -22,7 +22,7 @@ import urllib.parse
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from itertools import starmap
+from itertools import repeat, starmap
 from typing import Any
 
 from corpus import Corpus
@@ -78,6 +78,8 @@ class Adapter:
     collect: bool = False
     #: builds the input list from the corpus when it depends on the peer
     prepare: Callable[[Corpus], list[Any]] | None = field(default=None, compare=False)
+    #: how many items an input list holds, when one entry is not one item
+    count: Callable[[list[Any]], int] | None = field(default=None, compare=False)
     note: str = ""
 
     @property
@@ -88,6 +90,9 @@ class Adapter:
         if self.prepare is not None:
             return self.prepare(corpus)
         return corpus.inputs(self.inputs)
+
+    def size(self, items: list[Any]) -> int:
+        return self.count(items) if self.count is not None else len(items)
 
     def __str__(self) -> str:
         return self.name
@@ -402,11 +407,59 @@ def uri_adapters() -> list[Adapter]:
     return out
 
 
+def _pages(corpus: Corpus) -> list[tuple[str, list[str]]]:
+    """refs.tsv as (base, [references]): the links of one page, in order."""
+    pages: dict[str, list[str]] = {}
+    for base, ref in corpus.refs:
+        pages.setdefault(base, []).append(ref)
+    return list(pages.items())
+
+
+def _count_refs(pages: list[tuple[str, list[str]]]) -> int:
+    return sum(len(refs) for _, refs in pages)
+
+
+def _resolve_many(peer: str) -> list[Adapter]:
+    """``resolve_many(base, refs)`` once per page, and the loop it must be at
+    least as fast as: ``list(map(resolve, repeat(base), refs))`` per page."""
+
+    def per_page(resolve: Callable[..., Any]) -> Callable[[list[Any]], Any]:
+        return lambda pages: [list(map(resolve, repeat(b, len(r)), r)) for b, r in pages]
+
+    def batched(resolve_many: Callable[..., Any]) -> Callable[[list[Any]], Any]:
+        return lambda pages: [resolve_many(b, r) for b, r in pages]
+
+    single, many = _twin("core", "resolve", peer), _pipeline("resolve_many", peer)
+    return [
+        Adapter(
+            "resolve",
+            peer,
+            lambda: per_page(single()),
+            variant="list",
+            batch=True,
+            prepare=_pages,
+            count=_count_refs,
+        ),
+        Adapter(
+            "resolve",
+            peer,
+            lambda: batched(many()),
+            variant="many",
+            batch=True,
+            prepare=_pages,
+            count=_count_refs,
+        ),
+    ]
+
+
 def resolve_adapters() -> list[Adapter]:
     def adapter(peer: str, load: Callable[[], Callable[..., Any]], note: str = "") -> Adapter:
         return Adapter("resolve", peer, load, inputs="refs", star=True, note=note)
 
-    out = [adapter(peer, _twin("core", "resolve", peer)) for peer in FASTURI_PEERS]
+    out = []
+    for peer in FASTURI_PEERS:
+        out.append(adapter(peer, _twin("core", "resolve", peer)))
+        out += _resolve_many(peer)
     out.append(
         adapter(
             "urllib.parse",

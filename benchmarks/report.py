@@ -57,6 +57,8 @@ ORDER = [
     "normalize",
     "is_valid",
     "canonicalize",
+    "extract-log",
+    "extract-html",
     "parse.urlsplit",
     "parse.urlsplit-stream",
     "parse.urlparse",
@@ -100,6 +102,16 @@ TARGETS = [
         )
         for group in ("split", "uri", "resolve", "normalize", "is_valid")
     ),
+    *(
+        Target(
+            f"extract ≥10× faster than re.findall, typical URL regex ({kind})",
+            f"extract-{kind}",
+            "fasturi-compiled",
+            "re-typical",
+            10.0,
+        )
+        for kind in ("log", "html")
+    ),
     Target(
         "urlsplit ≥10× faster than the stdlib", "parse.urlsplit", "fasturi-compiled", STDLIB, 10.0
     ),
@@ -131,7 +143,7 @@ TARGETS = [
             1.0,
             tolerance=0.05,
         )
-        for group in ("split", "normalize", "canonicalize")
+        for group in ("split", "resolve", "normalize", "canonicalize")
         for peer in FASTURI
     ),
 ]

@@ -3,6 +3,7 @@
  * fu_dots_N      RFC 3986 §5.2.4 remove_dot_segments, in place
  * fu_dots2396_N  RFC 2396 §5.2 step 6 c)-g), in place
  * fu_resolve_N   RFC 3986 §5.2.2 / §5.2.3 / §5.3 (or RFC 2396 §5.2)
+ * fu_resolve_split_N  the same against a base split beforehand
  * fu_normalize_N RFC 3986 §6.2.2 then, optionally, §6.2.3
  *
  * N is the code-unit width (1, 2 or 4 bytes: a Python str's kind); both
@@ -59,6 +60,15 @@ FU_DEFINE_DEFAULT_PORT(N, T)                                                  \
 static inline ptrdiff_t fu_dots_##N(T *s, ptrdiff_t n)                        \
 {                                                                             \
     ptrdiff_t i = 0, o = 0;                                                   \
+    /* Most paths have no dot segment: skip, uncopied, to the first place    \
+     * one could start (a leading "." or a "/." pair). */                    \
+    if (n > 0 && s[0] != '.') {                                               \
+        while (i + 1 < n && !(s[i] == '/' && s[i + 1] == '.'))                \
+            i++;                                                              \
+        if (i + 1 >= n)                                                       \
+            return n;                                                         \
+        o = i;                                                                \
+    }                                                                         \
     while (i < n) {                                                           \
         ptrdiff_t r = n - i;                                                  \
         if (s[i] == '.') {                                                    \
@@ -185,17 +195,18 @@ static inline ptrdiff_t fu_guard_path_##N(T *out, ptrdiff_t p, ptrdiff_t o,  \
     return o;                                                                 \
 }                                                                             \
                                                                               \
-/* §5.2: resolve ref[0, nr) against base[0, nb) into out (room for           \
+/* §5.2 with the base already split into B (a batch splits it once):       \
+ * resolve ref[0, nr) against base[0, nb) into out (room for                  \
  * nb + nr + FU_RESOLVE_EXTRA units).  Returns the length, or -1 when the     \
  * base has no scheme (§5.2.1). */                                            \
-static inline ptrdiff_t fu_resolve_##N(const T *base, ptrdiff_t nb,          \
-                                       const T *ref, ptrdiff_t nr,            \
-                                       int strict, int rfc, T *out)           \
+static inline ptrdiff_t fu_resolve_split_##N(const T *base, ptrdiff_t nb,    \
+                                             const fu_split_t *Bp,            \
+                                             const T *ref, ptrdiff_t nr,      \
+                                             int strict, int rfc, T *out)     \
 {                                                                             \
-    fu_split_t B, R;                                                          \
+    fu_split_t B = *Bp, R;                                                    \
     ptrdiff_t o = 0, p, i;                                                    \
     int ref_scheme, has_auth = 0, legacy = rfc == FU_RESOLVE_2396;           \
-    fu_split_##N(base, nb, &B);                                               \
     if (B.scheme_end < 0)                                                     \
         return -1;                                                            \
     fu_split_##N(ref, nr, &R);                                                \
@@ -286,6 +297,16 @@ fragment:                                                                     \
         o = fu_put_##N(out, o, ref, R.frag_start, nr);                        \
     }                                                                         \
     return o;                                                                 \
+}                                                                             \
+                                                                              \
+/* §5.2: fu_resolve_split_N() for a base not split yet. */                    \
+static inline ptrdiff_t fu_resolve_##N(const T *base, ptrdiff_t nb,          \
+                                       const T *ref, ptrdiff_t nr,            \
+                                       int strict, int rfc, T *out)           \
+{                                                                             \
+    fu_split_t B;                                                             \
+    fu_split_##N(base, nb, &B);                                               \
+    return fu_resolve_split_##N(base, nb, &B, ref, nr, strict, rfc, out);    \
 }                                                                             \
                                                                               \
 /* §6.2.3: does the normalized port d[0, n) go?  Empty, or the scheme's      \

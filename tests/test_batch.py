@@ -75,6 +75,41 @@ def test_resolve_many_same_as_single_calls(pair):
         assert pipeline.resolve_many(base, URIS) == [core.resolve(base, s) for s in URIS]
 
 
+# Bases and references of every str width (ASCII, Latin-1, BMP, astral), so a
+# batch sees references both as wide as its base and wider or narrower.
+_PIECE = st.sampled_from(
+    [
+        "/",
+        ".",
+        "..",
+        "./",
+        "../",
+        "?",
+        "#",
+        ":",
+        "//",
+        "a",
+        "b;p",
+        "%2e",
+        "é",
+        "\u20ac",
+        "\U0001f600",
+    ]
+)
+_TAIL = st.lists(_PIECE, max_size=10).map("".join)
+_BASES = st.tuples(
+    st.sampled_from(["http:", "foo:", "HTTP://h", "s://é", "x://\u20ac"]), _TAIL
+).map("".join)
+
+
+@given(_BASES, st.lists(_TAIL, max_size=6), st.booleans(), st.sampled_from([3986, 2396]))
+def test_resolve_many_same_as_single_calls_any_width(pair, base, refs, strict, rfc):
+    # The batch splits its base once; every reference must still resolve as alone.
+    pipeline, core = pair
+    want = [core.resolve(base, r, strict=strict, rfc=rfc) for r in refs]
+    assert pipeline.resolve_many(base, refs, strict=strict, rfc=rfc) == want
+
+
 @pytest.mark.parametrize(
     "make",
     [list, tuple, iter, lambda xs: (x for x in xs), lambda xs: dict.fromkeys(xs).keys()],

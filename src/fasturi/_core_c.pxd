@@ -9,6 +9,8 @@
 # Results and exceptions are otherwise those of the public functions (see
 # _core_c.pyi and docs/ARCHITECTURE.md).
 
+from fasturi._csrc cimport fu_split_t
+
 # split(s): a fasturi._types.Split (RFC 3986 Appendix B).
 cdef object split_str(str s)
 
@@ -22,6 +24,19 @@ cdef str remove_dot_segments_str(str path)
 # or 2396 (any other value acts as 3986).  Raises InvalidURI when base has
 # no scheme.
 cdef str resolve_str(str base, str ref, bint strict, int rfc)
+
+# A base URI split once, for resolving a batch of references against it:
+# PreparedBase(base, strict, rfc) raises InvalidURI as resolve_str does for a
+# base without a scheme; .resolve(ref) is resolve_str(base, ref, strict, rfc).
+cdef class PreparedBase:
+    cdef str base
+    cdef fu_split_t parts
+    cdef int kind
+    cdef bint ascii
+    cdef bint strict
+    cdef int mode
+    cdef int rfc
+    cdef str resolve(self, str ref)
 
 # normalize(s, scheme_based=scheme_based) (RFC 3986 §6.2.2, §6.2.3).
 cdef str normalize_str(str s, bint scheme_based)

@@ -34,6 +34,9 @@ from fasturi._csrc cimport (
     fu_resolve_1,
     fu_resolve_2,
     fu_resolve_4,
+    fu_resolve_split_1,
+    fu_resolve_split_2,
+    fu_resolve_split_4,
     fu_split_1,
     fu_split_2,
     fu_split_4,
@@ -437,6 +440,66 @@ cdef str resolve_str(str base, str ref, bint strict, int rfc):
             _release(buf, stack)
         PyMem_Free(wide_b)
         PyMem_Free(wide_r)
+
+
+cdef class PreparedBase:
+    # The base of a batch, split once (fu_resolve_split_N).  A reference of
+    # another width than the base goes through resolve_str, which widens.
+
+    def __cinit__(self, object text, bint strict, int rfc):
+        # object, not str: Cython's str check refuses str subclasses.
+        if not isinstance(text, str):
+            raise _type_error("PreparedBase", "base", text)
+        cdef str base = <str>text
+        fu_unicode_ready(base)
+        self.base = base
+        self.kind = PyUnicode_KIND(base)
+        self.ascii = PyUnicode_IS_ASCII(base)
+        self.strict = strict
+        self.rfc = rfc
+        self.mode = FU_RESOLVE_2396 if rfc == 2396 else FU_RESOLVE_3986
+        if self.kind == 1:
+            fu_split_1(<const uint8_t *>PyUnicode_DATA(base), PyUnicode_GET_LENGTH(base),
+                       &self.parts)
+        elif self.kind == 2:
+            fu_split_2(<const uint16_t *>PyUnicode_DATA(base), PyUnicode_GET_LENGTH(base),
+                       &self.parts)
+        else:
+            fu_split_4(<const uint32_t *>PyUnicode_DATA(base), PyUnicode_GET_LENGTH(base),
+                       &self.parts)
+        if self.parts.scheme_end < 0:
+            raise _InvalidURI("base URI must be absolute", 0, "absolute-URI")
+
+    cdef str resolve(self, str ref):
+        cdef Py_ssize_t nb, nr, m
+        cdef const void *pb
+        cdef const void *pr
+        cdef uint32_t stack[STACK_WORDS]
+        cdef void *buf
+        fu_unicode_ready(ref)
+        if PyUnicode_KIND(ref) != self.kind:
+            return resolve_str(self.base, ref, self.strict, self.rfc)
+        nb = PyUnicode_GET_LENGTH(self.base)
+        nr = PyUnicode_GET_LENGTH(ref)
+        pb = PyUnicode_DATA(self.base)
+        pr = PyUnicode_DATA(ref)
+        buf = _scratch((nb + nr + FU_RESOLVE_EXTRA) * self.kind, stack)
+        try:
+            if self.kind == 1:
+                m = fu_resolve_split_1(<const uint8_t *>pb, nb, &self.parts,
+                                       <const uint8_t *>pr, nr, self.strict, self.mode,
+                                       <uint8_t *>buf)
+            elif self.kind == 2:
+                m = fu_resolve_split_2(<const uint16_t *>pb, nb, &self.parts,
+                                       <const uint16_t *>pr, nr, self.strict, self.mode,
+                                       <uint16_t *>buf)
+            else:
+                m = fu_resolve_split_4(<const uint32_t *>pb, nb, &self.parts,
+                                       <const uint32_t *>pr, nr, self.strict, self.mode,
+                                       <uint32_t *>buf)
+            return _from_units(self.kind, buf, m, self.ascii and PyUnicode_IS_ASCII(ref))
+        finally:
+            _release(buf, stack)
 
 
 def resolve(base, ref, *, strict=True, rfc=3986):

@@ -260,11 +260,22 @@ def _merge(base: Split, ref_path: str) -> str:
     return base.path[: base.path.rfind("/") + 1] + ref_path
 
 
-def _resolve(base: str, ref: str, strict: bool, rfc2396: bool) -> str:
+def _split_base(base: str) -> Split:
     b = _split(base)
     if b.scheme is None:
         # §5.2.1: only the scheme is required of a base URI
         raise InvalidURI("base URI must be absolute", 0, "absolute-URI")
+    return b
+
+
+def _resolve(base: str, ref: str, strict: bool, rfc2396: bool) -> str:
+    return _resolve_split(_split_base(base), ref, strict, rfc2396)
+
+
+def _resolve_split(b: Split, ref: str, strict: bool, rfc2396: bool) -> str:
+    # §5.2.2 against a base already split (and known to have a scheme): a
+    # batch splits its base once.
+    assert b.scheme is not None
     scheme, authority, path, query, fragment = _split(ref)
     if rfc2396 and scheme is None and authority is None and path == "" and query is None:
         # RFC 2396 §5.2 step 2: a reference to the current document

@@ -11,7 +11,7 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport uint8_t, uint32_t
 from libc.string cimport memchr, memcmp, memcpy
 
-from fasturi._core_c cimport normalize_str, resolve_str, split_str
+from fasturi._core_c cimport PreparedBase, normalize_str, split_str
 
 __all__ = ["canonicalize", "canonicalize_many", "normalize_many", "resolve_many", "split_many"]
 
@@ -510,10 +510,10 @@ def resolve_many(base, refs, *, strict=True, rfc=3986, errors="raise"):
         which = 2396
     else:
         raise ValueError(f"resolve_many() argument 'rfc' must be 3986 or 2396, not {rfc!r}")
-    resolve_str(<str>base, "", strict_, which)  # raises InvalidURI for a relative base
+    cdef PreparedBase prepared = PreparedBase(<str>base, strict_, which)
     for item in _iterate("resolve_many", "refs", refs):
         if isinstance(item, str):
-            out.append(resolve_str(<str>base, <str>item, strict_, which))
+            out.append(prepared.resolve(<str>item))
         elif skip:
             out.append(None)
         else:

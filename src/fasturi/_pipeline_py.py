@@ -207,13 +207,14 @@ def resolve_many(
         raise _type_error("resolve_many", "base", base)
     if rfc != 3986 and rfc != 2396:
         raise ValueError(f"resolve_many() argument 'rfc' must be 3986 or 2396, not {rfc!r}")
-    resolve = _core.resolve
     strict = bool(strict)
-    resolve(base, "", strict=strict, rfc=rfc)  # raises InvalidURI for a relative base
+    rfc2396 = rfc == 2396
+    parts = _core._split_base(base)  # InvalidURI for a relative base
+    resolve = _core._resolve_split
     out: List[Optional[str]] = []
     for index, item in enumerate(_iterate("resolve_many", "refs", refs)):
         if isinstance(item, str):
-            out.append(resolve(base, item, strict=strict, rfc=rfc))
+            out.append(resolve(parts, item, strict, rfc2396))
         elif skip:
             out.append(None)
         else:
