@@ -166,61 +166,39 @@ static inline int fu_ext_opaque_scheme(const char *lower, ptrdiff_t len)
 #define FU_EXT_CAT(a, b) FU_EXT_CAT2(a, b)
 #define FU_EXT_FN(name) FU_EXT_CAT(name, FU_EXT_N)
 
-/* Lane operations for each code-unit width: FU_EXT_SHIFT turns a
- * _mm_movemask_epi8 bit index into a code-unit index. */
+/* FU_EXT_LOAD16(p): 16 code units from p as 16 byte lanes.  An ASCII unit
+ * keeps its value; any other unit becomes a byte of 0x80 or more, or 0
+ * (the saturating packs), which no vector test below takes for ASCII: such
+ * units are always decided one at a time. */
+#if FU_EXT_SSE2
+#define FU_EXT_LOADU(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#endif
+
 #define FU_EXT_T uint8_t
 #define FU_EXT_N 1
-#define FU_EXT_LANES 16
-#define FU_EXT_SHIFT 0
-#define FU_EXT_VEQ _mm_cmpeq_epi8
-#define FU_EXT_VGT _mm_cmpgt_epi8
-#define FU_EXT_VLT _mm_cmplt_epi8
-#define FU_EXT_VSET(c) _mm_set1_epi8((char)(c))
+#define FU_EXT_LOAD16(p) FU_EXT_LOADU(p)
 #include "fasturi_extract.h"
 #undef FU_EXT_T
 #undef FU_EXT_N
-#undef FU_EXT_LANES
-#undef FU_EXT_SHIFT
-#undef FU_EXT_VEQ
-#undef FU_EXT_VGT
-#undef FU_EXT_VLT
-#undef FU_EXT_VSET
+#undef FU_EXT_LOAD16
 
 #define FU_EXT_T uint16_t
 #define FU_EXT_N 2
-#define FU_EXT_LANES 8
-#define FU_EXT_SHIFT 1
-#define FU_EXT_VEQ _mm_cmpeq_epi16
-#define FU_EXT_VGT _mm_cmpgt_epi16
-#define FU_EXT_VLT _mm_cmplt_epi16
-#define FU_EXT_VSET(c) _mm_set1_epi16((short)(c))
+#define FU_EXT_LOAD16(p) _mm_packus_epi16(FU_EXT_LOADU(p), FU_EXT_LOADU((p) + 8))
 #include "fasturi_extract.h"
 #undef FU_EXT_T
 #undef FU_EXT_N
-#undef FU_EXT_LANES
-#undef FU_EXT_SHIFT
-#undef FU_EXT_VEQ
-#undef FU_EXT_VGT
-#undef FU_EXT_VLT
-#undef FU_EXT_VSET
+#undef FU_EXT_LOAD16
 
 #define FU_EXT_T uint32_t
 #define FU_EXT_N 4
-#define FU_EXT_LANES 4
-#define FU_EXT_SHIFT 2
-#define FU_EXT_VEQ _mm_cmpeq_epi32
-#define FU_EXT_VGT _mm_cmpgt_epi32
-#define FU_EXT_VLT _mm_cmplt_epi32
-#define FU_EXT_VSET(c) _mm_set1_epi32((int)(c))
+#define FU_EXT_LOAD16(p)                                                      \
+    _mm_packus_epi16(_mm_packs_epi32(FU_EXT_LOADU(p), FU_EXT_LOADU((p) + 4)),  \
+                     _mm_packs_epi32(FU_EXT_LOADU((p) + 8), FU_EXT_LOADU((p) + 12)))
 #include "fasturi_extract.h"
 #undef FU_EXT_T
 #undef FU_EXT_N
-#undef FU_EXT_LANES
-#undef FU_EXT_SHIFT
-#undef FU_EXT_VEQ
-#undef FU_EXT_VGT
-#undef FU_EXT_VLT
-#undef FU_EXT_VSET
+#undef FU_EXT_LOAD16
 
 #endif /* FASTURI_EXTRACT_H */
 
@@ -253,27 +231,29 @@ static inline ptrdiff_t FU_EXT_FN(fu_ext_body_end)(const FU_EXT_T *s, ptrdiff_t 
 #if FU_EXT_SSE2
         /* Whole blocks of ASCII body characters; the block's first other
          * code unit (non-ASCII included) is decided one at a time below.
-         * Signed lanes: code units of 0x80 and up that read as negative
-         * fail "> 0x20" and so leave the fast path too. */
-        while (n - i >= FU_EXT_LANES) {
-            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-            __m128i ok = _mm_and_si128(FU_EXT_VGT(v, FU_EXT_VSET(0x20)),
-                                       FU_EXT_VLT(v, FU_EXT_VSET('{')));
+         * Signed lanes: bytes of 0x80 and up read as negative and fail
+         * "> 0x20", as does 0, so they leave the fast path. */
+        while (n - i >= 16) {
+            __m128i v = FU_EXT_LOAD16(s + i);
+            __m128i ok = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(0x20)),
+                                       _mm_cmplt_epi8(v, _mm_set1_epi8('{')));
             __m128i bad = _mm_or_si128(
-                _mm_or_si128(FU_EXT_VEQ(v, FU_EXT_VSET('"')), FU_EXT_VEQ(v, FU_EXT_VSET('<'))),
-                _mm_or_si128(FU_EXT_VEQ(v, FU_EXT_VSET('>')), FU_EXT_VEQ(v, FU_EXT_VSET('\\'))));
+                _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                             _mm_cmpeq_epi8(v, _mm_set1_epi8('<'))),
+                _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('>')),
+                             _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
             unsigned stop;
-            bad = _mm_or_si128(bad, _mm_or_si128(FU_EXT_VEQ(v, FU_EXT_VSET('^')),
-                                                 FU_EXT_VEQ(v, FU_EXT_VSET('`'))));
+            bad = _mm_or_si128(bad, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('^')),
+                                                 _mm_cmpeq_epi8(v, _mm_set1_epi8('`'))));
             if (quote)
-                bad = _mm_or_si128(bad, FU_EXT_VEQ(v, FU_EXT_VSET('\'')));
-            ok = _mm_or_si128(_mm_andnot_si128(bad, ok), FU_EXT_VEQ(v, FU_EXT_VSET('~')));
+                bad = _mm_or_si128(bad, _mm_cmpeq_epi8(v, _mm_set1_epi8('\'')));
+            ok = _mm_or_si128(_mm_andnot_si128(bad, ok), _mm_cmpeq_epi8(v, _mm_set1_epi8('~')));
             stop = (unsigned)_mm_movemask_epi8(ok) ^ 0xFFFFu;
             if (stop) {
-                i += (ptrdiff_t)(fu_ext_ctz(stop) >> FU_EXT_SHIFT);
+                i += (ptrdiff_t)fu_ext_ctz(stop);
                 break;
             }
-            i += FU_EXT_LANES;
+            i += 16;
         }
 #endif
         if (i >= n)
@@ -285,49 +265,55 @@ static inline ptrdiff_t FU_EXT_FN(fu_ext_body_end)(const FU_EXT_T *s, ptrdiff_t 
     }
 }
 
-/* The next trigger at or after i (bit 1 always, bit 2 if abbreviated).
- * The vector scan also passes over triggers that the scanners above would
- * reject at once, as they would: a ':' neither before a '/' nor after a
- * letter (so neither "//" nor an opaque scheme, which all end in a letter),
- * and a 'w'/'f' after a letter or not before 'w'/'t' (no "www."/"ftp."). */
+/* Could the trigger at i start a URI?  False only where the scanners
+ * would reject it at once: a '<' before neither a letter nor whitespace
+ * (an HTML end tag, "<=": Appendix C's "<URL:" and "<scheme:" start with
+ * a letter), a ':' neither before a '/' nor after a letter (so neither "//"
+ * nor an opaque scheme, which all end in a letter), and a 'w'/'f' after a
+ * letter or not before 'w'/'t' (no "www."/"ftp."). */
+static inline int FU_EXT_FN(fu_ext_viable)(const FU_EXT_T *s, ptrdiff_t n, ptrdiff_t i)
+{
+    uint32_t c = s[i], next = i + 1 < n ? s[i + 1] : 0;
+    if (c == '<')
+        return ((next | 0x20u) - 'a') < 26u || fu_ext_space(next);
+    if (c == ':' && next == '/')
+        return 1;
+    if (i > 0 && ((s[i - 1] | 0x20u) - 'a') < 26u) /* after a letter */
+        return c == ':';
+    if (c == ':')
+        return 0;
+    /* c is 'w' or 'f', in either case */
+    return (next | 0x20u) == ((c | 0x20u) == 'w' ? 'w' : 't');
+}
+
+/* The next trigger at or after i (bit 1 always, bit 2 if abbreviated),
+ * passing over those fu_ext_viable() rules out.  The vector loop looks for
+ * the trigger characters only; the context of each hit is checked apart,
+ * since most blocks of text hold none. */
 static inline ptrdiff_t FU_EXT_FN(fu_ext_next_trigger)(const FU_EXT_T *s, ptrdiff_t n,
                                                        ptrdiff_t i, int abbreviated)
 {
     const uint8_t mask = abbreviated ? 3 : 1;
 #if FU_EXT_SSE2
-    if (i == 0 && n > 0) {
-        uint32_t c = s[0];
-        if (c < 256 && (fu_ext_trigger[c] & mask))
-            return 0;
-        i = 1;
-    }
-    /* s[i - 1] to s[i + FU_EXT_LANES] are in bounds */
-    while (n - i > FU_EXT_LANES) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-        __m128i prev = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)(s + i - 1)),
-                                    FU_EXT_VSET(0x20));
-        __m128i next = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 1));
-        /* signed lanes: code units of 0x80 and up fail one of the bounds */
-        __m128i after_letter = _mm_and_si128(FU_EXT_VGT(prev, FU_EXT_VSET('a' - 1)),
-                                             FU_EXT_VLT(prev, FU_EXT_VSET('z' + 1)));
-        __m128i hit = _mm_and_si128(FU_EXT_VEQ(v, FU_EXT_VSET(':')),
-                                    _mm_or_si128(FU_EXT_VEQ(next, FU_EXT_VSET('/')), after_letter));
+    while (n - i >= 16) {
+        __m128i v = FU_EXT_LOAD16(s + i);
+        __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(':')),
+                                   _mm_cmpeq_epi8(v, _mm_set1_epi8('<')));
         unsigned bits;
-        hit = _mm_or_si128(hit, FU_EXT_VEQ(v, FU_EXT_VSET('<')));
         if (abbreviated) {
-            /* ASCII case folding: only 'W'/'w' OR 0x20 give 'w' (so 'f', 't') */
-            __m128i low = _mm_or_si128(v, FU_EXT_VSET(0x20));
-            __m128i next_low = _mm_or_si128(next, FU_EXT_VSET(0x20));
-            __m128i www = _mm_and_si128(FU_EXT_VEQ(low, FU_EXT_VSET('w')),
-                                        FU_EXT_VEQ(next_low, FU_EXT_VSET('w')));
-            __m128i ftp = _mm_and_si128(FU_EXT_VEQ(low, FU_EXT_VSET('f')),
-                                        FU_EXT_VEQ(next_low, FU_EXT_VSET('t')));
-            hit = _mm_or_si128(hit, _mm_andnot_si128(after_letter, _mm_or_si128(www, ftp)));
+            /* ASCII case folding: only 'W'/'w' OR 0x20 give 'w' (so 'f') */
+            __m128i low = _mm_or_si128(v, _mm_set1_epi8(0x20));
+            hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(low, _mm_set1_epi8('w')),
+                                                 _mm_cmpeq_epi8(low, _mm_set1_epi8('f'))));
         }
         bits = (unsigned)_mm_movemask_epi8(hit);
-        if (bits)
-            return i + (ptrdiff_t)(fu_ext_ctz(bits) >> FU_EXT_SHIFT);
-        i += FU_EXT_LANES;
+        while (bits) {
+            ptrdiff_t j = i + (ptrdiff_t)fu_ext_ctz(bits);
+            if (FU_EXT_FN(fu_ext_viable)(s, n, j))
+                return j;
+            bits &= bits - 1;
+        }
+        i += 16;
     }
 #endif
     while (i < n) {

@@ -138,6 +138,11 @@ cdef extern from "fasturi_quote.h" nogil:
     void fu_q_narrow_2(const uint16_t *s, Py_ssize_t n, int plus, uint8_t *o)
     void fu_q_narrow_4(const uint32_t *s, Py_ssize_t n, int plus, uint8_t *o)
 
+# ---- fasturi_narrow.h (ASCII runs of wide text as bytes) ----
+cdef extern from "fasturi_narrow.h" nogil:
+    int fu_narrow_ascii_2(const uint16_t *s, Py_ssize_t n, uint8_t *out)
+    int fu_narrow_ascii_4(const uint32_t *s, Py_ssize_t n, uint8_t *out)
+
 # ---- fasturi_extract.h (URIs in running text) ----
 cdef extern from "fasturi_extract.h" nogil:
     int FU_EXT_BARE, FU_EXT_WRAPPED, FU_EXT_WWW, FU_EXT_FTP

@@ -15,6 +15,7 @@ from cpython.unicode cimport (
     PyUnicode_Substring,
 )
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
+from libc.string cimport memcpy
 
 from fasturi._csrc cimport (
     FU_EXT_FTP,
@@ -25,6 +26,8 @@ from fasturi._csrc cimport (
     fu_extract_next_1,
     fu_extract_next_2,
     fu_extract_next_4,
+    fu_narrow_ascii_2,
+    fu_narrow_ascii_4,
 )
 
 __all__ = ["OPAQUE_SCHEMES", "extract"]
@@ -40,6 +43,29 @@ cdef extern from *:
     #endif
     """
     int fu_unicode_ready(object o) except -1
+
+cdef extern from "Python.h":
+    object PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
+    bint PyUnicode_IS_ASCII(object o)
+
+
+cdef inline object _piece(str t, int kind, const void *data, Py_ssize_t a, Py_ssize_t b,
+                          bint ascii):
+    # t[a:b] (never empty), made directly when it is ASCII: of wide text,
+    # narrowed in one pass (the generic way looks for the largest character
+    # first, then converts unit by unit).
+    r = PyUnicode_New(b - a, 127)
+    if ascii:
+        memcpy(PyUnicode_DATA(r), <const uint8_t *>data + a, <size_t>(b - a))
+        return r
+    if kind == PyUnicode_2BYTE_KIND:
+        if fu_narrow_ascii_2(<const uint16_t *>data + a, b - a, <uint8_t *>PyUnicode_DATA(r)):
+            return r
+    elif kind != PyUnicode_1BYTE_KIND:
+        if fu_narrow_ascii_4(<const uint32_t *>data + a, b - a, <uint8_t *>PyUnicode_DATA(r)):
+            return r
+    return PyUnicode_Substring(t, a, b)
+
 
 # The same set as csrc/fasturi_extract.h's fu_ext_opaque_scheme().
 OPAQUE_SCHEMES = frozenset(
@@ -73,6 +99,7 @@ def extract(text, *, abbreviated=False):
     cdef Py_ssize_t n = PyUnicode_GET_LENGTH(t)
     cdef int kind = PyUnicode_KIND(t)
     cdef const void *data = PyUnicode_DATA(t)
+    cdef bint ascii = PyUnicode_IS_ASCII(t)
     st.pos = 0
     st.floor = 0
     st.abbreviated = 1 if abbreviated else 0
@@ -87,9 +114,7 @@ def extract(text, *, abbreviated=False):
             found = fu_extract_next_4(<const uint32_t *>data, n, &st, &m)
         if not found:
             return out
-        # PyUnicode_Substring copies an ASCII str's bytes without looking
-        # for the largest character, unlike a Cython slice.
-        piece = PyUnicode_Substring(t, m.start, m.end)
+        piece = _piece(t, kind, data, m.start, m.end, ascii)
         if m.kind == FU_EXT_WRAPPED:
             piece = piece.translate(_DROP_SPACE)
         elif m.kind == FU_EXT_WWW:
