@@ -48,13 +48,19 @@ def urimod(request):
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "parity: compares the compiled twin with the python twin")
+    config.addinivalue_line("markers", "compiled: a property of the compiled core alone")
 
 
 def pytest_collection_modifyitems(config, items):
-    # Parity tests need both twins; the pure run deselects them.
+    # Parity tests need both twins, and compiled ones the compiled core; the
+    # pure run deselects them.
     if not PURE:
         return
-    keep = [item for item in items if item.get_closest_marker("parity") is None]
+    keep = [
+        item
+        for item in items
+        if item.get_closest_marker("parity") is None and item.get_closest_marker("compiled") is None
+    ]
     if len(keep) != len(items):
         config.hook.pytest_deselected(items=[i for i in items if i not in keep])
         items[:] = keep

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 import pickle
+import sys
 
 import pytest
 
@@ -109,6 +111,24 @@ def test_split_result_is_a_real_split(core):
     )
     again = pickle.loads(pickle.dumps(result))
     assert again == result and type(again) is Split
+
+
+@pytest.mark.compiled
+def test_compiled_splits_stay_out_of_the_collector():
+    # A program that keeps millions of Splits must not have the cyclic GC
+    # walk them: they hold only str and None, so they cannot be in a cycle.
+    from fasturi import _core_c
+
+    text = "relative/path/" + "x" * 100  # all path: the Split holds text itself
+    before = sys.getrefcount(text)
+    result = _core_c.split(text)
+    assert not gc.is_tracked(result)
+    held = sys.getrefcount(text)
+    assert held == before + 1
+    assert result.path is text
+    # ... and reference counting still frees them as soon as they are dropped.
+    del result
+    assert sys.getrefcount(text) == before
 
 
 def test_split_of_a_str_subclass_gives_plain_str(core):

@@ -79,6 +79,7 @@ cdef extern from *:
     object fu_alloc_tuple(object type, Py_ssize_t n)
 
 cdef extern from "Python.h":
+    void PyObject_GC_UnTrack(object o)
     int PyUnicode_KIND(object o)
     void *PyUnicode_DATA(object o)
     Py_ssize_t PyUnicode_GET_LENGTH(object o)
@@ -221,6 +222,10 @@ cdef object split_str(str s):
     PyTuple_SET_ITEM(t, 3, query)
     Py_INCREF(fragment)
     PyTuple_SET_ITEM(t, 4, fragment)
+    # Its items are str or None, so it can never be part of a reference
+    # cycle; the collector would otherwise walk every Split a program keeps
+    # (it untracks such tuples by itself, but only exact tuples).
+    PyObject_GC_UnTrack(t)
     return t
 
 
