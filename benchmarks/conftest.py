@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import statistics
 import time
 from typing import Any
 
@@ -82,8 +83,34 @@ def measure(benchmark: Any, corpus: Corpus) -> Any:
             rounds=rounds,
             iterations=1,
         )
+        for variant, loop in adapter.baselines.items():
+            benchmark.extra_info[f"paired_speedup_vs_{variant}"] = paired_speedup(
+                loop(), peers.runner(fn, adapter.star, adapter.batch), accepted
+            )
 
     return run
+
+
+def paired_speedup(loop: Any, batch: Any, items: list[Any], pairs: int = 2 * ROUNDS + 1) -> float:
+    """Median over back-to-back runs of (loop time / batch time).
+
+    A batch call saves only the per-item call overhead of its loop (a few
+    percent of the work), less than this machine's drift between two cases
+    timed minutes apart; each pair runs within one second, so both see the
+    same load.  Which one runs first alternates.
+    """
+    ratios = []
+    for k in range(pairs):
+        times = {}
+        for name, fn in (
+            (("loop", loop), ("batch", batch)) if k % 2 else (("batch", batch), ("loop", loop))
+        ):
+            peers.clear_caches()
+            started = time.perf_counter()
+            fn(items)
+            times[name] = time.perf_counter() - started
+        ratios.append(times["loop"] / times["batch"])
+    return statistics.median(ratios)
 
 
 def _fasturi_status() -> list[str]:

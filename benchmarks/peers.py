@@ -80,6 +80,10 @@ class Adapter:
     prepare: Callable[[Corpus], list[Any]] | None = field(default=None, compare=False)
     #: how many items an input list holds, when one entry is not one item
     count: Callable[[list[Any]], int] | None = field(default=None, compare=False)
+    #: a batch case's loops (by variant): each is also timed in pairs with it
+    baselines: dict[str, Callable[[], Callable[[list[Any]], Any]]] = field(
+        default_factory=dict, compare=False
+    )
     note: str = ""
 
     @property
@@ -281,12 +285,29 @@ def _whatwg_components(parse: Callable[[str], Any]) -> Callable[[str], None]:
     return parse_and_read
 
 
+def _python_loop(fn: Callable[..., Any]) -> Callable[[list[Any]], list[Any]]:
+    """What a user writes without the batch API: a list comprehension."""
+    return lambda items: [fn(item) for item in items]
+
+
 def _many(group: str, peer: str, load: Callable[[], Callable[..., Any]]) -> list[Adapter]:
-    """The batch API (``split_many`` ...), one call per round, and the loop it
-    must be at least as fast as: ``list(map(single, items))``."""
+    """The batch API (``split_many`` ...), one call per round; the Python loop
+    it replaces (``+loop``); and the fastest loop there is, ``list(map(single,
+    items))`` (``+list``), which the batch is also timed against in pairs."""
     return [
+        Adapter(group, peer, lambda: _python_loop(load()), variant="loop", batch=True),
         Adapter(group, peer, load, variant="list", collect=True),
-        Adapter(group, peer, _pipeline(group + "_many", peer), variant="many", batch=True),
+        Adapter(
+            group,
+            peer,
+            _pipeline(group + "_many", peer),
+            variant="many",
+            batch=True,
+            baselines={
+                "loop": lambda: _python_loop(load()),
+                "list": lambda: runner(load(), star=False, collect=True),
+            },
+        ),
     ]
 
 
@@ -426,11 +447,23 @@ def _resolve_many(peer: str) -> list[Adapter]:
     def per_page(resolve: Callable[..., Any]) -> Callable[[list[Any]], Any]:
         return lambda pages: [list(map(resolve, repeat(b, len(r)), r)) for b, r in pages]
 
+    def python_loop(resolve: Callable[..., Any]) -> Callable[[list[Any]], Any]:
+        return lambda pages: [[resolve(b, ref) for ref in r] for b, r in pages]
+
     def batched(resolve_many: Callable[..., Any]) -> Callable[[list[Any]], Any]:
         return lambda pages: [resolve_many(b, r) for b, r in pages]
 
     single, many = _twin("core", "resolve", peer), _pipeline("resolve_many", peer)
     return [
+        Adapter(
+            "resolve",
+            peer,
+            lambda: python_loop(single()),
+            variant="loop",
+            batch=True,
+            prepare=_pages,
+            count=_count_refs,
+        ),
         Adapter(
             "resolve",
             peer,
@@ -448,6 +481,10 @@ def _resolve_many(peer: str) -> list[Adapter]:
             batch=True,
             prepare=_pages,
             count=_count_refs,
+            baselines={
+                "loop": lambda: python_loop(single()),
+                "list": lambda: per_page(single()),
+            },
         ),
     ]
 

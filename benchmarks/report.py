@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +32,9 @@ class Row:
     items: int
     rejected: int
     note: str
+    #: batch cases, by loop variant: median of (loop time / batch time), each
+    #: pair timed back to back
+    paired: dict[str, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,8 @@ class Target:
     factor: float  # required speed ratio; 1.0 means "faster than"
     #: "at least as fast": pass at ``factor * (1 - tolerance)``, for timing noise
     tolerance: float = 0.0
+    #: measured by the case's back-to-back pairs with its loop, not medians
+    paired: bool = False
 
 
 # The quote family is every quoting function of the drop-in but unquote:
@@ -132,19 +137,34 @@ TARGETS = [
         for name in QUOTE_FAMILY
     ),
     Target("unquote ≥2× faster than the stdlib", "parse.unquote", "fasturi-compiled", STDLIB, 2.0),
-    # API §3: each batch function is at least as fast per item as the single
-    # function in a loop that keeps the results (5% allowed for timing noise).
+    # API §3: each batch function is faster per item than the single function
+    # in a Python loop; the compiled one is also at least as fast as the
+    # fastest loop there is, list(map(single, items)) (5% allowed for noise).
+    # The reference twin's batch is itself a Python loop, so only the first
+    # applies to it.  Both are timed back to back with the loop.
     *(
         Target(
-            f"{group}_many at least as fast as a loop ({peer})",
+            f"{group}_many faster than a Python loop ({peer})",
             group,
             f"{peer}+many",
-            f"{peer}+list",
+            f"{peer}+loop",
             1.0,
-            tolerance=0.05,
+            paired=True,
         )
         for group in ("split", "resolve", "normalize", "canonicalize")
         for peer in FASTURI
+    ),
+    *(
+        Target(
+            f"{group}_many at least as fast as list(map())",
+            group,
+            "fasturi-compiled+many",
+            "fasturi-compiled+list",
+            1.0,
+            tolerance=0.05,
+            paired=True,
+        )
+        for group in ("split", "resolve", "normalize", "canonicalize")
     ),
 ]
 
@@ -166,6 +186,11 @@ def load_rows(path: Path) -> tuple[list[Row], dict[str, Any]]:
                 items=info["items"],
                 rejected=sum(info.get("rejected", {}).values()),
                 note=info.get("note", ""),
+                paired={
+                    key.removeprefix("paired_speedup_vs_"): value
+                    for key, value in info.items()
+                    if key.startswith("paired_speedup_vs_")
+                },
             )
         )
     return rows, data.get("machine_info", {})
@@ -226,7 +251,10 @@ def target_lines(by_group: dict[str, list[Row]]) -> tuple[list[str], int]:
             missing = [c for c, r in ((target.case, mine), (target.other, other)) if r is None]
             out.append(f"| {target.text} | — | n/a: no {', '.join(missing)} row |")
             continue
-        value = other.ns / mine.ns
+        value, how = other.ns / mine.ns, ""
+        loop = target.other.rpartition("+")[2]
+        if target.paired and loop in mine.paired:
+            value, how = mine.paired[loop], " (paired)"
         if target.tolerance:
             ok = value >= target.factor * (1 - target.tolerance)
         elif target.factor == 1.0:
@@ -234,7 +262,7 @@ def target_lines(by_group: dict[str, list[Row]]) -> tuple[list[str], int]:
         else:
             ok = value >= target.factor
         failed += not ok
-        out.append(f"| {target.text} | {fmt_ratio(value)} | {'pass' if ok else 'FAIL'} |")
+        out.append(f"| {target.text} | {fmt_ratio(value)}{how} | {'pass' if ok else 'FAIL'} |")
     return out + [""], failed
 
 

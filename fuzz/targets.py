@@ -20,6 +20,7 @@ the default, so a seed (texts only) exercises the defaults.
 
 from __future__ import annotations
 
+import os
 import sys
 import urllib.parse
 import warnings
@@ -27,8 +28,14 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 _SRC = Path(__file__).resolve().parents[1] / "src"
-if (_SRC / "fasturi" / "__init__.py").exists() and str(_SRC) not in sys.path:
-    sys.path.insert(0, str(_SRC))  # a checkout: fuzz the in-place build
+# A checkout fuzzes its in-place build, unless told to fuzz the installed
+# package (.ci/fuzz does, in a venv where the package was built by pip).
+if (
+    os.environ.get("FASTURI_FUZZ_INSTALLED") != "1"
+    and (_SRC / "fasturi" / "__init__.py").exists()
+    and str(_SRC) not in sys.path
+):
+    sys.path.insert(0, str(_SRC))
 
 from fasturi import (  # noqa: E402
     _core_c,

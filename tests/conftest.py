@@ -18,6 +18,11 @@ IMPLS = ["python"] if PURE else ["compiled", "python"]
 settings.register_profile(
     "default", deadline=None, max_examples=200, suppress_health_check=[HealthCheck.too_slow]
 )
+# .ci/run's runs on the other interpreters: every property still runs, on
+# fewer examples (the main interpreter's run uses the default).
+settings.register_profile(
+    "quick", deadline=None, max_examples=40, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.register_profile(
     "thorough", deadline=None, max_examples=5000, suppress_health_check=[HealthCheck.too_slow]
 )
