@@ -39,6 +39,14 @@ def _iterate(func: str, name: str, items: Any) -> Any:
         ) from None
 
 
+def _is_sequence(items: Any) -> bool:
+    # A list or tuple can be read twice: first by the fast path, a list
+    # comprehension over the unchecked function (which raises TypeError on
+    # the first item that is not a str), then, only if that happened, by the
+    # loop that checks and reports each item.
+    return type(items) is list or type(items) is tuple
+
+
 def _skip_bad(func: str, errors: object) -> bool:
     if errors == "raise":
         return False
@@ -126,15 +134,23 @@ def split_many(uris: Iterable[str], *, errors: str = "raise") -> List[Optional[S
     ``errors="none"`` such an item gives ``None`` and the batch goes on.
     """
     skip = _skip_bad("split_many", errors)
-    split = _core.split
+    # The batch checks each item's type itself, so it calls the unchecked
+    # _split; every item read appends one result, so len(out) is its index.
+    split = _core._split
+    if _is_sequence(uris):
+        try:
+            return [split(item) for item in uris]
+        except TypeError:
+            pass
     out: List[Optional[Split]] = []
-    for index, item in enumerate(_iterate("split_many", "uris", uris)):
+    append = out.append
+    for item in _iterate("split_many", "uris", uris):
         if isinstance(item, str):
-            out.append(split(item))
+            append(split(item))
         elif skip:
-            out.append(None)
+            append(None)
         else:
-            raise _item_error("split_many", index, item)
+            raise _item_error("split_many", len(out), item)
     return out
 
 
@@ -147,16 +163,22 @@ def normalize_many(
     ``None`` with ``errors="none"`` (as ``split_many``).
     """
     skip = _skip_bad("normalize_many", errors)
-    normalize = _core.normalize
+    normalize = _core._normalize  # unchecked, as in split_many
     scheme_based = bool(scheme_based)
+    if _is_sequence(uris):
+        try:
+            return [normalize(item, scheme_based) for item in uris]
+        except TypeError:
+            pass
     out: List[Optional[str]] = []
-    for index, item in enumerate(_iterate("normalize_many", "uris", uris)):
+    append = out.append
+    for item in _iterate("normalize_many", "uris", uris):
         if isinstance(item, str):
-            out.append(normalize(item, scheme_based=scheme_based))
+            append(normalize(item, scheme_based))
         elif skip:
-            out.append(None)
+            append(None)
         else:
-            raise _item_error("normalize_many", index, item)
+            raise _item_error("normalize_many", len(out), item)
     return out
 
 
@@ -177,14 +199,20 @@ def canonicalize_many(
     rules = _drop_rules("canonicalize_many", drop_params)
     sort_query = bool(sort_query)
     drop_fragment = bool(drop_fragment)
+    if _is_sequence(uris):
+        try:
+            return [_key(item, sort_query, drop_fragment, rules) for item in uris]
+        except TypeError:
+            pass
     out: List[Optional[str]] = []
-    for index, item in enumerate(_iterate("canonicalize_many", "uris", uris)):
+    append = out.append
+    for item in _iterate("canonicalize_many", "uris", uris):
         if isinstance(item, str):
-            out.append(_key(item, sort_query, drop_fragment, rules))
+            append(_key(item, sort_query, drop_fragment, rules))
         elif skip:
-            out.append(None)
+            append(None)
         else:
-            raise _item_error("canonicalize_many", index, item)
+            raise _item_error("canonicalize_many", len(out), item)
     return out
 
 
@@ -211,14 +239,20 @@ def resolve_many(
     rfc2396 = rfc == 2396
     parts = _core._split_base(base)  # InvalidURI for a relative base
     resolve = _core._resolve_split
+    if _is_sequence(refs):
+        try:
+            return [resolve(parts, item, strict, rfc2396) for item in refs]
+        except TypeError:
+            pass
     out: List[Optional[str]] = []
-    for index, item in enumerate(_iterate("resolve_many", "refs", refs)):
+    append = out.append
+    for item in _iterate("resolve_many", "refs", refs):
         if isinstance(item, str):
-            out.append(resolve(parts, item, strict, rfc2396))
+            append(resolve(parts, item, strict, rfc2396))
         elif skip:
-            out.append(None)
+            append(None)
         else:
-            raise _item_error("resolve_many", index, item)
+            raise _item_error("resolve_many", len(out), item)
     return out
 
 
