@@ -2,8 +2,8 @@
  *
  * fu_dots_N      RFC 3986 §5.2.4 remove_dot_segments, in place
  * fu_dots2396_N  RFC 2396 §5.2 step 6 c)-g), in place
- * fu_resolve_N   RFC 3986 §5.2.2 / §5.2.3 / §5.3 (or RFC 2396 §5.2)
- * fu_resolve_split_N  the same against a base split beforehand
+ * fu_resolve_N   RFC 3986 §5.2.2 / §5.2.3 / §5.3 (or RFC 2396 §5.2), the
+ *                base split beforehand by fu_split_N (a batch splits it once)
  * fu_normalize_N RFC 3986 §6.2.2 then, optionally, §6.2.3
  *
  * N is the code-unit width (1, 2 or 4 bytes: a Python str's kind); both
@@ -195,14 +195,13 @@ static inline ptrdiff_t fu_guard_path_##N(T *out, ptrdiff_t p, ptrdiff_t o,  \
     return o;                                                                 \
 }                                                                             \
                                                                               \
-/* §5.2 with the base already split into B (a batch splits it once):       \
- * resolve ref[0, nr) against base[0, nb) into out (room for                  \
- * nb + nr + FU_RESOLVE_EXTRA units).  Returns the length, or -1 when the     \
- * base has no scheme (§5.2.1). */                                            \
-static inline ptrdiff_t fu_resolve_split_##N(const T *base, ptrdiff_t nb,    \
-                                             const fu_split_t *Bp,            \
-                                             const T *ref, ptrdiff_t nr,      \
-                                             int strict, int rfc, T *out)     \
+/* §5.2: resolve ref[0, nr) against base[0, nb), whose split is *Bp, into    \
+ * out (room for nb + nr + FU_RESOLVE_EXTRA units).  Returns the length, or   \
+ * -1 when the base has no scheme (§5.2.1). */                                \
+static inline ptrdiff_t fu_resolve_##N(const T *base, ptrdiff_t nb,          \
+                                       const fu_split_t *Bp,                  \
+                                       const T *ref, ptrdiff_t nr,            \
+                                       int strict, int rfc, T *out)           \
 {                                                                             \
     fu_split_t B = *Bp, R;                                                    \
     ptrdiff_t o = 0, p, i;                                                    \
@@ -297,16 +296,6 @@ fragment:                                                                     \
         o = fu_put_##N(out, o, ref, R.frag_start, nr);                        \
     }                                                                         \
     return o;                                                                 \
-}                                                                             \
-                                                                              \
-/* §5.2: fu_resolve_split_N() for a base not split yet. */                    \
-static inline ptrdiff_t fu_resolve_##N(const T *base, ptrdiff_t nb,          \
-                                       const T *ref, ptrdiff_t nr,            \
-                                       int strict, int rfc, T *out)           \
-{                                                                             \
-    fu_split_t B;                                                             \
-    fu_split_##N(base, nb, &B);                                               \
-    return fu_resolve_split_##N(base, nb, &B, ref, nr, strict, rfc, out);    \
 }                                                                             \
                                                                               \
 /* §6.2.3: does the normalized port d[0, n) go?  Empty, or the scheme's      \

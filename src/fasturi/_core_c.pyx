@@ -34,9 +34,6 @@ from fasturi._csrc cimport (
     fu_resolve_1,
     fu_resolve_2,
     fu_resolve_4,
-    fu_resolve_split_1,
-    fu_resolve_split_2,
-    fu_resolve_split_4,
     fu_split_1,
     fu_split_2,
     fu_split_4,
@@ -178,6 +175,15 @@ cdef inline str _from_units(int kind, const void *buf, Py_ssize_t n, bint ascii)
 
 # ---- Appendix B and §5.3 --------------------------------------------------
 
+cdef inline void _split_units(int kind, const void *data, Py_ssize_t n, fu_split_t *o) noexcept:
+    if kind == 1:
+        fu_split_1(<const uint8_t *>data, n, o)
+    elif kind == 2:
+        fu_split_2(<const uint16_t *>data, n, o)
+    else:
+        fu_split_4(<const uint32_t *>data, n, o)
+
+
 cdef object split_str(str s):
     cdef fu_split_t o
     cdef Py_ssize_t n
@@ -188,12 +194,7 @@ cdef object split_str(str s):
     n = PyUnicode_GET_LENGTH(s)
     kind = PyUnicode_KIND(s)
     data = PyUnicode_DATA(s)
-    if kind == 1:
-        fu_split_1(<const uint8_t *>data, n, &o)
-    elif kind == 2:
-        fu_split_2(<const uint16_t *>data, n, &o)
-    else:
-        fu_split_4(<const uint32_t *>data, n, &o)
+    _split_units(kind, data, n, &o)
     ascii = PyUnicode_IS_ASCII(s)
     if o.scheme_end < 0:
         scheme = None
@@ -398,25 +399,49 @@ def remove_dot_segments(path):
 
 # ---- §5.2 -------------------------------------------------------------------
 
+cdef inline str _resolve_units(int kind, const void *pb, Py_ssize_t nb, const fu_split_t *parts,
+                               const void *pr, Py_ssize_t nr, bint strict, int mode,
+                               bint ascii):
+    # §5.2 on code units of one width, the base (which has a scheme) split
+    # into parts; ascii: both texts are ASCII.
+    cdef uint32_t stack[STACK_WORDS]
+    cdef void *buf = _scratch((nb + nr + FU_RESOLVE_EXTRA) * kind, stack)
+    cdef Py_ssize_t m
+    try:
+        if kind == 1:
+            m = fu_resolve_1(<const uint8_t *>pb, nb, parts, <const uint8_t *>pr, nr, strict,
+                             mode, <uint8_t *>buf)
+        elif kind == 2:
+            m = fu_resolve_2(<const uint16_t *>pb, nb, parts, <const uint16_t *>pr, nr, strict,
+                             mode, <uint16_t *>buf)
+        else:
+            m = fu_resolve_4(<const uint32_t *>pb, nb, parts, <const uint32_t *>pr, nr, strict,
+                             mode, <uint32_t *>buf)
+        return _from_units(kind, buf, m, ascii)
+    finally:
+        _release(buf, stack)
+
+
+cdef inline object _relative_base():
+    # §5.2.1: only the scheme is required of a base URI
+    return _InvalidURI("base URI must be absolute", 0, "absolute-URI")
+
+
 cdef str resolve_str(str base, str ref, bint strict, int rfc):
-    cdef Py_ssize_t nb, nr, m
-    cdef int kind, kb, kr
+    cdef Py_ssize_t nb, nr
+    cdef int kind
     cdef const void *pb
     cdef const void *pr
     cdef Py_UCS4 *wide_b = NULL
     cdef Py_UCS4 *wide_r = NULL
-    cdef uint32_t stack[STACK_WORDS]
-    cdef void *buf = NULL
-    cdef int mode = FU_RESOLVE_2396 if rfc == 2396 else FU_RESOLVE_3986
+    cdef fu_split_t parts
     fu_unicode_ready(base)
     fu_unicode_ready(ref)
     nb = PyUnicode_GET_LENGTH(base)
     nr = PyUnicode_GET_LENGTH(ref)
-    kb = PyUnicode_KIND(base)
-    kr = PyUnicode_KIND(ref)
+    kind = PyUnicode_KIND(base)
     try:
-        if kb == kr:
-            kind = kb
+        if kind == PyUnicode_KIND(ref):
             pb = PyUnicode_DATA(base)
             pr = PyUnicode_DATA(ref)
         else:
@@ -426,30 +451,20 @@ cdef str resolve_str(str base, str ref, bint strict, int rfc):
             wide_r = PyUnicode_AsUCS4Copy(ref)
             pb = wide_b
             pr = wide_r
-        buf = _scratch((nb + nr + FU_RESOLVE_EXTRA) * kind, stack)
-        if kind == 1:
-            m = fu_resolve_1(<const uint8_t *>pb, nb, <const uint8_t *>pr, nr, strict, mode,
-                             <uint8_t *>buf)
-        elif kind == 2:
-            m = fu_resolve_2(<const uint16_t *>pb, nb, <const uint16_t *>pr, nr, strict,
-                             mode, <uint16_t *>buf)
-        else:
-            m = fu_resolve_4(<const uint32_t *>pb, nb, <const uint32_t *>pr, nr, strict,
-                             mode, <uint32_t *>buf)
-        if m < 0:
-            # §5.2.1: only the scheme is required of a base URI
-            raise _InvalidURI("base URI must be absolute", 0, "absolute-URI")
-        return _from_units(kind, buf, m, PyUnicode_IS_ASCII(base) and PyUnicode_IS_ASCII(ref))
+        _split_units(kind, pb, nb, &parts)
+        if parts.scheme_end < 0:
+            raise _relative_base()
+        return _resolve_units(kind, pb, nb, &parts, pr, nr, strict,
+                              FU_RESOLVE_2396 if rfc == 2396 else FU_RESOLVE_3986,
+                              PyUnicode_IS_ASCII(base) and PyUnicode_IS_ASCII(ref))
     finally:
-        if buf != NULL:
-            _release(buf, stack)
         PyMem_Free(wide_b)
         PyMem_Free(wide_r)
 
 
 cdef class PreparedBase:
-    # The base of a batch, split once (fu_resolve_split_N).  A reference of
-    # another width than the base goes through resolve_str, which widens.
+    # The base of a batch, split once.  A reference of another width than
+    # the base goes through resolve_str, which widens.
 
     def __cinit__(self, object text, bint strict, int rfc):
         # object, not str: Cython's str check refuses str subclasses.
@@ -463,48 +478,18 @@ cdef class PreparedBase:
         self.strict = strict
         self.rfc = rfc
         self.mode = FU_RESOLVE_2396 if rfc == 2396 else FU_RESOLVE_3986
-        if self.kind == 1:
-            fu_split_1(<const uint8_t *>PyUnicode_DATA(base), PyUnicode_GET_LENGTH(base),
-                       &self.parts)
-        elif self.kind == 2:
-            fu_split_2(<const uint16_t *>PyUnicode_DATA(base), PyUnicode_GET_LENGTH(base),
-                       &self.parts)
-        else:
-            fu_split_4(<const uint32_t *>PyUnicode_DATA(base), PyUnicode_GET_LENGTH(base),
-                       &self.parts)
+        _split_units(self.kind, PyUnicode_DATA(base), PyUnicode_GET_LENGTH(base), &self.parts)
         if self.parts.scheme_end < 0:
-            raise _InvalidURI("base URI must be absolute", 0, "absolute-URI")
+            raise _relative_base()
 
     cdef str resolve(self, str ref):
-        cdef Py_ssize_t nb, nr, m
-        cdef const void *pb
-        cdef const void *pr
-        cdef uint32_t stack[STACK_WORDS]
-        cdef void *buf
         fu_unicode_ready(ref)
         if PyUnicode_KIND(ref) != self.kind:
             return resolve_str(self.base, ref, self.strict, self.rfc)
-        nb = PyUnicode_GET_LENGTH(self.base)
-        nr = PyUnicode_GET_LENGTH(ref)
-        pb = PyUnicode_DATA(self.base)
-        pr = PyUnicode_DATA(ref)
-        buf = _scratch((nb + nr + FU_RESOLVE_EXTRA) * self.kind, stack)
-        try:
-            if self.kind == 1:
-                m = fu_resolve_split_1(<const uint8_t *>pb, nb, &self.parts,
-                                       <const uint8_t *>pr, nr, self.strict, self.mode,
-                                       <uint8_t *>buf)
-            elif self.kind == 2:
-                m = fu_resolve_split_2(<const uint16_t *>pb, nb, &self.parts,
-                                       <const uint16_t *>pr, nr, self.strict, self.mode,
-                                       <uint16_t *>buf)
-            else:
-                m = fu_resolve_split_4(<const uint32_t *>pb, nb, &self.parts,
-                                       <const uint32_t *>pr, nr, self.strict, self.mode,
-                                       <uint32_t *>buf)
-            return _from_units(self.kind, buf, m, self.ascii and PyUnicode_IS_ASCII(ref))
-        finally:
-            _release(buf, stack)
+        return _resolve_units(self.kind, PyUnicode_DATA(self.base),
+                              PyUnicode_GET_LENGTH(self.base), &self.parts, PyUnicode_DATA(ref),
+                              PyUnicode_GET_LENGTH(ref), self.strict, self.mode,
+                              self.ascii and PyUnicode_IS_ASCII(ref))
 
 
 def resolve(base, ref, *, strict=True, rfc=3986):

@@ -49,21 +49,15 @@ cdef extern from "fasturi_dots.h" nogil:
     Py_ssize_t fu_dots2396_1(uint8_t *s, Py_ssize_t n)
     Py_ssize_t fu_dots2396_2(uint16_t *s, Py_ssize_t n)
     Py_ssize_t fu_dots2396_4(uint32_t *s, Py_ssize_t n)
-    Py_ssize_t fu_resolve_1(const uint8_t *base, Py_ssize_t nb, const uint8_t *ref,
-                            Py_ssize_t nr, int strict, int rfc, uint8_t *out)
-    Py_ssize_t fu_resolve_2(const uint16_t *base, Py_ssize_t nb, const uint16_t *ref,
-                            Py_ssize_t nr, int strict, int rfc, uint16_t *out)
-    Py_ssize_t fu_resolve_4(const uint32_t *base, Py_ssize_t nb, const uint32_t *ref,
-                            Py_ssize_t nr, int strict, int rfc, uint32_t *out)
-    Py_ssize_t fu_resolve_split_1(const uint8_t *base, Py_ssize_t nb, const fu_split_t *b,
-                                  const uint8_t *ref, Py_ssize_t nr, int strict, int rfc,
-                                  uint8_t *out)
-    Py_ssize_t fu_resolve_split_2(const uint16_t *base, Py_ssize_t nb, const fu_split_t *b,
-                                  const uint16_t *ref, Py_ssize_t nr, int strict, int rfc,
-                                  uint16_t *out)
-    Py_ssize_t fu_resolve_split_4(const uint32_t *base, Py_ssize_t nb, const fu_split_t *b,
-                                  const uint32_t *ref, Py_ssize_t nr, int strict, int rfc,
-                                  uint32_t *out)
+    Py_ssize_t fu_resolve_1(const uint8_t *base, Py_ssize_t nb, const fu_split_t *b,
+                            const uint8_t *ref, Py_ssize_t nr, int strict, int rfc,
+                            uint8_t *out)
+    Py_ssize_t fu_resolve_2(const uint16_t *base, Py_ssize_t nb, const fu_split_t *b,
+                            const uint16_t *ref, Py_ssize_t nr, int strict, int rfc,
+                            uint16_t *out)
+    Py_ssize_t fu_resolve_4(const uint32_t *base, Py_ssize_t nb, const fu_split_t *b,
+                            const uint32_t *ref, Py_ssize_t nr, int strict, int rfc,
+                            uint32_t *out)
     Py_ssize_t fu_normalize_1(const uint8_t *s, Py_ssize_t n, int scheme_based, uint8_t *out)
     Py_ssize_t fu_normalize_2(const uint16_t *s, Py_ssize_t n, int scheme_based, uint16_t *out)
     Py_ssize_t fu_normalize_4(const uint32_t *s, Py_ssize_t n, int scheme_based, uint32_t *out)
