@@ -8,7 +8,7 @@ compiled core.
 
 from __future__ import annotations
 
-from typing import Any, FrozenSet, Iterable, List, Optional, Tuple
+from typing import Any, Callable, FrozenSet, Iterable, List, Optional, Tuple
 
 from . import _core_py as _core
 from ._types import Split
@@ -45,6 +45,22 @@ def _is_sequence(items: Any) -> bool:
     # the first item that is not a str), then, only if that happened, by the
     # loop that checks and reports each item.
     return type(items) is list or type(items) is tuple
+
+
+def _checked(func: str, name: str, items: Any, skip: bool, fn: Callable[[str], Any]) -> List[Any]:
+    # fn on every item that is a str; any other item gives None (skip) or a
+    # TypeError naming its index, which is len(out): each item read appends
+    # one result.
+    out: List[Any] = []
+    append = out.append
+    for item in _iterate(func, name, items):
+        if isinstance(item, str):
+            append(fn(item))
+        elif skip:
+            append(None)
+        else:
+            raise _item_error(func, len(out), item)
+    return out
 
 
 def _skip_bad(func: str, errors: object) -> bool:
@@ -135,23 +151,14 @@ def split_many(uris: Iterable[str], *, errors: str = "raise") -> List[Optional[S
     """
     skip = _skip_bad("split_many", errors)
     # The batch checks each item's type itself, so it calls the unchecked
-    # _split; every item read appends one result, so len(out) is its index.
+    # _split.
     split = _core._split
     if _is_sequence(uris):
         try:
             return [split(item) for item in uris]
         except TypeError:
             pass
-    out: List[Optional[Split]] = []
-    append = out.append
-    for item in _iterate("split_many", "uris", uris):
-        if isinstance(item, str):
-            append(split(item))
-        elif skip:
-            append(None)
-        else:
-            raise _item_error("split_many", len(out), item)
-    return out
+    return _checked("split_many", "uris", uris, skip, split)
 
 
 def normalize_many(
@@ -170,16 +177,9 @@ def normalize_many(
             return [normalize(item, scheme_based) for item in uris]
         except TypeError:
             pass
-    out: List[Optional[str]] = []
-    append = out.append
-    for item in _iterate("normalize_many", "uris", uris):
-        if isinstance(item, str):
-            append(normalize(item, scheme_based))
-        elif skip:
-            append(None)
-        else:
-            raise _item_error("normalize_many", len(out), item)
-    return out
+    return _checked(
+        "normalize_many", "uris", uris, skip, lambda item: normalize(item, scheme_based)
+    )
 
 
 def canonicalize_many(
@@ -204,16 +204,13 @@ def canonicalize_many(
             return [_key(item, sort_query, drop_fragment, rules) for item in uris]
         except TypeError:
             pass
-    out: List[Optional[str]] = []
-    append = out.append
-    for item in _iterate("canonicalize_many", "uris", uris):
-        if isinstance(item, str):
-            append(_key(item, sort_query, drop_fragment, rules))
-        elif skip:
-            append(None)
-        else:
-            raise _item_error("canonicalize_many", len(out), item)
-    return out
+    return _checked(
+        "canonicalize_many",
+        "uris",
+        uris,
+        skip,
+        lambda item: _key(item, sort_query, drop_fragment, rules),
+    )
 
 
 def resolve_many(
@@ -244,16 +241,9 @@ def resolve_many(
             return [resolve(parts, item, strict, rfc2396) for item in refs]
         except TypeError:
             pass
-    out: List[Optional[str]] = []
-    append = out.append
-    for item in _iterate("resolve_many", "refs", refs):
-        if isinstance(item, str):
-            append(resolve(parts, item, strict, rfc2396))
-        elif skip:
-            append(None)
-        else:
-            raise _item_error("resolve_many", len(out), item)
-    return out
+    return _checked(
+        "resolve_many", "refs", refs, skip, lambda item: resolve(parts, item, strict, rfc2396)
+    )
 
 
 __all__ = ["canonicalize", "canonicalize_many", "normalize_many", "resolve_many", "split_many"]
