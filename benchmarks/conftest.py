@@ -67,7 +67,6 @@ def measure(benchmark: Any, corpus: Corpus) -> Any:
             corpus=corpus.sizes(),
             warm_caches=adapter.warm,
             batch=adapter.batch,
-            collect=adapter.collect,
             note=adapter.note,
         )
 
@@ -78,7 +77,7 @@ def measure(benchmark: Any, corpus: Corpus) -> Any:
 
         rounds = min(ROUNDS, 3) if first_pass > SLOW_ROUND_SECONDS else ROUNDS
         benchmark.pedantic(
-            peers.runner(fn, adapter.star, adapter.batch, adapter.collect),
+            peers.runner(fn, adapter.star, adapter.batch),
             setup=setup,
             rounds=rounds,
             iterations=1,

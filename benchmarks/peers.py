@@ -74,8 +74,6 @@ class Adapter:
     warm: bool = False
     #: the function takes the whole input list (the ``*_many`` batch API)
     batch: bool = False
-    #: keep every result in a list, as a batch call does (GC work included)
-    collect: bool = False
     #: builds the input list from the corpus when it depends on the peer
     prepare: Callable[[Corpus], list[Any]] | None = field(default=None, compare=False)
     #: how many items an input list holds, when one entry is not one item
@@ -290,25 +288,32 @@ def _python_loop(fn: Callable[..., Any]) -> Callable[[list[Any]], list[Any]]:
     return lambda items: [fn(item) for item in items]
 
 
-def _many(group: str, peer: str, load: Callable[[], Callable[..., Any]]) -> list[Adapter]:
-    """The batch API (``split_many`` ...), one call per round; the Python loop
-    it replaces (``+loop``); and the fastest loop there is, ``list(map(single,
-    items))`` (``+list``), which the batch is also timed against in pairs."""
-    return [
-        Adapter(group, peer, lambda: _python_loop(load()), variant="loop", batch=True),
-        Adapter(group, peer, load, variant="list", collect=True),
-        Adapter(
-            group,
-            peer,
-            _pipeline(group + "_many", peer),
-            variant="many",
-            batch=True,
-            baselines={
-                "loop": lambda: _python_loop(load()),
-                "list": lambda: runner(load(), star=False, collect=True),
-            },
-        ),
+Loader = Callable[[], Callable[[list[Any]], Any]]
+
+
+def _batch_cases(
+    group: str, peer: str, loops: dict[str, Loader], many: Loader, **inputs: Any
+) -> list[Adapter]:
+    """A batch function, one call per round (``+many``), and the loops over
+    the single function it replaces, each a case of its own and also timed
+    back to back with it (``baselines``)."""
+    cases = [
+        Adapter(group, peer, load, variant=variant, batch=True, **inputs)
+        for variant, load in loops.items()
     ]
+    cases.append(Adapter(group, peer, many, variant="many", batch=True, baselines=loops, **inputs))
+    return cases
+
+
+def _many(group: str, peer: str, load: Callable[[], Callable[..., Any]]) -> list[Adapter]:
+    """The batch API (``split_many`` ...) against the Python loop it replaces
+    (``+loop``) and the fastest loop there is, ``list(map(single, items))``
+    (``+list``)."""
+    loops: dict[str, Loader] = {
+        "loop": lambda: _python_loop(load()),
+        "list": lambda: runner(load(), star=False, collect=True),
+    }
+    return _batch_cases(group, peer, loops, _pipeline(group + "_many", peer))
 
 
 def split_adapters() -> list[Adapter]:
@@ -454,39 +459,13 @@ def _resolve_many(peer: str) -> list[Adapter]:
         return lambda pages: [resolve_many(b, r) for b, r in pages]
 
     single, many = _twin("core", "resolve", peer), _pipeline("resolve_many", peer)
-    return [
-        Adapter(
-            "resolve",
-            peer,
-            lambda: python_loop(single()),
-            variant="loop",
-            batch=True,
-            prepare=_pages,
-            count=_count_refs,
-        ),
-        Adapter(
-            "resolve",
-            peer,
-            lambda: per_page(single()),
-            variant="list",
-            batch=True,
-            prepare=_pages,
-            count=_count_refs,
-        ),
-        Adapter(
-            "resolve",
-            peer,
-            lambda: batched(many()),
-            variant="many",
-            batch=True,
-            prepare=_pages,
-            count=_count_refs,
-            baselines={
-                "loop": lambda: python_loop(single()),
-                "list": lambda: per_page(single()),
-            },
-        ),
-    ]
+    loops: dict[str, Loader] = {
+        "loop": lambda: python_loop(single()),
+        "list": lambda: per_page(single()),
+    }
+    return _batch_cases(
+        "resolve", peer, loops, lambda: batched(many()), prepare=_pages, count=_count_refs
+    )
 
 
 def resolve_adapters() -> list[Adapter]:
