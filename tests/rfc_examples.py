@@ -1,5 +1,6 @@
-"""RFC 3986 §5.4.1: every normal example of resolving against BASE, shared
-by the tests of each API that resolves (core, URI, batch, urllib drop-in)."""
+"""RFC 3986 §5.4.1 and §5.4.2: every normal and abnormal example of
+resolving against BASE, shared by the tests of each API that resolves (core,
+URI, batch, urllib drop-in)."""
 
 BASE = "http://a/b/c/d;p?q"
 
@@ -27,4 +28,27 @@ RFC_5_4_1 = [
     ("../..", "http://a/"),
     ("../../", "http://a/"),
     ("../../g", "http://a/g"),
+]
+
+# §5.4.2, every example (the strict reading of "http:g").
+RFC_5_4_2 = [
+    ("../../../g", "http://a/g"),
+    ("../../../../g", "http://a/g"),
+    ("/./g", "http://a/g"),
+    ("/../g", "http://a/g"),
+    ("g.", "http://a/b/c/g."),
+    (".g", "http://a/b/c/.g"),
+    ("g..", "http://a/b/c/g.."),
+    ("..g", "http://a/b/c/..g"),
+    ("./../g", "http://a/b/g"),
+    ("./g/.", "http://a/b/c/g/"),
+    ("g/./h", "http://a/b/c/g/h"),
+    ("g/../h", "http://a/b/c/h"),
+    ("g;x=1/./y", "http://a/b/c/g;x=1/y"),
+    ("g;x=1/../y", "http://a/b/c/y"),
+    ("g?y/./x", "http://a/b/c/g?y/./x"),
+    ("g?y/../x", "http://a/b/c/g?y/../x"),
+    ("g#s/./x", "http://a/b/c/g#s/./x"),
+    ("g#s/../x", "http://a/b/c/g#s/../x"),
+    ("http:g", "http:g"),
 ]
