@@ -51,7 +51,7 @@ def urimod(request):
     return _twin("uri", request.param)
 
 
-@pytest.fixture(scope="module", params=["python"])
+@pytest.fixture(scope="module", params=IMPLS)
 def arrow(request):
     """fasturi.arrow on the column kernels of one implementation."""
     import fasturi.arrow as module

@@ -44,9 +44,10 @@ else:
 def arrow_kernels():  # type: ignore[no-untyped-def]
     """The column kernels' twin (``_arrow_c`` or ``_arrow_py``), imported on
     first use: the reference needs pyarrow, which ``import fasturi`` does not."""
-    # The compiled kernels are not built yet: the reference serves both.
-    from . import _arrow_py as kernels
-
+    if IMPLEMENTATION == "compiled":
+        from . import _arrow_c as kernels
+    else:
+        from . import _arrow_py as kernels  # type: ignore[no-redef]
     return kernels
 
 
