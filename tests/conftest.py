@@ -12,7 +12,8 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
-PURE = os.environ.get("FASTURI_NO_EXTENSIONS", "") not in ("", "0")
+from fasturi._impl import NO_EXTENSIONS as PURE
+
 IMPLS = ["python"] if PURE else ["compiled", "python"]
 
 settings.register_profile(

@@ -11,10 +11,15 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-_flag = os.environ.get("FASTURI_NO_EXTENSIONS", "")
-_pure = _flag not in ("", "0") or sys.implementation.name != "cpython"
+#: Pure Python was asked for (``FASTURI_NO_EXTENSIONS`` set, and not to "0")
+#: or is the only choice (not CPython).  The one reading of the switch:
+#: ``fasturi.parse`` and the test suite take it from here.
+NO_EXTENSIONS = (
+    os.environ.get("FASTURI_NO_EXTENSIONS", "") not in ("", "0")
+    or sys.implementation.name != "cpython"
+)
 
-if TYPE_CHECKING or _pure:
+if TYPE_CHECKING or NO_EXTENSIONS:
     from . import _core_py as core
     from . import _extract_py as extract
     from . import _pipeline_py as pipeline
@@ -51,4 +56,13 @@ def arrow_kernels():  # type: ignore[no-untyped-def]
     return kernels
 
 
-__all__ = ["IMPLEMENTATION", "arrow_kernels", "core", "extract", "pipeline", "rules", "uri"]
+__all__ = [
+    "IMPLEMENTATION",
+    "NO_EXTENSIONS",
+    "arrow_kernels",
+    "core",
+    "extract",
+    "pipeline",
+    "rules",
+    "uri",
+]
