@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import fasturi
+from fasturi._types import ArrowColumn
 
 CORPUS = files("fasturi").joinpath("data", "urls.txt").read_text("utf-8").splitlines()
 ODD = [
@@ -269,3 +270,21 @@ def test_capsule_only_objects(arrow):
 
     out = arrow.normalize(na.c_array(["HTTP://A/./b", None], na.string()))
     assert out.to_pylist() == ["http://a/b", None]
+
+
+def test_text_stream_kernels(arrow):
+    # what the command line's block path is made of
+    k = arrow._kernels
+    col, count, bad = k.lines(b"a\r\nb\xffz\n\n\xef\xbb\xbfc\r")
+    assert (count, bad) == (4, [(1, 3, 6)])
+    assert pa.array(col).to_pylist() == ["a", "", "\ufeffc\r"]  # (takes the capsules)
+    assert k.lines(b"")[1:] == (0, [])
+    col = k.lines(b"HTTP://A/./b\r\n\nx")[0]
+    assert k.join_lines(k.normalize(col, 0, 1, True)) == b"http://a/b\n\nx\n"
+    parts = k.split(ArrowColumn(*pa.array(["h://u@x:1/p\tq?a\\b", None, "r\n"]).__arrow_c_array__()),
+                    0, 1, ("scheme", "userinfo", "port", "path", "query"))
+    assert k.join_tsv(parts, 5) == (
+        b"h\tu\t1\t/p\\tq\ta\\\\b\n"
+        b"\\N\t\\N\t\\N\t\\N\t\\N\n"
+        b"\\N\t\\N\t\\N\tr\\n\t\\N\n"
+    )

@@ -16,7 +16,7 @@ thread's.  Every kernel keeps its state in the call: nothing is shared.
 from cpython.pycapsule cimport PyCapsule_Destructor, PyCapsule_GetPointer, PyCapsule_New
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t
 from libc.stdlib cimport calloc, free, malloc, realloc
-from libc.string cimport memcpy, memset
+from libc.string cimport memchr, memcpy, memset
 
 from fasturi._csrc cimport (
     FU_NORMALIZE_EXTRA,
@@ -43,6 +43,9 @@ __all__ = [
     "canonicalize",
     "error_position",
     "is_valid",
+    "join_lines",
+    "join_tsv",
+    "lines",
     "normalize",
     "percent_decode",
     "resolve_each",
@@ -61,6 +64,7 @@ cdef extern from "fasturi_arrow.h" nogil:
     struct ArrowArray:
         int64_t length
         int64_t null_count
+        int64_t offset
         int64_t n_children
         ArrowArray **children
         void (*release)(ArrowArray *)
@@ -132,7 +136,7 @@ cdef enum:
 
 cdef enum:
     BLOCK = 64  # rows per bitmap word: the unit a range is cut in
-    MIN_RANGE = 8192  # fewer rows per thread cost more to start than they save
+    MIN_RANGE = 2048  # fewer rows per thread cost more to start than they save
 
 _FIELD_CODES = {
     "scheme": F_SCHEME,
@@ -849,3 +853,161 @@ def percent_decode(col, Py_ssize_t row0, int threads, errors):
     call.job.errors = _ERRORS_CODES[errors]
     _execute(call, row0, col)
     return _text_result(call)
+
+
+# ---- text streams (the command line) ----------------------------------------
+
+cdef extern from "Python.h":
+    bytes PyBytes_FromStringAndSize(const char *v, Py_ssize_t n)
+    char *PyBytes_AS_STRING(object o)
+
+
+def lines(bytes block):
+    """The lines of ``block`` (each ending at "\\n", or at the end; a "\\r"
+    before the "\\n" dropped) as a string column, and the lines that are not
+    UTF-8, left out of it: ``(column, count, [(index, start, end), ...])``."""
+    cdef const uint8_t *s = <const uint8_t *>PyBytes_AS_STRING(block)
+    cdef int64_t n = len(block), a = 0, b, e, count = 0, rows = 0, kept = 0
+    cdef const uint8_t *nl
+    cdef bint large = n > 0x7FFFFFFF
+    cdef fu_buf_t data
+    cdef void *offsets = NULL
+    cdef list bad = []
+    cdef ArrowSchema *sch
+    cdef ArrowArray *arr
+    memset(&data, 0, sizeof(data))
+    # one pass to count, one to fill: the offsets are allocated once
+    while a < n:
+        nl = <const uint8_t *>memchr(s + a, 10, <size_t>(n - a))
+        a = (nl - s + 1) if nl != NULL else n
+        rows += 1
+    offsets = calloc(<size_t>(rows + 1), 8 if large else 4)
+    if offsets == NULL or fu_buf_reserve(&data, n) < 0:
+        free(offsets)
+        free(data.data)
+        raise MemoryError()
+    a = 0
+    with nogil:
+        while a < n:
+            nl = <const uint8_t *>memchr(s + a, 10, <size_t>(n - a))
+            if nl != NULL:
+                e = nl - s
+                b = e + 1
+                if e > a and s[e - 1] == 13:  # "\r\n"
+                    e -= 1
+            else:
+                e = b = n
+            if fu_utf8_valid(s + a, e - a):
+                fu_copy(data.data + data.len, s + a, e - a)
+                data.len += e - a
+                kept += 1
+                if large:
+                    (<int64_t *>offsets)[kept] = data.len
+                else:
+                    (<int32_t *>offsets)[kept] = <int32_t>data.len
+            else:
+                with gil:
+                    bad.append((count, a, e))
+            count += 1
+            a = b
+    sch = <ArrowSchema *>calloc(1, sizeof(ArrowSchema))
+    arr = <ArrowArray *>calloc(1, sizeof(ArrowArray))
+    if sch == NULL or arr == NULL or fu_schema_init(sch, b"U" if large else b"u", b"", 0) < 0:
+        free(sch)
+        free(arr)
+        free(offsets)
+        free(data.data)
+        raise MemoryError()
+    if fu_array_init(arr, kept, 0, 3, NULL, offsets, data.data, 0) < 0:
+        sch.release(sch)
+        free(sch)
+        free(arr)
+        raise MemoryError()
+    return _capsules(sch, arr), count, bad
+
+
+cdef fu_col_t _child(object col, int k, int64_t *offset) except *:
+    # Child k of a struct column, as a column of the struct's rows.
+    cdef const char *why = NULL
+    cdef fu_col_t c
+    cdef ArrowSchema *s = <ArrowSchema *>PyCapsule_GetPointer(col.schema, "arrow_schema")
+    cdef ArrowArray *a = <ArrowArray *>PyCapsule_GetPointer(col.array, "arrow_array")
+    if k >= s.n_children or k >= a.n_children:
+        raise TypeError("not a struct column of that many fields")
+    if fu_col_open(s.children[k], a.children[k], &c, &why) < 0:
+        raise TypeError(f"cannot read the column: {why.decode()}")
+    offset[0] = a.offset
+    return c
+
+
+def join_lines(col):
+    """The rows of a string column as bytes, each followed by "\\n" (null
+    rows left out)."""
+    cdef fu_col_t c = _open(col)
+    cdef int64_t i, n, total = 0
+    cdef const uint8_t *p
+    cdef uint8_t *o
+    for i in range(c.length):
+        if fu_col_row(&c, i, &p, &n) == FU_ROW_VALUE:
+            total += n + 1
+    out = PyBytes_FromStringAndSize(NULL, total)
+    o = <uint8_t *>PyBytes_AS_STRING(out)
+    with nogil:
+        for i in range(c.length):
+            if fu_col_row(&c, i, &p, &n) == FU_ROW_VALUE:
+                fu_copy(o, p, n)
+                o[n] = 10
+                o += n + 1
+    return out
+
+
+cdef inline uint8_t *_tsv_field(uint8_t *o, const uint8_t *p, int64_t n) noexcept nogil:
+    cdef int64_t i
+    cdef uint8_t ch
+    for i in range(n):
+        ch = p[i]
+        if ch == 92 or ch == 9 or ch == 10 or ch == 13:  # \ TAB LF CR
+            o[0] = 92
+            o[1] = 92 if ch == 92 else (116 if ch == 9 else (110 if ch == 10 else 114))
+            o += 2
+        else:
+            o[0] = ch
+            o += 1
+    return o
+
+
+def join_tsv(col, int nfields):
+    """The rows of a struct column of strings as TSV bytes: a null field is
+    "\\N", backslash, tab, LF and CR are escaped, each row ends in "\\n"."""
+    cdef fu_col_t kids[MAX_TEXT]
+    cdef int64_t base[MAX_TEXT]
+    cdef int64_t rows = 0, i, n, total = 0
+    cdef int k
+    cdef const uint8_t *p
+    cdef uint8_t *o
+    if nfields < 1 or nfields > MAX_TEXT:
+        raise ValueError("join_tsv() takes 1 to 8 fields")
+    for k in range(nfields):
+        kids[k] = _child(col, k, &base[k])
+    rows = (<ArrowArray *>PyCapsule_GetPointer(col.array, "arrow_array")).length
+    for k in range(nfields):
+        for i in range(rows):
+            if fu_col_row(&kids[k], base[k] + i, &p, &n) == FU_ROW_VALUE:
+                total += 2 * n + 1  # every byte escaped at worst, then a separator
+            else:
+                total += 3
+    out = bytearray(total)
+    o = <uint8_t *><char *>out
+    cdef uint8_t *start = o
+    with nogil:
+        for i in range(rows):
+            for k in range(nfields):
+                if fu_col_row(&kids[k], base[k] + i, &p, &n) == FU_ROW_VALUE:
+                    o = _tsv_field(o, p, n)
+                else:
+                    o[0] = 92
+                    o[1] = 78  # \N
+                    o += 2
+                o[0] = 9 if k + 1 < nfields else 10
+                o += 1
+    return bytes(out[: o - start])

@@ -15,7 +15,7 @@ null row gives a null row.
 
 from __future__ import annotations
 
-from typing import Any, Callable, List, Optional, Sequence
+from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 import pyarrow as pa
 
@@ -28,6 +28,9 @@ __all__ = [
     "canonicalize",
     "error_position",
     "is_valid",
+    "join_lines",
+    "join_tsv",
+    "lines",
     "normalize",
     "percent_decode",
     "resolve_each",
@@ -188,3 +191,52 @@ def percent_decode(col: ArrowColumn, row0: int, threads: int, errors: str) -> Ar
         else:
             out.append(data.decode("utf-8", errors))
     return _export(pa.array(out, type=_text_type(arr)))
+
+
+# ---- text streams (the command line) ------------------------------------------
+
+def lines(block: bytes) -> Tuple[ArrowColumn, int, List[Tuple[int, int, int]]]:
+    """The lines of ``block`` (each ending at "\\n", or at the end; a "\\r"
+    before the "\\n" dropped) as a string column, and the lines that are not
+    UTF-8, left out of it: ``(column, count, [(index, start, end), ...])``."""
+    kept: List[str] = []
+    bad: List[Tuple[int, int, int]] = []
+    start = count = 0
+    while start < len(block):
+        newline = block.find(b"\n", start)
+        end = after = len(block) if newline < 0 else newline
+        if newline >= 0:
+            after = newline + 1
+            if end > start and block[end - 1] == 13:  # "\r\n"
+                end -= 1
+        try:
+            kept.append(block[start:end].decode("utf-8"))
+        except UnicodeDecodeError:
+            bad.append((count, start, end))
+        count += 1
+        start = after
+    typ = pa.large_string() if len(block) > 0x7FFFFFFF else pa.string()
+    return _export(pa.array(kept, type=typ)), count, bad
+
+
+def _tsv(value: Optional[str]) -> str:
+    if value is None:
+        return "\\N"
+    return (
+        value.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
+    )
+
+
+def join_lines(col: ArrowColumn) -> bytes:
+    """The rows of a string column as bytes, each followed by "\\n" (null
+    rows left out)."""
+    return b"".join(v.encode() + b"\n" for v in _import(col).to_pylist() if v is not None)
+
+
+def join_tsv(col: ArrowColumn, nfields: int) -> bytes:
+    """The rows of a struct column of strings as TSV bytes: a null field is
+    "\\N", backslash, tab, LF and CR are escaped, each row ends in "\\n"."""
+    arr = _import(col)
+    children = [arr.field(k).to_pylist() for k in range(nfields)]
+    rows = ("\t".join(_tsv(c[i]) for c in children) + "\n" for i in range(len(arr)))
+    return "".join(rows).encode()
