@@ -187,17 +187,30 @@ static inline int fu_col_row(const fu_col_t *c, int64_t i, const uint8_t **p,
 
 /* ---- UTF-8 ---------------------------------------------------------------- */
 
-/* Are all n bytes ASCII?  Eight at a time. */
+/* Are all n bytes ASCII?  Sixteen at a time. */
 static inline int fu_is_ascii(const uint8_t *s, int64_t n)
 {
-    uint64_t acc = 0, w;
+    uint64_t acc = 0, w0, w1;
     int64_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        memcpy(&w, s + i, 8);
-        acc |= w;
+    for (; i + 16 <= n; i += 16) {
+        memcpy(&w0, s + i, 8);
+        memcpy(&w1, s + i + 8, 8);
+        acc |= w0 | w1;
     }
-    for (; i < n; i++)
-        acc |= s[i];
+    if (i + 8 <= n) {
+        memcpy(&w0, s + i, 8);
+        acc |= w0;
+        i += 8;
+    }
+    if (i < n) { /* the last 1-7 bytes, read as the tail of the last 8 */
+        if (n >= 8) {
+            memcpy(&w0, s + n - 8, 8);
+            acc |= w0;
+        } else {
+            for (; i < n; i++)
+                acc |= s[i];
+        }
+    }
     return (acc & 0x8080808080808080ull) == 0;
 }
 

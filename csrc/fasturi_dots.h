@@ -52,6 +52,33 @@ static inline const char *fu_default_port_##N(const T *s, ptrdiff_t n)       \
     return NULL;                                                              \
 }
 
+/* fu_dot_pair_N(s, i, n): index of the first "/." in s[i, n), or n.  Bytes
+ * go to memchr for each '.', which most paths have once, if at all. */
+static inline ptrdiff_t fu_dot_pair_1(const uint8_t *s, ptrdiff_t i,
+                                      ptrdiff_t n)
+{
+    const uint8_t *p;
+    while (i + 1 < n
+           && (p = (const uint8_t *)memchr(s + i + 1, '.', (size_t)(n - i - 1)))
+                  != NULL) {
+        if (p[-1] == '/')
+            return p - 1 - s;
+        i = p - s;
+    }
+    return n;
+}
+
+#define FU_DEFINE_DOT_PAIR(N, T)                                              \
+static inline ptrdiff_t fu_dot_pair_##N(const T *s, ptrdiff_t i, ptrdiff_t n) \
+{                                                                             \
+    while (i + 1 < n && !(s[i] == '/' && s[i + 1] == '.'))                    \
+        i++;                                                                  \
+    return i + 1 < n ? i : n;                                                 \
+}
+FU_DEFINE_DOT_PAIR(2, uint16_t)
+FU_DEFINE_DOT_PAIR(4, uint32_t)
+#undef FU_DEFINE_DOT_PAIR
+
 #define FU_DEFINE_DOTS(N, T)                                                  \
 FU_DEFINE_DEFAULT_PORT(N, T)                                                  \
                                                                               \
@@ -63,8 +90,7 @@ static inline ptrdiff_t fu_dots_##N(T *s, ptrdiff_t n)                        \
     /* Most paths have no dot segment: skip, uncopied, to the first place    \
      * one could start (a leading "." or a "/." pair). */                    \
     if (n > 0 && s[0] != '.') {                                               \
-        while (i + 1 < n && !(s[i] == '/' && s[i + 1] == '.'))                \
-            i++;                                                              \
+        i = fu_dot_pair_##N(s, 0, n);                                         \
         if (i + 1 >= n)                                                       \
             return n;                                                         \
         o = i;                                                                \

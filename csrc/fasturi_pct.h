@@ -152,6 +152,14 @@ static inline ptrdiff_t fu_pct_norm_##N(const T *s, ptrdiff_t a, ptrdiff_t b, \
     int lower = mode != FU_NORM_PLAIN;                                        \
     int bracket = mode == FU_NORM_HOST && a < b && s[a] == '[';               \
     int zone = 0;                                                             \
+    if (lower) { /* most hosts and schemes are already lowercase, no '%' */   \
+        ptrdiff_t j = a;                                                      \
+        while (j < b && (uint32_t)s[j] - 'A' >= 26u && s[j] != '%' && s[j] != ']') \
+            j++;                                                              \
+        memcpy(out, s + a, (size_t)(j - a) * sizeof(T));                      \
+        o = j - a;                                                            \
+        i = j;                                                                \
+    }                                                                         \
     while (i < b) {                                                           \
         uint32_t c;                                                           \
         if (!lower) { /* only '%' matters: copy up to the next one */        \

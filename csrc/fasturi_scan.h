@@ -47,6 +47,15 @@ static inline ptrdiff_t fu_stop_1(const uint8_t *s, ptrdiff_t i, ptrdiff_t n,
         if (bits)
             return i + (ptrdiff_t)fu_scan_ctz(bits);
     }
+    if (i < n && n >= 16) {
+        /* the last 16 bytes, those before i shifted out */
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + n - 16));
+        __m128i m = _mm_or_si128(
+            _mm_or_si128(_mm_cmpeq_epi8(x, va), _mm_cmpeq_epi8(x, vb)),
+            _mm_or_si128(_mm_cmpeq_epi8(x, vc), _mm_cmpeq_epi8(x, vd)));
+        unsigned bits = (unsigned)_mm_movemask_epi8(m) >> (i - (n - 16));
+        return bits ? i + (ptrdiff_t)fu_scan_ctz(bits) : n;
+    }
     while (i < n && s[i] != a && s[i] != b && s[i] != c && s[i] != d)
         i++;
     return i;

@@ -247,11 +247,12 @@ cdef int _widen(Range *r, const uint8_t *p, int64_t n, int64_t *count) noexcept 
     return 0
 
 
-cdef Py_ssize_t _check(Job *job, Range *r, const uint8_t *p, int64_t n) noexcept nogil:
+cdef Py_ssize_t _check(Job *job, Range *r, const uint8_t *p, int64_t n,
+                       bint ascii) noexcept nogil:
     # -1 when the row matches the rule, else the error position in code
     # points; -2 when out of memory.
     cdef int64_t count = 0
-    if fu_is_ascii(p, n):
+    if ascii:
         return fu_rule_check(job.rule, p, n)
     if _widen(r, p, n, &count) < 0:
         return -2
@@ -314,9 +315,10 @@ cdef int _decode_with(Range *r, const uint8_t *p, int64_t n, int errors) noexcep
     return 0
 
 
-cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noexcept nogil:
-    # Row i (not null, valid UTF-8) of every operation but split.  0, or the
-    # BAD_ reason.
+cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
+                  bint ascii) noexcept nogil:
+    # Row i (not null, valid UTF-8, ascii or not) of every operation but
+    # split.  0, or the BAD_ reason.
     cdef Py_ssize_t m
     cdef fu_split_t bs
     cdef const uint8_t *b
@@ -372,7 +374,7 @@ cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) no
         else:
             o.len += m
     elif job.op == OP_IS_VALID:
-        m = _check(job, r, p, n)
+        m = _check(job, r, p, n, ascii)
         if m == -2:
             return BAD_MEMORY
         if m < 0:
@@ -380,7 +382,7 @@ cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) no
         _set(job.valid[0], i)
         return BAD_NONE
     else:  # OP_POSITION
-        m = _check(job, r, p, n)
+        m = _check(job, r, p, n, ascii)
         if m == -2:
             return BAD_MEMORY
         if m < 0:
@@ -397,6 +399,7 @@ cdef void _run(Job *job, Range *r) noexcept nogil:
     cdef int64_t i, n
     cdef const uint8_t *p
     cdef int got, k, bad
+    cdef bint ascii
     for i in range(r.start, r.end):
         got = fu_col_row(&job.col, i, &p, &n)
         if got == FU_ROW_CORRUPT:
@@ -410,14 +413,16 @@ cdef void _run(Job *job, Range *r) noexcept nogil:
                 bad |= _null(job, r, k, i)
             if bad == BAD_NONE:
                 continue
-        elif not fu_utf8_valid(p, n):
-            bad = BAD_UTF8
-        elif job.op == OP_SPLIT:
-            if job.row_valid != NULL:
-                _set(job.row_valid, i)
-            bad = _split_row(job, r, i, p, n)
         else:
-            bad = _one_row(job, r, i, p, n)
+            ascii = fu_is_ascii(p, n)
+            if not ascii and not fu_utf8_decode(p, n, NULL, NULL):
+                bad = BAD_UTF8
+            elif job.op == OP_SPLIT:
+                if job.row_valid != NULL:
+                    _set(job.row_valid, i)
+                bad = _split_row(job, r, i, p, n)
+            else:
+                bad = _one_row(job, r, i, p, n, ascii)
         if bad != BAD_NONE:
             r.bad = bad
             r.bad_row = i
@@ -516,10 +521,11 @@ cdef _Call _prepare(int op, object col, int threads, int ntext, int64_t extra):
         r.end = min(start + per, length)
         start += per
         rows = r.end - r.start
-        # Room for the likely result up front (growing would copy it): as
-        # many bytes as the rows hold, plus `extra` a row.  Pages never
-        # written are never touched, and the final buffer is cut to size.
-        size = fu_col_bytes(&call.job.col, r.start, r.end) + extra * rows
+        # Room for the likely result up front (growing copies it): as many
+        # bytes as the rows hold, plus `extra` a row, shared among split's
+        # fields (asking each for all of it would have the allocator map
+        # and unmap that much afresh on every call).  Cut to size at the end.
+        size = fu_col_bytes(&call.job.col, r.start, r.end) // max(ntext, 1) + extra * rows
         for k in range(ntext):
             if fu_buf_reserve(&r.out[k], size) < 0:
                 raise MemoryError()
