@@ -200,11 +200,37 @@ def test_stub_declares_the_compiled_twin(stem):
                 assert d in ("...", want), (stem, name, n)
 
 
-@pytest.mark.parametrize("stem", sorted(STDLIB_TWINS))
-def test_dropin_takes_the_running_stdlibs_parameters(stem):
-    compiled = importlib.import_module(f"fasturi._{stem}_c")
-    for name in STDLIB_TWINS[stem]:
-        assert params(getattr(compiled, name)) == params(getattr(urllib.parse, name)), name
+def test_dropin_takes_the_running_stdlibs_parameters():
+    # what fasturi.parse binds: on a stdlib with 3.15's keywords, the _kw forms
+    import fasturi.parse
+
+    for name in STDLIB_TWINS["parse"] + STDLIB_TWINS["quote"]:
+        ours = getattr(fasturi.parse, name)
+        assert params(ours) == params(fasturi.parse._ORIGINALS[name]), name
+
+
+KEYWORDS = {
+    "urlsplit": "missing_as_none",
+    "urlparse": "missing_as_none",
+    "urldefrag": "missing_as_none",
+    "urlunsplit": "keep_empty",
+    "urlunparse": "keep_empty",
+}
+
+
+@pytest.mark.parametrize("name", sorted(KEYWORDS))
+def test_keyword_forms_add_only_the_keyword(name):
+    # The _kw form is the plain one plus the 3.15 keyword, with this
+    # stdlib's defaults: bound where the stdlib has the keyword, it then
+    # takes exactly the stdlib's parameters.
+    from fasturi import _parse_c
+
+    plain, kw = params(getattr(_parse_c, name)), params(getattr(_parse_c, name + "_kw"))
+    std = {n: d for n, _, d in params(getattr(urllib.parse, name))}
+    assert [(n, k) for n, k, _ in kw[:-1]] == [(n, k) for n, k, _ in plain]
+    assert [d for n, _, d in kw[:-1]] == [std.get(n, d) for n, _, d in plain]
+    assert kw[-1][:2] == (KEYWORDS[name], inspect.Parameter.KEYWORD_ONLY)
+    assert _parse_c.KEYWORD[name] == (KEYWORDS[name] in std)
 
 
 @pytest.mark.parametrize("stem", sorted(STDLIB_TWINS))
