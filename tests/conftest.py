@@ -93,13 +93,13 @@ def every_twin():
     return lambda stem: [_module(stem, impl) for impl in TESTED]
 
 
-@pytest.fixture(scope="module", params=IMPLS)
-def arrow(request):
-    """fasturi.arrow on the column kernels of one implementation."""
+@pytest.fixture(scope="module")
+def arrow(twin):
+    """fasturi.arrow on the column kernels of the implementation under test."""
     import fasturi.arrow as module
 
     saved = module._kernels
-    module._kernels = _twin("arrow", request.param)
+    module._kernels = twin("arrow")
     yield module
     module._kernels = saved
 
