@@ -12,6 +12,25 @@ from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_SET_ITEM
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from libc.string cimport memcmp, memcpy
 
+from fasturi._capi cimport (
+    PyBytes_AS_STRING,
+    PyBytes_FromStringAndSize,
+    PyBytes_GET_SIZE,
+    PyObject_GC_UnTrack,
+    PyUnicode_AsUCS4Copy,
+    PyUnicode_CheckExact,
+    PyUnicode_DATA,
+    PyUnicode_DecodeUTF8,
+    PyUnicode_FromKindAndData,
+    PyUnicode_GET_LENGTH,
+    PyUnicode_IS_ASCII,
+    PyUnicode_KIND,
+    PyUnicode_MAX_CHAR_VALUE,
+    PyUnicode_New,
+    PyUnicode_Substring,
+    fu_alloc_tuple,
+    fu_unicode_ready,
+)
 from fasturi._csrc cimport (
     FU_NORMALIZE_EXTRA,
     FU_RESOLVE_2396,
@@ -54,43 +73,6 @@ __all__ = [
     "split_authority",
     "unsplit",
 ]
-
-cdef extern from *:
-    """
-    /* Strings made through the legacy wchar_t API (before 3.12) must be
-       made ready before their kind and data may be read. */
-    #if PY_VERSION_HEX < 0x030C0000
-    #define fu_unicode_ready(o) PyUnicode_READY(o)
-    #else
-    #define fu_unicode_ready(o) 0
-    #endif
-
-    /* A tuple subclass instance of n items, all NULL, from the type's own
-       allocator: what tuple.__new__ would build, without parsing args. */
-    static PyObject *fu_alloc_tuple(PyObject *type, Py_ssize_t n)
-    {
-        return ((PyTypeObject *)type)->tp_alloc((PyTypeObject *)type, n);
-    }
-    """
-    int fu_unicode_ready(object o) except -1
-    object fu_alloc_tuple(object type, Py_ssize_t n)
-
-cdef extern from "Python.h":
-    void PyObject_GC_UnTrack(object o)
-    int PyUnicode_KIND(object o)
-    void *PyUnicode_DATA(object o)
-    Py_ssize_t PyUnicode_GET_LENGTH(object o)
-    bint PyUnicode_IS_ASCII(object o)
-    bint PyUnicode_CheckExact(object o)
-    Py_UCS4 PyUnicode_MAX_CHAR_VALUE(object o)
-    str PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
-    str PyUnicode_FromKindAndData(int kind, const void *buffer, Py_ssize_t size)
-    str PyUnicode_Substring(object s, Py_ssize_t start, Py_ssize_t end)
-    str PyUnicode_DecodeUTF8(const char *s, Py_ssize_t size, const char *errors)
-    Py_UCS4 *PyUnicode_AsUCS4Copy(object s) except NULL
-    bytes PyBytes_FromStringAndSize(const char *v, Py_ssize_t n)
-    char *PyBytes_AS_STRING(object o)
-    Py_ssize_t PyBytes_GET_SIZE(object o)
 
 # Scratch space on the C stack for typical URIs; longer text goes to the heap.
 cdef enum:

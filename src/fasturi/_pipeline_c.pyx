@@ -11,21 +11,21 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport uint8_t, uint32_t
 from libc.string cimport memchr, memcmp, memcpy
 
+from fasturi._capi cimport (
+    PyUnicode_AsUTF8AndSize,
+    PyUnicode_DATA,
+    PyUnicode_FromKindAndData,
+    PyUnicode_GET_LENGTH,
+    PyUnicode_IS_ASCII,
+    PyUnicode_KIND,
+    PyUnicode_New,
+    PyUnicode_READ,
+    PyUnicode_Substring,
+    PyUnicode_WRITE,
+)
 from fasturi._core_c cimport PreparedBase, normalize_str, split_str
 
 __all__ = ["canonicalize", "canonicalize_many", "normalize_many", "resolve_many", "split_many"]
-
-cdef extern from "Python.h":
-    int PyUnicode_KIND(object o)
-    void *PyUnicode_DATA(object o)
-    Py_ssize_t PyUnicode_GET_LENGTH(object o)
-    bint PyUnicode_IS_ASCII(object o)
-    Py_UCS4 PyUnicode_READ(int kind, const void *data, Py_ssize_t index) nogil
-    void PyUnicode_WRITE(int kind, void *data, Py_ssize_t index, Py_UCS4 value) nogil
-    str PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
-    str PyUnicode_FromKindAndData(int kind, const void *buffer, Py_ssize_t size)
-    str PyUnicode_Substring(object s, Py_ssize_t start, Py_ssize_t end)
-    const char *PyUnicode_AsUTF8AndSize(object o, Py_ssize_t *size) except NULL
 
 
 ctypedef struct _Field:

@@ -31,12 +31,8 @@ from cpython.unicode cimport (
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from libc.string cimport memchr, memcpy
 
+from fasturi._capi cimport PY_SSIZE_T_MAX, PyUnicode_GET_LENGTH, PyUnicode_IS_ASCII
 from fasturi._csrc cimport *
-
-cdef extern from "Python.h":
-    bint PyUnicode_IS_ASCII(object o)
-    Py_ssize_t PyUnicode_GET_LENGTH(object o)
-    Py_ssize_t PY_SSIZE_T_MAX
 
 __all__ = [
     "quote", "quote_plus", "quote_from_bytes", "unquote", "unquote_plus",

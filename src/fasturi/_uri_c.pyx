@@ -18,6 +18,7 @@ from cpython.unicode cimport (
 )
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
 
+from fasturi._capi cimport fu_unicode_ready
 from fasturi._csrc cimport (
     fu_authority_1,
     fu_authority_2,
@@ -34,18 +35,6 @@ from fasturi import _rules_c as _rules
 from fasturi._types import InvalidURI
 
 __all__ = ["URI", "redact"]
-
-cdef extern from *:
-    """
-    /* Strings made through the legacy wchar_t API (before 3.12) must be
-       made ready before their kind and data may be read. */
-    #if PY_VERSION_HEX < 0x030C0000
-    #define fu_unicode_ready(o) PyUnicode_READY(o)
-    #else
-    #define fu_unicode_ready(o) 0
-    #endif
-    """
-    int fu_unicode_ready(object o) except -1
 
 # sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
 _SUB_DELIMS = "!$&'()*+,;="
