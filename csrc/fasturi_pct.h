@@ -17,30 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "fasturi_chars.h"
-
-/* Value of a hex digit, or -1.  Takes any code unit: the unsigned range
- * checks reject everything outside 0-9 A-F a-f, including c >= 0x80. */
-static inline int fu_hexval(uint32_t c)
-{
-    if (c - '0' < 10u)
-        return (int)(c - '0');
-    if ((c | 0x20u) - 'a' < 6u)
-        return (int)((c | 0x20u) - 'a' + 10);
-    return -1;
-}
-
-static inline int fu_is_hex(uint32_t c) { return fu_hexval(c) >= 0; }
-
-/* Membership in a fasturi_chars.h class for any code unit: the table covers
- * bytes only, and a wider unit must not alias its low byte. */
-static inline int fu_in_class(uint32_t c, uint32_t mask)
-{
-    return c < 0x80u && FU_IS(c, mask);
-}
-
-static const char fu_hex_upper[16] = {'0', '1', '2', '3', '4', '5', '6', '7',
-                                      '8', '9', 'A', 'B', 'C', 'D', 'E', 'F'};
+#include "fasturi_base.h"
 
 /* ---- octet codecs ---------------------------------------------------- */
 
@@ -57,15 +34,12 @@ static inline ptrdiff_t fu_pct_count(const uint8_t *s, ptrdiff_t n)
 }
 
 /* Decode s[0, n) into out (room for n bytes); returns the length written. */
-static inline ptrdiff_t fu_pct_decode(const uint8_t *s, ptrdiff_t n,
-                                      uint8_t *out)
+static inline ptrdiff_t fu_pct_decode(const uint8_t *s, ptrdiff_t n, uint8_t *out)
 {
     ptrdiff_t i = 0, o = 0;
     while (i < n) {
-        if (s[i] == '%' && i + 2 < n && fu_is_hex(s[i + 1])
-            && fu_is_hex(s[i + 2])) {
-            out[o++] = (uint8_t)(fu_hexval(s[i + 1]) << 4
-                                 | fu_hexval(s[i + 2]));
+        if (s[i] == '%' && i + 2 < n && fu_is_hex(s[i + 1]) && fu_is_hex(s[i + 2])) {
+            out[o++] = (uint8_t)(fu_hexval(s[i + 1]) << 4 | fu_hexval(s[i + 2]));
             i += 3;
         } else {
             out[o++] = s[i++];
@@ -81,8 +55,7 @@ static inline int fu_keeps(const uint32_t *keep, uint8_t c)
 }
 
 /* Length of the encoding of s[0, n). */
-static inline ptrdiff_t fu_pct_encode_len(const uint8_t *s, ptrdiff_t n,
-                                          const uint32_t *keep)
+static inline ptrdiff_t fu_pct_encode_len(const uint8_t *s, ptrdiff_t n, const uint32_t *keep)
 {
     ptrdiff_t i, len = n;
     for (i = 0; i < n; i++)
@@ -92,8 +65,7 @@ static inline ptrdiff_t fu_pct_encode_len(const uint8_t *s, ptrdiff_t n,
 }
 
 /* Encode s[0, n) into out (room for fu_pct_encode_len units). */
-static inline void fu_pct_encode(const uint8_t *s, ptrdiff_t n,
-                                 const uint32_t *keep, uint8_t *out)
+static inline void fu_pct_encode(const uint8_t *s, ptrdiff_t n, const uint32_t *keep, uint8_t *out)
 {
     ptrdiff_t i, o = 0;
     for (i = 0; i < n; i++) {
@@ -122,53 +94,52 @@ static inline void fu_pct_encode(const uint8_t *s, ptrdiff_t n,
  * a kept malformed '%' into a triplet ("%%34" then "1") stays encoded, so a
  * second pass changes nothing.  FU_NORM_HOST: in a host starting with '[',
  * the text after "%25" and before the first ']' keeps its case. */
-#define FU_DEFINE_PCT_NORM(N, T)                                              \
-static inline ptrdiff_t fu_pct_norm_##N(const T *s, ptrdiff_t a, ptrdiff_t b, \
-                                        T *out, int mode)                     \
-{                                                                             \
-    ptrdiff_t i = a, o = 0;                                                   \
-    int lower = mode != FU_NORM_PLAIN;                                        \
-    int bracket = mode == FU_NORM_HOST && a < b && s[a] == '[';               \
-    int zone = 0;                                                             \
-    while (i < b) {                                                           \
-        uint32_t c = s[i];                                                    \
-        if (c == '%') {                                                       \
-            int hi, lo;                                                       \
-            if (i + 2 < b && (hi = fu_hexval(s[i + 1])) >= 0                  \
-                && (lo = fu_hexval(s[i + 2])) >= 0) {                         \
-                uint32_t v = (uint32_t)(hi << 4 | lo);                        \
-                int decode = fu_in_class(v, FU_UNRESERVED);                   \
-                if (decode && fu_is_hex(v)) {                                 \
-                    if (o >= 2 && out[o - 2] == '%' && fu_is_hex(out[o - 1])) \
-                        decode = 0;                                           \
-                    else if (o >= 1 && out[o - 1] == '%' && i + 3 < b         \
-                             && fu_is_hex(s[i + 3]))                          \
-                        decode = 0;                                           \
-                }                                                             \
-                if (decode) {                                                 \
-                    if (lower && !zone && v - 'A' < 26u)                      \
-                        v += 32;                                              \
-                    out[o++] = (T)v;                                          \
-                } else {                                                      \
-                    out[o++] = '%';                                           \
-                    out[o++] = (T)fu_hex_upper[hi];                           \
-                    out[o++] = (T)fu_hex_upper[lo];                           \
-                    if (bracket && v == 0x25)                                 \
-                        zone = 1;                                             \
-                }                                                             \
-                i += 3;                                                       \
-                continue;                                                     \
-            }                                                                 \
-        } else if (c == ']') {                                                \
-            zone = bracket = 0;                                               \
-        } else if (lower && !zone && c - 'A' < 26u) {                         \
-            c += 32;                                                          \
-        }                                                                     \
-        out[o++] = (T)c;                                                      \
-        i++;                                                                  \
-    }                                                                         \
-    return o;                                                                 \
-}
+#define FU_DEFINE_PCT_NORM(N, T)                                                                  \
+    static inline ptrdiff_t fu_pct_norm_##N(const T *s, ptrdiff_t a, ptrdiff_t b, T *out,         \
+                                            int mode)                                             \
+    {                                                                                             \
+        ptrdiff_t i = a, o = 0;                                                                   \
+        int lower = mode != FU_NORM_PLAIN;                                                        \
+        int bracket = mode == FU_NORM_HOST && a < b && s[a] == '[';                               \
+        int zone = 0;                                                                             \
+        while (i < b) {                                                                           \
+            uint32_t c = s[i];                                                                    \
+            if (c == '%') {                                                                       \
+                int hi, lo;                                                                       \
+                if (i + 2 < b && (hi = fu_hexval(s[i + 1])) >= 0                                  \
+                    && (lo = fu_hexval(s[i + 2])) >= 0) {                                         \
+                    uint32_t v = (uint32_t)(hi << 4 | lo);                                        \
+                    int decode = fu_in_class(v, FU_UNRESERVED);                                   \
+                    if (decode && fu_is_hex(v)) {                                                 \
+                        if (o >= 2 && out[o - 2] == '%' && fu_is_hex(out[o - 1]))                 \
+                            decode = 0;                                                           \
+                        else if (o >= 1 && out[o - 1] == '%' && i + 3 < b && fu_is_hex(s[i + 3])) \
+                            decode = 0;                                                           \
+                    }                                                                             \
+                    if (decode) {                                                                 \
+                        if (lower && !zone && v - 'A' < 26u)                                      \
+                            v += 32;                                                              \
+                        out[o++] = (T)v;                                                          \
+                    } else {                                                                      \
+                        out[o++] = '%';                                                           \
+                        out[o++] = (T)fu_hex_upper[hi];                                           \
+                        out[o++] = (T)fu_hex_upper[lo];                                           \
+                        if (bracket && v == 0x25)                                                 \
+                            zone = 1;                                                             \
+                    }                                                                             \
+                    i += 3;                                                                       \
+                    continue;                                                                     \
+                }                                                                                 \
+            } else if (c == ']') {                                                                \
+                zone = bracket = 0;                                                               \
+            } else if (lower && !zone && c - 'A' < 26u) {                                         \
+                c += 32;                                                                          \
+            }                                                                                     \
+            out[o++] = (T)c;                                                                      \
+            i++;                                                                                  \
+        }                                                                                         \
+        return o;                                                                                 \
+    }
 
 FU_DEFINE_PCT_NORM(1, uint8_t)
 FU_DEFINE_PCT_NORM(2, uint16_t)

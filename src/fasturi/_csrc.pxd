@@ -14,6 +14,11 @@ cdef extern from "fasturi_chars.h" nogil:
     uint32_t FU_END_AUTH, FU_END_PATH
     bint FU_IS(uint8_t c, uint32_t mask)
 
+# ---- fasturi_base.h (what every scanner shares) ----
+cdef extern from "fasturi_base.h" nogil:
+    int fu_hexval(uint32_t c)
+    bint fu_is_hex(uint32_t c)
+
 # ---- fasturi_scan.h (split, authority, dot segments) ----
 cdef extern from "fasturi_scan.h" nogil:
     ctypedef struct fu_split_t:
@@ -30,7 +35,6 @@ cdef extern from "fasturi_scan.h" nogil:
 
 # ---- fasturi_pct.h (percent-encoding) ----
 cdef extern from "fasturi_pct.h" nogil:
-    int fu_hexval(uint32_t c)
     Py_ssize_t fu_pct_count(const uint8_t *s, Py_ssize_t n)
     Py_ssize_t fu_pct_decode(const uint8_t *s, Py_ssize_t n, uint8_t *out)
     Py_ssize_t fu_pct_encode_len(const uint8_t *s, Py_ssize_t n, const uint32_t *keep)

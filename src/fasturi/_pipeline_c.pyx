@@ -24,6 +24,7 @@ from fasturi._capi cimport (
     PyUnicode_WRITE,
 )
 from fasturi._core_c cimport PreparedBase, normalize_str, split_str
+from fasturi._csrc cimport fu_hexval
 
 __all__ = ["canonicalize", "canonicalize_many", "normalize_many", "resolve_many", "split_many"]
 
@@ -154,16 +155,6 @@ cdef _DropRules _drop_rules(str func, object drop_params):
     return rules
 
 
-cdef inline int _hex(uint32_t c) noexcept nogil:
-    if c >= 48 and c <= 57:
-        return <int>c - 48
-    if c >= 65 and c <= 70:
-        return <int>c - 55
-    if c >= 97 and c <= 102:
-        return <int>c - 87
-    return -1
-
-
 cdef bint _dropped(_DropRules rules, int kind, const void *data, Py_ssize_t start,
                    Py_ssize_t end) noexcept:
     # The name is the text before the field's first "="; it is compared
@@ -179,8 +170,8 @@ cdef bint _dropped(_DropRules rules, int kind, const void *data, Py_ssize_t star
         if c == 61:  # "="
             break
         if c == 37 and i + 2 < end:  # "%" with two characters after it
-            hi = _hex(PyUnicode_READ(kind, data, i + 1))
-            lo = _hex(PyUnicode_READ(kind, data, i + 2))
+            hi = fu_hexval(PyUnicode_READ(kind, data, i + 1))
+            lo = fu_hexval(PyUnicode_READ(kind, data, i + 2))
             if hi >= 0 and lo >= 0:
                 out[n] = <uint8_t>(hi * 16 + lo)
                 n += 1

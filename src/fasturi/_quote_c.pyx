@@ -474,6 +474,9 @@ cdef object _unquote_bytes(const uint8_t *p, Py_ssize_t n, bint plus):
     cdef uint8_t *buf = stack
     cdef uint32_t high = 0
     cdef Py_ssize_t m
+    # gcc cannot follow fu_unquote_1 filling buf before it is read below
+    # (-Wmaybe-uninitialized): one store tells it the array is written.
+    stack[0] = 0
     if n > STACK:
         buf = <uint8_t *>PyMem_Malloc(n)
         if buf == NULL:

@@ -24,6 +24,7 @@ from fasturi._csrc cimport (
     fu_authority_2,
     fu_authority_4,
     fu_authority_t,
+    fu_is_hex,
     fu_split_1,
     fu_split_2,
     fu_split_4,
@@ -55,11 +56,6 @@ cdef Py_ssize_t _INT_DIGITS = 4000
 # Up to 18 decimal digits fit an unsigned 64-bit accumulator.
 cdef Py_ssize_t _FAST_DIGITS = 18
 
-
-cdef inline bint _is_hexdig(uint32_t c) noexcept nogil:
-    # HEXDIG is ASCII only; the unsigned subtractions wrap everything else
-    # past the bounds.
-    return c - 48 < 10 or (c | 0x20) - 97 < 6
 
 
 cdef _type_error(str func, str name, str expected, value):
@@ -93,8 +89,8 @@ cdef str _encode(str text, str safe):
     while i + 2 < n:
         if (
             PyUnicode_READ(kind, data, i) == u"%"
-            and _is_hexdig(PyUnicode_READ(kind, data, i + 1))
-            and _is_hexdig(PyUnicode_READ(kind, data, i + 2))
+            and fu_is_hex(PyUnicode_READ(kind, data, i + 1))
+            and fu_is_hex(PyUnicode_READ(kind, data, i + 2))
         ):
             pieces.append(_core.percent_encode(text[start:i], safe))
             pieces.append(text[i:i + 3])
