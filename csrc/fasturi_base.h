@@ -13,8 +13,8 @@
  * str (N = 1, 2, 4 bytes: uint8_t, uint16_t, uint32_t).  Every header does
  * this the same way, the way most of them already did:
  *
- *     #define FU_DEFINE_THING(N, T)                                   \
- *     static inline ptrdiff_t fu_thing_##N(const T *s, ptrdiff_t n)   \
+ *     #define FU_DEFINE_THING(N, T) \
+ *     static inline ptrdiff_t fu_thing_##N(const T *s, ptrdiff_t n) \
  *     { ... }
  *     FU_DEFINE_THING(1, uint8_t)
  *     FU_DEFINE_THING(2, uint16_t)
@@ -29,6 +29,8 @@
  * preprocessor conditionals, so width-specific SIMD code is written as
  * plain functions outside the macro, guarded by FU_SSE2, and the body
  * calls them under `if (FU_SSE2)`-style conditions the compiler folds.
+ * Comments inside a macro body are one line each, as clang-format aligns
+ * the backslashes after a multi-line comment wrongly.
  */
 #ifndef FASTURI_BASE_H
 #define FASTURI_BASE_H

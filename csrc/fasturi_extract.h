@@ -111,7 +111,7 @@ static inline int fu_ext_trim_char(uint32_t c)
  * lower holds len lowercase characters. */
 static inline int fu_ext_opaque_scheme(const char *lower, ptrdiff_t len)
 {
-#define FU_EXT_IS(name) \
+#define FU_EXT_IS(name)                                                                            \
     (len == (ptrdiff_t)sizeof(name) - 1 && memcmp(lower, name, sizeof(name) - 1) == 0)
     switch (lower[0]) {
     case 'a': return FU_EXT_IS("about");
@@ -201,14 +201,14 @@ static inline unsigned fu_ext_triggers(__m128i v, int abbreviated)
 #endif
 
 /* The vector tests above for 16 units of each width. */
-#define FU_DEFINE_EXTRACT_VECTOR(N, T)                                          \
-    static inline unsigned fu_ext_body_stops_##N(const T *p, int quote)         \
-    {                                                                           \
-        return fu_ext_body_stops(FU_EXT_VECTOR(N), quote);                      \
-    }                                                                           \
-    static inline unsigned fu_ext_trigger_hits_##N(const T *p, int abbreviated) \
-    {                                                                           \
-        return fu_ext_triggers(FU_EXT_VECTOR(N), abbreviated);                  \
+#define FU_DEFINE_EXTRACT_VECTOR(N, T)                                                             \
+    static inline unsigned fu_ext_body_stops_##N(const T *p, int quote)                            \
+    {                                                                                              \
+        return fu_ext_body_stops(FU_EXT_VECTOR(N), quote);                                         \
+    }                                                                                              \
+    static inline unsigned fu_ext_trigger_hits_##N(const T *p, int abbreviated)                    \
+    {                                                                                              \
+        return fu_ext_triggers(FU_EXT_VECTOR(N), abbreviated);                                     \
     }
 FU_DEFINE_EXTRACT_VECTOR(1, uint8_t)
 FU_DEFINE_EXTRACT_VECTOR(2, uint16_t)
@@ -241,8 +241,8 @@ FU_DEFINE_EXTRACT_VECTOR(4, uint32_t)
     {                                                                                              \
         for (;;) {                                                                                 \
             uint32_t c;                                                                            \
-            /* Whole blocks of ASCII body characters; the block's first other \
-         * code unit (non-ASCII included) is decided one at a time below. */                    \
+            /* Whole blocks of ASCII body characters; the block's first other */                   \
+            /* code unit (non-ASCII included) is decided one at a time below. */                   \
             while (FU_SSE2 && n - i >= 16) {                                                       \
                 unsigned stop = fu_ext_body_stops_##N(s + i, quote);                               \
                 if (stop) {                                                                        \
@@ -260,12 +260,12 @@ FU_DEFINE_EXTRACT_VECTOR(4, uint32_t)
         }                                                                                          \
     }                                                                                              \
                                                                                                    \
-    /* Could the trigger at i start a URI?  False only where the scanners \
- * would reject it at once: a '<' before neither a letter nor whitespace \
- * (an HTML end tag, "<=": Appendix C's "<URL:" and "<scheme:" start with \
- * a letter), a ':' neither before a '/' nor after a letter (so neither "//" \
- * nor an opaque scheme, which all end in a letter), and a 'w'/'f' after a \
- * letter or not before 'w'/'t' (no "www."/"ftp."). */                        \
+    /* Could the trigger at i start a URI?  False only where the scanners */                       \
+    /* would reject it at once: a '<' before neither a letter nor whitespace */                    \
+    /* (an HTML end tag, "<=": Appendix C's "<URL:" and "<scheme:" start with */                   \
+    /* a letter), a ':' neither before a '/' nor after a letter (so neither "//" */                \
+    /* nor an opaque scheme, which all end in a letter), and a 'w'/'f' after a */                  \
+    /* letter or not before 'w'/'t' (no "www."/"ftp."). */                                         \
     static inline int fu_ext_viable_##N(const T *s, ptrdiff_t n, ptrdiff_t i)                      \
     {                                                                                              \
         uint32_t c = s[i], next = i + 1 < n ? s[i + 1] : 0;                                        \
@@ -281,10 +281,10 @@ FU_DEFINE_EXTRACT_VECTOR(4, uint32_t)
         return (next | 0x20u) == ((c | 0x20u) == 'w' ? 'w' : 't');                                 \
     }                                                                                              \
                                                                                                    \
-    /* The next trigger at or after i (bit 1 always, bit 2 if abbreviated), \
- * passing over those fu_ext_viable() rules out.  The vector loop looks for \
- * the trigger characters only; the context of each hit is checked apart, \
- * since most blocks of text hold none. */                      \
+    /* The next trigger at or after i (bit 1 always, bit 2 if abbreviated), */                     \
+    /* passing over those fu_ext_viable() rules out.  The vector loop looks for */                 \
+    /* the trigger characters only; the context of each hit is checked apart, */                   \
+    /* since most blocks of text hold none. */                                                     \
     static inline ptrdiff_t fu_ext_next_trigger_##N(const T *s, ptrdiff_t n, ptrdiff_t i,          \
                                                     int abbreviated)                               \
     {                                                                                              \
@@ -308,8 +308,8 @@ FU_DEFINE_EXTRACT_VECTOR(4, uint32_t)
         return n;                                                                                  \
     }                                                                                              \
                                                                                                    \
-    /* End of s[start:end] less trailing sentence punctuation, never below \
- * minimum; a closing ')' or ']' goes only while it has no partner. */                       \
+    /* End of s[start:end] less trailing sentence punctuation, never below */                      \
+    /* minimum; a closing ')' or ']' goes only while it has no partner. */                         \
     static inline ptrdiff_t fu_ext_trim_##N(const T *s, ptrdiff_t start, ptrdiff_t end,            \
                                             ptrdiff_t minimum)                                     \
     {                                                                                              \
@@ -324,8 +324,8 @@ FU_DEFINE_EXTRACT_VECTOR(4, uint32_t)
             if (c != ')' && c != ']')                                                              \
                 break;                                                                             \
             if (!counted) {                                                                        \
-                /* Only punctuation has gone so far: these counts stay exact \
-             * as closers are removed one by one. */                     \
+                /* Only punctuation has gone so far: these counts stay exact */                    \
+                /* as closers are removed one by one. */                                           \
                 for (k = start; k < end; k++) {                                                    \
                     uint32_t d = s[k];                                                             \
                     paren_open += d == '(';                                                        \
@@ -370,9 +370,9 @@ FU_DEFINE_EXTRACT_VECTOR(4, uint32_t)
         ptrdiff_t start = colon, minimum, scanned, end;                                            \
         int quote, slashes = colon + 2 < n && s[colon + 1] == '/' && s[colon + 2] == '/';          \
         *resume = colon + 1;                                                                       \
-        /* Quick rejection of prose colons ("12:30", "Note: x"), decided as the \
-     * full test below would: without "//" the scheme must be one of the \
-     * opaque ones, which all end in a letter, and a body must follow. */                  \
+        /* Quick rejection of prose colons ("12:30", "Note: x"), decided as the */                 \
+        /* full test below would: without "//" the scheme must be one of the */                    \
+        /* opaque ones, which all end in a letter, and a body must follow. */                      \
         if (!slashes                                                                               \
             && (colon == floor || !fu_in_class(s[colon - 1], FU_ALPHA) || colon + 1 >= n           \
                 || !fu_ext_body(s[colon + 1])))                                                    \
@@ -394,8 +394,8 @@ FU_DEFINE_EXTRACT_VECTOR(4, uint32_t)
         scanned = fu_ext_body_end_##N(s, n, colon + 1, quote);                                     \
         end = fu_ext_trim_##N(s, start, scanned, minimum);                                         \
         if (end <= minimum) {                                                                      \
-            /* Only punctuation after the scheme: it holds no letter that could \
-         * start another URI, so skip it. */                  \
+            /* Only punctuation after the scheme: it holds no letter that could */                 \
+            /* start another URI, so skip it. */                                                   \
             *resume = scanned;                                                                     \
             return 0;                                                                              \
         }                                                                                          \

@@ -94,51 +94,51 @@ static inline void fu_pct_encode(const uint8_t *s, ptrdiff_t n, const uint32_t *
  * a kept malformed '%' into a triplet ("%%34" then "1") stays encoded, so a
  * second pass changes nothing.  FU_NORM_HOST: in a host starting with '[',
  * the text after "%25" and before the first ']' keeps its case. */
-#define FU_DEFINE_PCT_NORM(N, T)                                                                  \
-    static inline ptrdiff_t fu_pct_norm_##N(const T *s, ptrdiff_t a, ptrdiff_t b, T *out,         \
-                                            int mode)                                             \
-    {                                                                                             \
-        ptrdiff_t i = a, o = 0;                                                                   \
-        int lower = mode != FU_NORM_PLAIN;                                                        \
-        int bracket = mode == FU_NORM_HOST && a < b && s[a] == '[';                               \
-        int zone = 0;                                                                             \
-        while (i < b) {                                                                           \
-            uint32_t c = s[i];                                                                    \
-            if (c == '%') {                                                                       \
-                int hi, lo;                                                                       \
-                if (i + 2 < b && (hi = fu_hexval(s[i + 1])) >= 0                                  \
-                    && (lo = fu_hexval(s[i + 2])) >= 0) {                                         \
-                    uint32_t v = (uint32_t)(hi << 4 | lo);                                        \
-                    int decode = fu_in_class(v, FU_UNRESERVED);                                   \
-                    if (decode && fu_is_hex(v)) {                                                 \
-                        if (o >= 2 && out[o - 2] == '%' && fu_is_hex(out[o - 1]))                 \
-                            decode = 0;                                                           \
-                        else if (o >= 1 && out[o - 1] == '%' && i + 3 < b && fu_is_hex(s[i + 3])) \
-                            decode = 0;                                                           \
-                    }                                                                             \
-                    if (decode) {                                                                 \
-                        if (lower && !zone && v - 'A' < 26u)                                      \
-                            v += 32;                                                              \
-                        out[o++] = (T)v;                                                          \
-                    } else {                                                                      \
-                        out[o++] = '%';                                                           \
-                        out[o++] = (T)fu_hex_upper[hi];                                           \
-                        out[o++] = (T)fu_hex_upper[lo];                                           \
-                        if (bracket && v == 0x25)                                                 \
-                            zone = 1;                                                             \
-                    }                                                                             \
-                    i += 3;                                                                       \
-                    continue;                                                                     \
-                }                                                                                 \
-            } else if (c == ']') {                                                                \
-                zone = bracket = 0;                                                               \
-            } else if (lower && !zone && c - 'A' < 26u) {                                         \
-                c += 32;                                                                          \
-            }                                                                                     \
-            out[o++] = (T)c;                                                                      \
-            i++;                                                                                  \
-        }                                                                                         \
-        return o;                                                                                 \
+#define FU_DEFINE_PCT_NORM(N, T)                                                                   \
+    static inline ptrdiff_t fu_pct_norm_##N(const T *s, ptrdiff_t a, ptrdiff_t b, T *out,          \
+                                            int mode)                                              \
+    {                                                                                              \
+        ptrdiff_t i = a, o = 0;                                                                    \
+        int lower = mode != FU_NORM_PLAIN;                                                         \
+        int bracket = mode == FU_NORM_HOST && a < b && s[a] == '[';                                \
+        int zone = 0;                                                                              \
+        while (i < b) {                                                                            \
+            uint32_t c = s[i];                                                                     \
+            if (c == '%') {                                                                        \
+                int hi, lo;                                                                        \
+                if (i + 2 < b && (hi = fu_hexval(s[i + 1])) >= 0                                   \
+                    && (lo = fu_hexval(s[i + 2])) >= 0) {                                          \
+                    uint32_t v = (uint32_t)(hi << 4 | lo);                                         \
+                    int decode = fu_in_class(v, FU_UNRESERVED);                                    \
+                    if (decode && fu_is_hex(v)) {                                                  \
+                        if (o >= 2 && out[o - 2] == '%' && fu_is_hex(out[o - 1]))                  \
+                            decode = 0;                                                            \
+                        else if (o >= 1 && out[o - 1] == '%' && i + 3 < b && fu_is_hex(s[i + 3]))  \
+                            decode = 0;                                                            \
+                    }                                                                              \
+                    if (decode) {                                                                  \
+                        if (lower && !zone && v - 'A' < 26u)                                       \
+                            v += 32;                                                               \
+                        out[o++] = (T)v;                                                           \
+                    } else {                                                                       \
+                        out[o++] = '%';                                                            \
+                        out[o++] = (T)fu_hex_upper[hi];                                            \
+                        out[o++] = (T)fu_hex_upper[lo];                                            \
+                        if (bracket && v == 0x25)                                                  \
+                            zone = 1;                                                              \
+                    }                                                                              \
+                    i += 3;                                                                        \
+                    continue;                                                                      \
+                }                                                                                  \
+            } else if (c == ']') {                                                                 \
+                zone = bracket = 0;                                                                \
+            } else if (lower && !zone && c - 'A' < 26u) {                                          \
+                c += 32;                                                                           \
+            }                                                                                      \
+            out[o++] = (T)c;                                                                       \
+            i++;                                                                                   \
+        }                                                                                          \
+        return o;                                                                                  \
     }
 
 FU_DEFINE_PCT_NORM(1, uint8_t)

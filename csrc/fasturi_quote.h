@@ -90,129 +90,129 @@ static inline uint8_t *fu_quote_write_bytes(const uint8_t *s, ptrdiff_t n, const
 }
 
 /* str data: code points, percent-encoded as their UTF-8 bytes. */
-#define FU_DEFINE_QUOTE(N, T)                                                                   \
-    static inline ptrdiff_t fu_quote_span_##N(const T *s, ptrdiff_t n, const uint8_t *t)        \
-    {                                                                                           \
-        ptrdiff_t i = 0;                                                                        \
-        while (i < n && s[i] < 0x80 && t[s[i]] == FU_Q_COPY)                                    \
-            i++;                                                                                \
-        return i;                                                                               \
-    }                                                                                           \
-                                                                                                \
-    static inline ptrdiff_t fu_quote_len_##N(const T *s, ptrdiff_t n, const uint8_t *t)         \
-    {                                                                                           \
-        ptrdiff_t i, out = 0;                                                                   \
-        for (i = 0; i < n; i++) {                                                               \
-            uint32_t c = s[i];                                                                  \
-            if (c < 0x80)                                                                       \
-                out += t[c] == FU_Q_ESCAPE ? 3 : 1;                                             \
-            else if (c < 0x800)                                                                 \
-                out += 6;                                                                       \
-            else if (c < 0x10000) {                                                             \
-                if (c >= 0xD800 && c <= 0xDFFF)                                                 \
-                    return -1;                                                                  \
-                out += 9;                                                                       \
-            } else                                                                              \
-                out += 12;                                                                      \
-        }                                                                                       \
-        return out;                                                                             \
-    }                                                                                           \
-                                                                                                \
-    static inline uint8_t *fu_quote_write_##N(const T *s, ptrdiff_t n, const uint8_t *t,        \
-                                              uint8_t *o)                                       \
-    {                                                                                           \
-        ptrdiff_t i;                                                                            \
-        for (i = 0; i < n; i++) {                                                               \
-            uint32_t c = s[i];                                                                  \
-            if (c < 0x80) {                                                                     \
-                switch (t[c]) {                                                                 \
-                case FU_Q_COPY: *o++ = (uint8_t)c; break;                                       \
-                case FU_Q_PLUS: *o++ = '+'; break;                                              \
-                default: o = fu_q_put_pct(o, c);                                                \
-                }                                                                               \
-            } else if (c < 0x800) {                                                             \
-                o = fu_q_put_pct(o, 0xC0 | (c >> 6));                                           \
-                o = fu_q_put_pct(o, 0x80 | (c & 0x3F));                                         \
-            } else if (c < 0x10000) {                                                           \
-                o = fu_q_put_pct(o, 0xE0 | (c >> 12));                                          \
-                o = fu_q_put_pct(o, 0x80 | ((c >> 6) & 0x3F));                                  \
-                o = fu_q_put_pct(o, 0x80 | (c & 0x3F));                                         \
-            } else {                                                                            \
-                o = fu_q_put_pct(o, 0xF0 | (c >> 18));                                          \
-                o = fu_q_put_pct(o, 0x80 | ((c >> 12) & 0x3F));                                 \
-                o = fu_q_put_pct(o, 0x80 | ((c >> 6) & 0x3F));                                  \
-                o = fu_q_put_pct(o, 0x80 | (c & 0x3F));                                         \
-            }                                                                                   \
-        }                                                                                       \
-        return o;                                                                               \
-    }                                                                                           \
-                                                                                                \
-    /* Unquote s[0:n) into o; returns the output length.  *high gets the OR of \
-   every output byte, so (*high & 0x80) == 0 means the result is ASCII. */                \
-    static inline ptrdiff_t fu_unquote_##N(const T *s, ptrdiff_t n, int plus, uint8_t *o,       \
-                                           uint32_t *high)                                      \
-    {                                                                                           \
-        ptrdiff_t i = 0, k = 0;                                                                 \
-        uint32_t h = 0;                                                                         \
-        while (i < n) {                                                                         \
-            uint32_t c = s[i];                                                                  \
-            if (c == '%' && n - i >= 3) {                                                       \
-                int a = fu_hexval(s[i + 1]), b = fu_hexval(s[i + 2]);                           \
-                if (a >= 0 && b >= 0) {                                                         \
-                    c = (uint32_t)(a << 4 | b);                                                 \
-                    i += 3;                                                                     \
-                    o[k++] = (uint8_t)c;                                                        \
-                    h |= c;                                                                     \
-                    continue;                                                                   \
-                }                                                                               \
-            } else if (c == '+' && plus)                                                        \
-                c = ' ';                                                                        \
-            o[k++] = (uint8_t)c;                                                                \
-            h |= c;                                                                             \
-            i++;                                                                                \
-        }                                                                                       \
-        *high |= h;                                                                             \
-        return k;                                                                               \
-    }                                                                                           \
-                                                                                                \
-    static inline ptrdiff_t fu_q_ascii_end_##N(const T *s, ptrdiff_t i, ptrdiff_t n)            \
-    {                                                                                           \
-        while (i < n && s[i] < 0x80)                                                            \
-            i++;                                                                                \
-        return i;                                                                               \
-    }                                                                                           \
-                                                                                                \
-    static inline ptrdiff_t fu_q_nonascii_end_##N(const T *s, ptrdiff_t i, ptrdiff_t n)         \
-    {                                                                                           \
-        while (i < n && s[i] >= 0x80)                                                           \
-            i++;                                                                                \
-        return i;                                                                               \
-    }                                                                                           \
-                                                                                                \
-    /* One field of a query: from i to the next `sep` (or n).  Sets *eq to the  \
-   first '=' in it (or -1) and *flags: FU_QS_PCT, FU_QS_PLUS, FU_QS_WIDE     \
-   (a code unit >= 0x80) for the name (bits 0-2) and value (bits 4-6). */               \
-    static inline ptrdiff_t fu_qs_field_##N(const T *s, ptrdiff_t i, ptrdiff_t n, uint32_t sep, \
-                                            ptrdiff_t *eq, uint32_t *flags)                     \
-    {                                                                                           \
-        uint32_t f = 0, shift = 0;                                                              \
-        *eq = -1;                                                                               \
-        for (; i < n; i++) {                                                                    \
-            uint32_t c = s[i];                                                                  \
-            if (c == sep)                                                                       \
-                break;                                                                          \
-            if (c == '=' && shift == 0) {                                                       \
-                *eq = i;                                                                        \
-                shift = 4;                                                                      \
-            } else if (c == '%')                                                                \
-                f |= FU_QS_PCT << shift;                                                        \
-            else if (c == '+')                                                                  \
-                f |= FU_QS_PLUS << shift;                                                       \
-            else if (c >= 0x80)                                                                 \
-                f |= FU_QS_WIDE << shift;                                                       \
-        }                                                                                       \
-        *flags = f;                                                                             \
-        return i;                                                                               \
+#define FU_DEFINE_QUOTE(N, T)                                                                      \
+    static inline ptrdiff_t fu_quote_span_##N(const T *s, ptrdiff_t n, const uint8_t *t)           \
+    {                                                                                              \
+        ptrdiff_t i = 0;                                                                           \
+        while (i < n && s[i] < 0x80 && t[s[i]] == FU_Q_COPY)                                       \
+            i++;                                                                                   \
+        return i;                                                                                  \
+    }                                                                                              \
+                                                                                                   \
+    static inline ptrdiff_t fu_quote_len_##N(const T *s, ptrdiff_t n, const uint8_t *t)            \
+    {                                                                                              \
+        ptrdiff_t i, out = 0;                                                                      \
+        for (i = 0; i < n; i++) {                                                                  \
+            uint32_t c = s[i];                                                                     \
+            if (c < 0x80)                                                                          \
+                out += t[c] == FU_Q_ESCAPE ? 3 : 1;                                                \
+            else if (c < 0x800)                                                                    \
+                out += 6;                                                                          \
+            else if (c < 0x10000) {                                                                \
+                if (c >= 0xD800 && c <= 0xDFFF)                                                    \
+                    return -1;                                                                     \
+                out += 9;                                                                          \
+            } else                                                                                 \
+                out += 12;                                                                         \
+        }                                                                                          \
+        return out;                                                                                \
+    }                                                                                              \
+                                                                                                   \
+    static inline uint8_t *fu_quote_write_##N(const T *s, ptrdiff_t n, const uint8_t *t,           \
+                                              uint8_t *o)                                          \
+    {                                                                                              \
+        ptrdiff_t i;                                                                               \
+        for (i = 0; i < n; i++) {                                                                  \
+            uint32_t c = s[i];                                                                     \
+            if (c < 0x80) {                                                                        \
+                switch (t[c]) {                                                                    \
+                case FU_Q_COPY: *o++ = (uint8_t)c; break;                                          \
+                case FU_Q_PLUS: *o++ = '+'; break;                                                 \
+                default: o = fu_q_put_pct(o, c);                                                   \
+                }                                                                                  \
+            } else if (c < 0x800) {                                                                \
+                o = fu_q_put_pct(o, 0xC0 | (c >> 6));                                              \
+                o = fu_q_put_pct(o, 0x80 | (c & 0x3F));                                            \
+            } else if (c < 0x10000) {                                                              \
+                o = fu_q_put_pct(o, 0xE0 | (c >> 12));                                             \
+                o = fu_q_put_pct(o, 0x80 | ((c >> 6) & 0x3F));                                     \
+                o = fu_q_put_pct(o, 0x80 | (c & 0x3F));                                            \
+            } else {                                                                               \
+                o = fu_q_put_pct(o, 0xF0 | (c >> 18));                                             \
+                o = fu_q_put_pct(o, 0x80 | ((c >> 12) & 0x3F));                                    \
+                o = fu_q_put_pct(o, 0x80 | ((c >> 6) & 0x3F));                                     \
+                o = fu_q_put_pct(o, 0x80 | (c & 0x3F));                                            \
+            }                                                                                      \
+        }                                                                                          \
+        return o;                                                                                  \
+    }                                                                                              \
+                                                                                                   \
+    /* Unquote s[0:n) into o; returns the output length.  *high gets the OR of */                  \
+    /* every output byte, so (*high & 0x80) == 0 means the result is ASCII. */                     \
+    static inline ptrdiff_t fu_unquote_##N(const T *s, ptrdiff_t n, int plus, uint8_t *o,          \
+                                           uint32_t *high)                                         \
+    {                                                                                              \
+        ptrdiff_t i = 0, k = 0;                                                                    \
+        uint32_t h = 0;                                                                            \
+        while (i < n) {                                                                            \
+            uint32_t c = s[i];                                                                     \
+            if (c == '%' && n - i >= 3) {                                                          \
+                int a = fu_hexval(s[i + 1]), b = fu_hexval(s[i + 2]);                              \
+                if (a >= 0 && b >= 0) {                                                            \
+                    c = (uint32_t)(a << 4 | b);                                                    \
+                    i += 3;                                                                        \
+                    o[k++] = (uint8_t)c;                                                           \
+                    h |= c;                                                                        \
+                    continue;                                                                      \
+                }                                                                                  \
+            } else if (c == '+' && plus)                                                           \
+                c = ' ';                                                                           \
+            o[k++] = (uint8_t)c;                                                                   \
+            h |= c;                                                                                \
+            i++;                                                                                   \
+        }                                                                                          \
+        *high |= h;                                                                                \
+        return k;                                                                                  \
+    }                                                                                              \
+                                                                                                   \
+    static inline ptrdiff_t fu_q_ascii_end_##N(const T *s, ptrdiff_t i, ptrdiff_t n)               \
+    {                                                                                              \
+        while (i < n && s[i] < 0x80)                                                               \
+            i++;                                                                                   \
+        return i;                                                                                  \
+    }                                                                                              \
+                                                                                                   \
+    static inline ptrdiff_t fu_q_nonascii_end_##N(const T *s, ptrdiff_t i, ptrdiff_t n)            \
+    {                                                                                              \
+        while (i < n && s[i] >= 0x80)                                                              \
+            i++;                                                                                   \
+        return i;                                                                                  \
+    }                                                                                              \
+                                                                                                   \
+    /* One field of a query: from i to the next `sep` (or n).  Sets *eq to the */                  \
+    /* first '=' in it (or -1) and *flags: FU_QS_PCT, FU_QS_PLUS, FU_QS_WIDE */                    \
+    /* (a code unit >= 0x80) for the name (bits 0-2) and value (bits 4-6). */                      \
+    static inline ptrdiff_t fu_qs_field_##N(const T *s, ptrdiff_t i, ptrdiff_t n, uint32_t sep,    \
+                                            ptrdiff_t *eq, uint32_t *flags)                        \
+    {                                                                                              \
+        uint32_t f = 0, shift = 0;                                                                 \
+        *eq = -1;                                                                                  \
+        for (; i < n; i++) {                                                                       \
+            uint32_t c = s[i];                                                                     \
+            if (c == sep)                                                                          \
+                break;                                                                             \
+            if (c == '=' && shift == 0) {                                                          \
+                *eq = i;                                                                           \
+                shift = 4;                                                                         \
+            } else if (c == '%')                                                                   \
+                f |= FU_QS_PCT << shift;                                                           \
+            else if (c == '+')                                                                     \
+                f |= FU_QS_PLUS << shift;                                                          \
+            else if (c >= 0x80)                                                                    \
+                f |= FU_QS_WIDE << shift;                                                          \
+        }                                                                                          \
+        *flags = f;                                                                                \
+        return i;                                                                                  \
     }
 
 #define FU_QS_PCT 1u
@@ -226,12 +226,12 @@ FU_DEFINE_QUOTE(4, uint32_t)
 #undef FU_DEFINE_QUOTE
 
 /* Copy s[0:n) as bytes (every unit < 0x80), '+' -> ' ' when plus. */
-#define FU_DEFINE_NARROW(N, T)                                                        \
-    static inline void fu_q_narrow_##N(const T *s, ptrdiff_t n, int plus, uint8_t *o) \
-    {                                                                                 \
-        ptrdiff_t i;                                                                  \
-        for (i = 0; i < n; i++)                                                       \
-            o[i] = (plus && s[i] == '+') ? ' ' : (uint8_t)s[i];                       \
+#define FU_DEFINE_NARROW(N, T)                                                                     \
+    static inline void fu_q_narrow_##N(const T *s, ptrdiff_t n, int plus, uint8_t *o)              \
+    {                                                                                              \
+        ptrdiff_t i;                                                                               \
+        for (i = 0; i < n; i++)                                                                    \
+            o[i] = (plus && s[i] == '+') ? ' ' : (uint8_t)s[i];                                    \
     }
 
 FU_DEFINE_NARROW(1, uint8_t)

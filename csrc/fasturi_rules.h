@@ -68,12 +68,12 @@ static inline uint8_t fu_code_class(uint32_t c)
     return FU_X_UCS;
 }
 
-#define FU_DEFINE_CLASSIFY(N, T)                                                  \
-    static inline void fu_classify_##N(const T *src, ptrdiff_t len, uint8_t *dst) \
-    {                                                                             \
-        ptrdiff_t i;                                                              \
-        for (i = 0; i < len; i++)                                                 \
-            dst[i] = fu_code_class((uint32_t)src[i]);                             \
+#define FU_DEFINE_CLASSIFY(N, T)                                                                   \
+    static inline void fu_classify_##N(const T *src, ptrdiff_t len, uint8_t *dst)                  \
+    {                                                                                              \
+        ptrdiff_t i;                                                                               \
+        for (i = 0; i < len; i++)                                                                  \
+            dst[i] = fu_code_class((uint32_t)src[i]);                                              \
     }
 FU_DEFINE_CLASSIFY(1, uint8_t)
 FU_DEFINE_CLASSIFY(2, uint16_t)
