@@ -1,15 +1,11 @@
-/* fasturi_pct.h: percent-encoding (RFC 3986 §2.1) and its normalization
- * (§6.2.2.1, §6.2.2.2).
+/* fasturi_pct.h: percent-encoding normalization (RFC 3986 §6.2.2.1,
+ * §6.2.2.2), the part of §6.2.2 that fasturi_dots.h's normalization runs
+ * on each component.  The percent codec itself is fasturi_codec.h.
  *
- * Octet codecs work on bytes: fu_pct_count / fu_pct_decode turn every valid
- * "%hh" triplet into its octet and keep malformed '%' as written;
- * fu_pct_encode_len / fu_pct_encode write "%HH" for every octet whose bit
- * is clear in a 256-bit keep set.  fu_pct_norm_N normalizes one component
- * of a str of code-unit width N (1, 2 or 4 bytes).
- *
- * Expects a pointer and a length; reads only [0, len) (or [a, b)), never
- * relies on NUL termination, and writes at most the documented number of
- * units to the output, which the caller sizes.
+ * fu_pct_norm_N normalizes one component of a str of code-unit width N (1,
+ * 2 or 4 bytes).  Expects a pointer and bounds; reads only [a, b), never
+ * relies on NUL termination, and writes at most b - a units to the output,
+ * which the caller sizes.
  */
 #ifndef FASTURI_PCT_H
 #define FASTURI_PCT_H
@@ -18,67 +14,6 @@
 #include <stdint.h>
 
 #include "fasturi_base.h"
-
-/* ---- octet codecs ---------------------------------------------------- */
-
-/* Number of valid "%hh" triplets in s[0, n). */
-static inline ptrdiff_t fu_pct_count(const uint8_t *s, ptrdiff_t n)
-{
-    ptrdiff_t i, k = 0;
-    for (i = 0; i + 2 < n; i++)
-        if (s[i] == '%' && fu_is_hex(s[i + 1]) && fu_is_hex(s[i + 2])) {
-            k++;
-            i += 2;
-        }
-    return k;
-}
-
-/* Decode s[0, n) into out (room for n bytes); returns the length written. */
-static inline ptrdiff_t fu_pct_decode(const uint8_t *s, ptrdiff_t n, uint8_t *out)
-{
-    ptrdiff_t i = 0, o = 0;
-    while (i < n) {
-        if (s[i] == '%' && i + 2 < n && fu_is_hex(s[i + 1]) && fu_is_hex(s[i + 2])) {
-            out[o++] = (uint8_t)(fu_hexval(s[i + 1]) << 4 | fu_hexval(s[i + 2]));
-            i += 3;
-        } else {
-            out[o++] = s[i++];
-        }
-    }
-    return o;
-}
-
-/* keep: 256-bit set (8 words) of the octets written as themselves. */
-static inline int fu_keeps(const uint32_t *keep, uint8_t c)
-{
-    return (keep[c >> 5] >> (c & 31)) & 1u;
-}
-
-/* Length of the encoding of s[0, n). */
-static inline ptrdiff_t fu_pct_encode_len(const uint8_t *s, ptrdiff_t n, const uint32_t *keep)
-{
-    ptrdiff_t i, len = n;
-    for (i = 0; i < n; i++)
-        if (!fu_keeps(keep, s[i]))
-            len += 2;
-    return len;
-}
-
-/* Encode s[0, n) into out (room for fu_pct_encode_len units). */
-static inline void fu_pct_encode(const uint8_t *s, ptrdiff_t n, const uint32_t *keep, uint8_t *out)
-{
-    ptrdiff_t i, o = 0;
-    for (i = 0; i < n; i++) {
-        uint8_t c = s[i];
-        if (fu_keeps(keep, c)) {
-            out[o++] = c;
-        } else {
-            out[o++] = '%';
-            out[o++] = (uint8_t)fu_hex_upper[c >> 4];
-            out[o++] = (uint8_t)fu_hex_upper[c & 15];
-        }
-    }
-}
 
 /* ---- component normalization (§6.2.2.1, §6.2.2.2) ---------------------- */
 

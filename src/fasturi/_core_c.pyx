@@ -31,6 +31,7 @@ from fasturi._capi cimport (
     fu_alloc_tuple,
     fu_unicode_ready,
 )
+from fasturi._codec cimport pct_encode_octets, pct_encode_text, pct_table
 from fasturi._csrc cimport (
     FU_NORMALIZE_EXTRA,
     FU_RESOLVE_2396,
@@ -47,9 +48,8 @@ from fasturi._csrc cimport (
     fu_normalize_2,
     fu_normalize_4,
     fu_pct_count,
-    fu_pct_decode,
-    fu_pct_encode,
-    fu_pct_encode_len,
+    fu_pct_decode_1,
+    fu_pct_table_init,
     fu_resolve_1,
     fu_resolve_2,
     fu_resolve_4,
@@ -88,20 +88,9 @@ cdef str _HTTPS = "https"
 cdef object _str_encode = str.encode
 cdef object _bytes_decode = bytes.decode
 
-# §2.3 unreserved, as a 256-bit set (8 words), the base of every keep set.
-cdef uint32_t _UNRESERVED_SET[8]
-
-
-cdef void _init_unreserved():
-    cdef int c
-    for c in range(8):
-        _UNRESERVED_SET[c] = 0
-    for ch in b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~":
-        c = ch
-        _UNRESERVED_SET[c >> 5] |= (<uint32_t>1) << (c & 31)
-
-
-_init_unreserved()
+# §2.3 unreserved, the base of every action table of percent_encode.
+cdef uint8_t _BASE_TABLE[256]
+fu_pct_table_init(_BASE_TABLE)
 
 
 cdef inline object _type_error(str func, str name, object value, str want="str"):
@@ -546,45 +535,16 @@ def equivalent(a, b):
 
 # ---- §2.1 -------------------------------------------------------------------
 
-cdef str _encode_octets(const uint8_t *src, Py_ssize_t n, str safe, object same):
-    # Octets src[0, n) with every one outside unreserved and the ASCII of
-    # `safe` written %HH; `same` (or None) is returned when nothing changes.
-    cdef uint32_t keep[8]
-    cdef Py_ssize_t i, m, ns
-    cdef uint32_t c
-    cdef int kind
-    cdef const void *sd
-    cdef str r
-    memcpy(keep, _UNRESERVED_SET, sizeof(keep))
-    fu_unicode_ready(safe)
-    ns = PyUnicode_GET_LENGTH(safe)
-    kind = PyUnicode_KIND(safe)
-    sd = PyUnicode_DATA(safe)
-    for i in range(ns):
-        if kind == 1:
-            c = (<const uint8_t *>sd)[i]
-        elif kind == 2:
-            c = (<const uint16_t *>sd)[i]
-        else:
-            c = (<const uint32_t *>sd)[i]
-        if c < 128:
-            keep[c >> 5] |= (<uint32_t>1) << (c & 31)
-    m = fu_pct_encode_len(src, n, keep)
-    if m == n and same is not None:
-        return same
-    r = PyUnicode_New(m, 127)
-    fu_pct_encode(src, n, keep, <uint8_t *>PyUnicode_DATA(r))
-    return r
-
-
 cdef str percent_encode_str(str s, str safe):
-    fu_unicode_ready(s)
-    if PyUnicode_IS_ASCII(s):
-        return _encode_octets(<const uint8_t *>PyUnicode_DATA(s), PyUnicode_GET_LENGTH(s), safe,
-                              s if PyUnicode_CheckExact(s) else None)
-    data = _str_encode(s, "utf-8", "strict")
-    return _encode_octets(<const uint8_t *>PyBytes_AS_STRING(data), PyBytes_GET_SIZE(data), safe,
-                          None)
+    cdef uint8_t t[256]
+    pct_table(_BASE_TABLE, safe, t, False)
+    r = pct_encode_text(s, t)
+    if r is None:
+        # A surrogate, which UTF-8 cannot encode: str.encode raises its error.
+        data = _str_encode(s, "utf-8", "strict")
+        return pct_encode_octets(<const uint8_t *>PyBytes_AS_STRING(data),
+                                 PyBytes_GET_SIZE(data), t)
+    return <str>r
 
 
 def percent_encode(s, safe="", *, encoding="utf-8", errors="strict"):
@@ -603,20 +563,22 @@ def percent_encode(s, safe="", *, encoding="utf-8", errors="strict"):
         raise _type_error("percent_encode", "errors", errors)
     if encoding == "utf-8" and errors == "strict":
         return percent_encode_str(<str>s, <str>safe)
+    cdef uint8_t t[256]
+    pct_table(_BASE_TABLE, safe, t, False)
     data = _str_encode(s, encoding, errors)
-    return _encode_octets(<const uint8_t *>PyBytes_AS_STRING(data), PyBytes_GET_SIZE(data),
-                          <str>safe, None)
+    return pct_encode_octets(<const uint8_t *>PyBytes_AS_STRING(data), PyBytes_GET_SIZE(data), t)
 
 
 cdef bytes _decode_octets(const uint8_t *src, Py_ssize_t n, object same):
     # src[0, n) with every valid %hh replaced by its octet; `same` (or None)
     # is returned when there is none.
     cdef Py_ssize_t k = fu_pct_count(src, n)
+    cdef uint32_t high = 0
     cdef bytes r
     if k == 0 and same is not None:
         return same
     r = PyBytes_FromStringAndSize(NULL, n - 2 * k)
-    fu_pct_decode(src, n, <uint8_t *>PyBytes_AS_STRING(r))
+    fu_pct_decode_1(src, n, False, <uint8_t *>PyBytes_AS_STRING(r), &high)
     return r
 
 
@@ -652,6 +614,7 @@ def percent_decode(s, *, encoding="utf-8", errors="strict"):
     cdef const uint8_t *src
     cdef Py_ssize_t n, k
     cdef uint32_t stack[STACK_WORDS]
+    cdef uint32_t high = 0
     cdef void *buf
     if not isinstance(s, str):
         raise _type_error("percent_decode", "s", s)
@@ -675,7 +638,7 @@ def percent_decode(s, *, encoding="utf-8", errors="strict"):
         return s  # ASCII without escapes reads back as itself
     buf = _scratch(n - 2 * k, stack)
     try:
-        fu_pct_decode(src, n, <uint8_t *>buf)
+        fu_pct_decode_1(src, n, False, <uint8_t *>buf, &high)
         return PyUnicode_DecodeUTF8(<const char *>buf, n - 2 * k, NULL)
     finally:
         _release(buf, stack)
