@@ -57,7 +57,6 @@ cdef Py_ssize_t _INT_DIGITS = 4000
 cdef Py_ssize_t _FAST_DIGITS = 18
 
 
-
 cdef _type_error(str func, str name, str expected, value):
     raise TypeError(f"{func}() argument {name!r} must be {expected}, not {type(value).__name__}")
 
