@@ -2,8 +2,9 @@
 
 Strings are read in place (kind + data pointer); the scans, percent codecs,
 dot-segment removal, resolution and normalization run in the plain-C
-helpers of csrc/ (fasturi_scan.h, fasturi_pct.h, fasturi_dots.h) over
-code-unit buffers, with no Python calls inside their loops.
+helpers of csrc/ (fasturi_scan.h, fasturi_codec.h, fasturi_pct.h,
+fasturi_dots.h) over code-unit buffers, with no Python calls inside their
+loops.  The percent codec is the one _quote_c uses too (_codec.pxd).
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
@@ -553,6 +554,7 @@ def percent_encode(s, safe="", *, encoding="utf-8", errors="strict"):
     The text is first encoded with ``encoding``/``errors``; only the ASCII
     characters of ``safe`` are honoured.  Hex digits are uppercase.
     """
+    cdef uint8_t t[256]
     if not isinstance(s, str):
         raise _type_error("percent_encode", "s", s)
     if not isinstance(safe, str):
@@ -563,7 +565,6 @@ def percent_encode(s, safe="", *, encoding="utf-8", errors="strict"):
         raise _type_error("percent_encode", "errors", errors)
     if encoding == "utf-8" and errors == "strict":
         return percent_encode_str(<str>s, <str>safe)
-    cdef uint8_t t[256]
     pct_table(_BASE_TABLE, safe, t, False)
     data = _str_encode(s, encoding, errors)
     return pct_encode_octets(<const uint8_t *>PyBytes_AS_STRING(data), PyBytes_GET_SIZE(data), t)
