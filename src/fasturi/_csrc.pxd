@@ -14,6 +14,11 @@ cdef extern from "fasturi_chars.h" nogil:
     uint32_t FU_END_AUTH, FU_END_PATH
     bint FU_IS(uint8_t c, uint32_t mask)
 
+# ---- fasturi_base.h (what every scanner shares) ----
+cdef extern from "fasturi_base.h" nogil:
+    int fu_hexval(uint32_t c)
+    bint fu_is_hex(uint32_t c)
+
 # ---- fasturi_scan.h (split, authority, dot segments) ----
 cdef extern from "fasturi_scan.h" nogil:
     ctypedef struct fu_split_t:
@@ -28,13 +33,33 @@ cdef extern from "fasturi_scan.h" nogil:
     void fu_authority_2(const uint16_t *s, Py_ssize_t a, Py_ssize_t b, fu_authority_t *o)
     void fu_authority_4(const uint32_t *s, Py_ssize_t a, Py_ssize_t b, fu_authority_t *o)
 
-# ---- fasturi_pct.h (percent-encoding) ----
-cdef extern from "fasturi_pct.h" nogil:
-    int fu_hexval(uint32_t c)
+# ---- fasturi_codec.h (the percent codec of both APIs) ----
+cdef extern from "fasturi_codec.h" nogil:
+    uint8_t FU_PCT_ESCAPE, FU_PCT_COPY, FU_PCT_PLUS
+    void fu_pct_table_init(uint8_t *t)
+    void fu_pct_table_add(uint8_t *t, uint32_t c)
+    Py_ssize_t fu_pct_span_bytes(const uint8_t *s, Py_ssize_t n, const uint8_t *t)
+    Py_ssize_t fu_pct_encode_len_bytes(const uint8_t *s, Py_ssize_t n, const uint8_t *t)
+    uint8_t *fu_pct_encode_bytes(const uint8_t *s, Py_ssize_t n, const uint8_t *t, uint8_t *o)
+    Py_ssize_t fu_pct_span_1(const uint8_t *s, Py_ssize_t n, const uint8_t *t)
+    Py_ssize_t fu_pct_span_2(const uint16_t *s, Py_ssize_t n, const uint8_t *t)
+    Py_ssize_t fu_pct_span_4(const uint32_t *s, Py_ssize_t n, const uint8_t *t)
+    Py_ssize_t fu_pct_encode_len_1(const uint8_t *s, Py_ssize_t n, const uint8_t *t)
+    Py_ssize_t fu_pct_encode_len_2(const uint16_t *s, Py_ssize_t n, const uint8_t *t)
+    Py_ssize_t fu_pct_encode_len_4(const uint32_t *s, Py_ssize_t n, const uint8_t *t)
+    uint8_t *fu_pct_encode_1(const uint8_t *s, Py_ssize_t n, const uint8_t *t, uint8_t *o)
+    uint8_t *fu_pct_encode_2(const uint16_t *s, Py_ssize_t n, const uint8_t *t, uint8_t *o)
+    uint8_t *fu_pct_encode_4(const uint32_t *s, Py_ssize_t n, const uint8_t *t, uint8_t *o)
+    Py_ssize_t fu_pct_decode_1(const uint8_t *s, Py_ssize_t n, int plus, uint8_t *o,
+                               uint32_t *high)
+    Py_ssize_t fu_pct_decode_2(const uint16_t *s, Py_ssize_t n, int plus, uint8_t *o,
+                               uint32_t *high)
+    Py_ssize_t fu_pct_decode_4(const uint32_t *s, Py_ssize_t n, int plus, uint8_t *o,
+                               uint32_t *high)
     Py_ssize_t fu_pct_count(const uint8_t *s, Py_ssize_t n)
-    Py_ssize_t fu_pct_decode(const uint8_t *s, Py_ssize_t n, uint8_t *out)
-    Py_ssize_t fu_pct_encode_len(const uint8_t *s, Py_ssize_t n, const uint32_t *keep)
-    void fu_pct_encode(const uint8_t *s, Py_ssize_t n, const uint32_t *keep, uint8_t *out)
+
+# ---- fasturi_pct.h (percent-encoding normalization) ----
+cdef extern from "fasturi_pct.h" nogil:
     int FU_NORM_PLAIN, FU_NORM_LOWER, FU_NORM_HOST
     Py_ssize_t fu_pct_norm_1(const uint8_t *s, Py_ssize_t a, Py_ssize_t b, uint8_t *out, int mode)
     Py_ssize_t fu_pct_norm_2(const uint16_t *s, Py_ssize_t a, Py_ssize_t b, uint16_t *out, int mode)
@@ -95,27 +120,9 @@ cdef extern from "fasturi_parse.h" nogil:
     Py_ssize_t fu_count_2(const uint16_t *s, Py_ssize_t start, Py_ssize_t end, uint32_t unit)
     Py_ssize_t fu_count_4(const uint32_t *s, Py_ssize_t start, Py_ssize_t end, uint32_t unit)
 
-# ---- fasturi_quote.h (urllib.parse quote family) ----
+# ---- fasturi_quote.h (urllib.parse quote family, beyond the codec) ----
 cdef extern from "fasturi_quote.h" nogil:
-    uint8_t FU_Q_ESCAPE, FU_Q_COPY, FU_Q_PLUS
     uint32_t FU_QS_PCT, FU_QS_PLUS, FU_QS_WIDE
-    void fu_qtable_init(uint8_t *t)
-    void fu_qtable_add(uint8_t *t, uint32_t c)
-    Py_ssize_t fu_quote_span_bytes(const uint8_t *s, Py_ssize_t n, const uint8_t *t)
-    Py_ssize_t fu_quote_len_bytes(const uint8_t *s, Py_ssize_t n, const uint8_t *t)
-    uint8_t *fu_quote_write_bytes(const uint8_t *s, Py_ssize_t n, const uint8_t *t, uint8_t *o)
-    Py_ssize_t fu_quote_span_1(const uint8_t *s, Py_ssize_t n, const uint8_t *t)
-    Py_ssize_t fu_quote_span_2(const uint16_t *s, Py_ssize_t n, const uint8_t *t)
-    Py_ssize_t fu_quote_span_4(const uint32_t *s, Py_ssize_t n, const uint8_t *t)
-    Py_ssize_t fu_quote_len_1(const uint8_t *s, Py_ssize_t n, const uint8_t *t)
-    Py_ssize_t fu_quote_len_2(const uint16_t *s, Py_ssize_t n, const uint8_t *t)
-    Py_ssize_t fu_quote_len_4(const uint32_t *s, Py_ssize_t n, const uint8_t *t)
-    uint8_t *fu_quote_write_1(const uint8_t *s, Py_ssize_t n, const uint8_t *t, uint8_t *o)
-    uint8_t *fu_quote_write_2(const uint16_t *s, Py_ssize_t n, const uint8_t *t, uint8_t *o)
-    uint8_t *fu_quote_write_4(const uint32_t *s, Py_ssize_t n, const uint8_t *t, uint8_t *o)
-    Py_ssize_t fu_unquote_1(const uint8_t *s, Py_ssize_t n, int plus, uint8_t *o, uint32_t *high)
-    Py_ssize_t fu_unquote_2(const uint16_t *s, Py_ssize_t n, int plus, uint8_t *o, uint32_t *high)
-    Py_ssize_t fu_unquote_4(const uint32_t *s, Py_ssize_t n, int plus, uint8_t *o, uint32_t *high)
     Py_ssize_t fu_q_ascii_end_1(const uint8_t *s, Py_ssize_t i, Py_ssize_t n)
     Py_ssize_t fu_q_ascii_end_2(const uint16_t *s, Py_ssize_t i, Py_ssize_t n)
     Py_ssize_t fu_q_ascii_end_4(const uint32_t *s, Py_ssize_t i, Py_ssize_t n)

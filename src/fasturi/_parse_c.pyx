@@ -32,7 +32,6 @@ from cpython.unicode cimport (
     PyUnicode_GET_LENGTH,
     PyUnicode_KIND,
     PyUnicode_New,
-    PyUnicode_READ,
     PyUnicode_Substring,
     PyUnicode_WRITE,
 )
@@ -40,6 +39,7 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcmp, memcpy
 
+from fasturi._capi cimport PyUnicode_IS_ASCII, PyUnicode_READ, fu_alloc_tuple, fu_unicode_ready
 from fasturi._csrc cimport (
     FU_US_CLOSE_BR,
     FU_US_NETLOC_WIDE,
@@ -62,37 +62,8 @@ from fasturi._csrc cimport (
 
 import urllib.parse as _std
 
-cdef extern from "Python.h":
-    bint PyUnicode_IS_ASCII(object o)
-
-cdef extern from "Python.h" nogil:
-    Py_UCS4 _uread "PyUnicode_READ" (int kind, const void *data, Py_ssize_t index)
-
 cdef extern from *:
     """
-    /* A genuine instance of a tuple subclass (the stdlib's result classes
-       have __slots__ = () all the way down, so the tuple is the whole
-       object): what tuple.__new__(cls, ...) does, less the argument
-       tuple.  Items start NULL and are filled before the object escapes. */
-    static PyObject *fu_alloc_tuple(PyObject *type, Py_ssize_t n)
-    {
-        PyTypeObject *t = (PyTypeObject *)type;
-        PyObject *o = t->tp_alloc(t, n);
-    #if PY_VERSION_HEX >= 0x030E0000
-        if (o != NULL)
-            ((PyTupleObject *)o)->ob_hash = -1;  /* zeroed memory is not "unset" */
-    #endif
-        return o;
-    }
-
-    /* Strings made through the legacy wchar_t API (before 3.12) must be
-       made ready before their kind and data may be read. */
-    #if PY_VERSION_HEX < 0x030C0000
-    #define fu_parse_ready(o) PyUnicode_READY(o)
-    #else
-    #define fu_parse_ready(o) 0
-    #endif
-
     /* The split cache updates its table without a lock: only with the GIL
        (free-threaded builds count calls and keep nothing). */
     #ifdef Py_GIL_DISABLED
@@ -101,8 +72,6 @@ cdef extern from *:
     #define FU_SPLIT_CACHE 1
     #endif
     """
-    object fu_alloc_tuple(object type, Py_ssize_t n)
-    int fu_parse_ready(object o) except -1
     bint FU_SPLIT_CACHE
 
 # ---------------------------------------------------------------------------
@@ -177,7 +146,7 @@ cdef inline void _piece_empty(Piece *p):
     _piece_lit(p, "", 0)
 
 cdef inline Py_UCS4 _pchar(const Piece *p, Py_ssize_t i) noexcept nogil:
-    return _uread(p.kind, p.data, i)
+    return PyUnicode_READ(p.kind, p.data, i)
 
 cdef Py_UCS4 _piece_max(const Piece *p) noexcept nogil:
     cdef Py_UCS4 m = 0, c
@@ -185,7 +154,7 @@ cdef Py_UCS4 _piece_max(const Piece *p) noexcept nogil:
     if p.ascii:
         return 0x7F
     for i in range(p.length):
-        c = _uread(p.kind, p.data, i)
+        c = PyUnicode_READ(p.kind, p.data, i)
         if c > m:
             m = c
     return m
@@ -290,7 +259,7 @@ cdef inline Py_ssize_t _params_at(const Parts *p) noexcept nogil:
     return fu_params_4(<const uint32_t *>p.data, p.path_a, p.path_b)
 
 cdef inline Py_UCS4 _at(const Parts *p, Py_ssize_t i) noexcept nogil:
-    return _uread(p.kind, p.data, i)
+    return PyUnicode_READ(p.kind, p.data, i)
 
 cdef inline object _sub(object s, const Parts *p, Py_ssize_t a, Py_ssize_t b, bint is_bytes):
     if a >= b:
@@ -339,7 +308,7 @@ cdef int _check_netloc(object s, const Parts *p) except -1:
 
 cdef int _prepare_str(Parts *p, object url, bint allow_frag) except -1:
     """Scan a str; 1 when the stdlib's own code must take it, else 0."""
-    fu_parse_ready(url)
+    fu_unicode_ready(url)
     p.kind = PyUnicode_KIND(url)
     p.data = <const char *>PyUnicode_DATA(url)
     p.n = PyUnicode_GET_LENGTH(url)
@@ -358,7 +327,7 @@ cdef inline bint _clean_scheme_arg(object scheme):
     cdef Py_UCS4 c
     if n == 0:
         return True
-    fu_parse_ready(scheme)
+    fu_unicode_ready(scheme)
     cdef int kind = PyUnicode_KIND(scheme)
     cdef void *data = PyUnicode_DATA(scheme)
     if PyUnicode_READ(kind, data, 0) <= 0x20 or PyUnicode_READ(kind, data, n - 1) <= 0x20:
@@ -466,7 +435,7 @@ cdef bint _in_list(str name, object scheme) except -1:
         if item == <PyObject *>scheme:
             return True
         if type(<object>item) is str:
-            fu_parse_ready(<object>item)
+            fu_unicode_ready(<object>item)
             # canonical str: equal text means equal length, kind and units
             if (PyUnicode_GET_LENGTH(<object>item) == n and PyUnicode_KIND(<object>item) == kind
                     and memcmp(PyUnicode_DATA(<object>item), data, n * kind) == 0):
@@ -862,7 +831,7 @@ cdef inline object _str_parts(object components, Py_ssize_t n):
     for i in range(n):
         if type(_item(t, i)) is not str:
             return None
-        fu_parse_ready(_item(t, i))
+        fu_unicode_ready(_item(t, i))
     return t
 
 
