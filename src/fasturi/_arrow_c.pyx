@@ -19,6 +19,27 @@ from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memchr, memcpy, memset
 
 from fasturi._csrc cimport (
+    ArrowArray,
+    ArrowSchema,
+    fu_array_init,
+    fu_buf_reserve,
+    fu_buf_t,
+    fu_canon_key,
+    fu_col_bytes,
+    fu_col_open,
+    fu_col_row,
+    fu_col_t,
+    fu_col_valid,
+    fu_copy,
+    fu_drop_rule_t,
+    fu_field_t,
+    fu_is_ascii,
+    FU_ROW_CORRUPT,
+    FU_ROW_NULL,
+    FU_ROW_VALUE,
+    fu_schema_init,
+    fu_utf8_decode,
+    fu_utf8_valid,
     FU_NORMALIZE_EXTRA,
     FU_RESOLVE_2396,
     FU_RESOLVE_3986,
@@ -27,12 +48,13 @@ from fasturi._csrc cimport (
     fu_authority_t,
     fu_classify_4,
     fu_normalize_1,
-    fu_pct_decode,
+    fu_pct_decode_1,
     fu_resolve_1,
     fu_rule_check,
     fu_split_1,
     fu_split_t,
 )
+from fasturi._capi cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from fasturi._rules_c cimport _rule_id
 
 import threading
@@ -52,53 +74,6 @@ __all__ = [
     "resolve_one",
     "split",
 ]
-
-
-cdef extern from "fasturi_arrow.h" nogil:
-    struct ArrowSchema:
-        const char *format
-        const char *name
-        int64_t n_children
-        ArrowSchema **children
-        void (*release)(ArrowSchema *)
-    struct ArrowArray:
-        int64_t length
-        int64_t null_count
-        int64_t offset
-        int64_t n_children
-        ArrowArray **children
-        void (*release)(ArrowArray *)
-    int FU_ROW_NULL, FU_ROW_VALUE, FU_ROW_CORRUPT
-    ctypedef struct fu_col_t:
-        int64_t length
-    ctypedef struct fu_buf_t:
-        uint8_t *data
-        int64_t len, cap
-    int fu_col_open(const ArrowSchema *schema, const ArrowArray *array, fu_col_t *c,
-                    const char **why)
-    int fu_col_row(const fu_col_t *c, int64_t i, const uint8_t **p, int64_t *n)
-    int fu_col_valid(const fu_col_t *c, int64_t i)
-    int fu_is_ascii(const uint8_t *s, int64_t n)
-    int fu_utf8_decode(const uint8_t *s, int64_t n, uint32_t *out, int64_t *count)
-    int fu_utf8_valid(const uint8_t *s, int64_t n)
-    int fu_buf_reserve(fu_buf_t *b, int64_t more)
-    void fu_copy(uint8_t *d, const uint8_t *s, int64_t n)
-    int64_t fu_col_bytes(const fu_col_t *c, int64_t a, int64_t b)
-    int fu_array_init(ArrowArray *a, int64_t length, int64_t null_count, int64_t n_buffers,
-                      void *b0, void *b1, void *b2, int64_t n_children)
-    int fu_schema_init(ArrowSchema *s, const char *format, const char *name, int64_t n_children)
-
-cdef extern from "fasturi_canon.h" nogil:
-    ctypedef struct fu_drop_rule_t:
-        const uint8_t *ptr
-        Py_ssize_t size
-        int prefix
-    ctypedef struct fu_field_t:
-        Py_ssize_t start, end
-    Py_ssize_t fu_canon_key(const uint8_t *t, Py_ssize_t n, int sort_query, int drop_fragment,
-                            const fu_drop_rule_t *rules, int nrules, Py_ssize_t longest,
-                            uint8_t *scratch, fu_field_t **fields, Py_ssize_t *cap,
-                            uint8_t *out)
 
 
 # What a kernel computes.
@@ -324,6 +299,7 @@ cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
     cdef const uint8_t *b
     cdef int64_t nb
     cdef int got
+    cdef uint32_t high
     cdef fu_buf_t *o = &r.out[0]
     if job.op == OP_NORMALIZE:
         if fu_buf_reserve(o, n + FU_NORMALIZE_EXTRA) < 0:
@@ -365,8 +341,9 @@ cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
     elif job.op == OP_DECODE:
         if fu_buf_reserve(o, n) < 0:
             return BAD_MEMORY
-        m = fu_pct_decode(p, n, o.data + o.len)
-        if not fu_utf8_valid(o.data + o.len, m):
+        high = 0
+        m = fu_pct_decode_1(p, n, 0, o.data + o.len, &high)
+        if high & 0x80 and not fu_utf8_decode(o.data + o.len, m, NULL, NULL):
             if job.errors == 0:
                 return BAD_DECODE
             if _decode_with(r, o.data + o.len, m, job.errors) < 0:
@@ -567,7 +544,8 @@ cdef _execute(_Call call, int64_t row0, object col):
 cdef bytes _decoded(const uint8_t *p, int64_t n):
     cdef bytearray out = bytearray(n)
     cdef uint8_t *o = <uint8_t *><char *>out
-    cdef Py_ssize_t m = fu_pct_decode(p, n, o)
+    cdef uint32_t high = 0
+    cdef Py_ssize_t m = fu_pct_decode_1(p, n, 0, o, &high)
     return bytes(out[:m])
 
 
@@ -862,11 +840,6 @@ def percent_decode(col, Py_ssize_t row0, int threads, errors):
 
 
 # ---- text streams (the command line) ----------------------------------------
-
-cdef extern from "Python.h":
-    bytes PyBytes_FromStringAndSize(const char *v, Py_ssize_t n)
-    char *PyBytes_AS_STRING(object o)
-
 
 def lines(bytes block):
     """The lines of ``block`` (each ending at "\\n", or at the end; a "\\r"

@@ -1,7 +1,7 @@
 # The one place csrc/ is declared to Cython.  Headers are found through
 # setup.py's include_dirs.  Each section belongs to one header.
 
-from libc.stdint cimport uint8_t, uint16_t, uint32_t
+from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t
 
 # ---- fasturi_chars.h (generated) ----
 cdef extern from "fasturi_chars.h" nogil:
@@ -156,3 +156,51 @@ cdef extern from "fasturi_extract.h" nogil:
     int fu_extract_next_1(const uint8_t *s, Py_ssize_t n, fu_ext_state_t *st, fu_ext_match_t *m)
     int fu_extract_next_2(const uint16_t *s, Py_ssize_t n, fu_ext_state_t *st, fu_ext_match_t *m)
     int fu_extract_next_4(const uint32_t *s, Py_ssize_t n, fu_ext_state_t *st, fu_ext_match_t *m)
+
+# ---- fasturi_arrow.h (Arrow C Data Interface columns) ----
+cdef extern from "fasturi_arrow.h" nogil:
+    struct ArrowSchema:
+        const char *format
+        const char *name
+        int64_t n_children
+        ArrowSchema **children
+        void (*release)(ArrowSchema *)
+    struct ArrowArray:
+        int64_t length
+        int64_t null_count
+        int64_t offset
+        int64_t n_children
+        ArrowArray **children
+        void (*release)(ArrowArray *)
+    int FU_ROW_NULL, FU_ROW_VALUE, FU_ROW_CORRUPT
+    ctypedef struct fu_col_t:
+        int64_t length
+    ctypedef struct fu_buf_t:
+        uint8_t *data
+        int64_t len, cap
+    int fu_col_open(const ArrowSchema *schema, const ArrowArray *array, fu_col_t *c,
+                    const char **why)
+    int fu_col_row(const fu_col_t *c, int64_t i, const uint8_t **p, int64_t *n)
+    int fu_col_valid(const fu_col_t *c, int64_t i)
+    int fu_is_ascii(const uint8_t *s, int64_t n)
+    int fu_utf8_decode(const uint8_t *s, int64_t n, uint32_t *out, int64_t *count)
+    int fu_utf8_valid(const uint8_t *s, int64_t n)
+    int fu_buf_reserve(fu_buf_t *b, int64_t more)
+    void fu_copy(uint8_t *d, const uint8_t *s, int64_t n)
+    int64_t fu_col_bytes(const fu_col_t *c, int64_t a, int64_t b)
+    int fu_array_init(ArrowArray *a, int64_t length, int64_t null_count, int64_t n_buffers,
+                      void *b0, void *b1, void *b2, int64_t n_children)
+    int fu_schema_init(ArrowSchema *s, const char *format, const char *name, int64_t n_children)
+
+# ---- fasturi_canon.h (canonicalize over UTF-8) ----
+cdef extern from "fasturi_canon.h" nogil:
+    ctypedef struct fu_drop_rule_t:
+        const uint8_t *ptr
+        Py_ssize_t size
+        int prefix
+    ctypedef struct fu_field_t:
+        Py_ssize_t start, end
+    Py_ssize_t fu_canon_key(const uint8_t *t, Py_ssize_t n, int sort_query, int drop_fragment,
+                            const fu_drop_rule_t *rules, int nrules, Py_ssize_t longest,
+                            uint8_t *scratch, fu_field_t **fields, Py_ssize_t *cap,
+                            uint8_t *out)
