@@ -288,3 +288,51 @@ def test_text_stream_kernels(arrow):
         b"\\N\t\\N\t\\N\t\\N\t\\N\n"
         b"\\N\t\\N\t\\N\tr\\n\t\\N\n"
     )
+
+
+@pytest.mark.compiled
+def test_corrupt_buffers_raise_naming_the_row():
+    # What a careless producer can hand over without pyarrow validating it:
+    # the compiled kernels check what the C Data Interface lets them check.
+    from fasturi import _arrow_c
+
+    backwards = pa.array([0, 3, 1, 4], type=pa.int32()).buffers()[1]
+    col = pa.Array.from_buffers(pa.string(), 3, [None, backwards, pa.py_buffer(b"abcd")])
+    with pytest.raises(ValueError, match="row 1 has offsets outside its Arrow buffers"):
+        _arrow_c.normalize(ArrowColumn(*col.__arrow_c_array__()), 0, 1, True)
+    # a view naming a variadic buffer that is not there, and one past the
+    # end of its buffer
+    import struct
+
+    data = pa.py_buffer(b"x" * 40)
+    for index, offset in ((3, 0), (0, 30)):
+        views = pa.py_buffer(struct.pack("<i4sii", 20, b"xxxx", index, offset))
+        col = pa.Array.from_buffers(pa.string_view(), 1, [None, views, data])
+        with pytest.raises(ValueError, match="row 0 has offsets outside"):
+            _arrow_c.split(ArrowColumn(*col.__arrow_c_array__()), 0, 1, ("path",))
+
+
+@pytest.mark.compiled
+def test_kernels_from_many_threads_at_once(arrow):
+    # The kernels share no state: Python threads calling them together, each
+    # call itself on two threads, all get the single-threaded answers.
+    import threading
+
+    col = pa.array((CORPUS + ODD + [None]) * 3, type=pa.string())
+    want = [arrow.normalize(col, threads=1), arrow.split(col, threads=1)]
+    errors = []
+
+    def hammer():
+        try:
+            for _ in range(3):
+                assert arrow.normalize(col, threads=2).equals(want[0])
+                assert arrow.split(col, threads=2).equals(want[1])
+        except BaseException as exc:  # reported below
+            errors.append(exc)
+
+    workers = [threading.Thread(target=hammer) for _ in range(4)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    assert not errors, errors
