@@ -64,8 +64,10 @@ def main() -> None:
                 for lines in (True, False):
                     times[lines].append(run(argv, path, lines))
             line, block = statistics.median(times[True]), statistics.median(times[False])
-            print(f"| {' '.join(argv)} | {size / line:.0f} | {size / block:.0f} | "
-                  f"{line / block:.1f}x |")
+            print(
+                f"| {' '.join(argv)} | {size / line:.0f} | {size / block:.0f} | "
+                f"{line / block:.1f}x |"
+            )
     finally:
         os.unlink(path)
 

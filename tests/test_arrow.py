@@ -94,8 +94,10 @@ SCALAR = {
         lambda fa, c: fa.resolve(BASE, c, strict=False, rfc=2396),
         lambda s: fasturi.resolve(BASE, s, strict=False, rfc=2396),
     ),
-    "percent_decode": (lambda fa, c: fa.percent_decode(c, errors="replace"),
-                       lambda s: _decode(s, "replace")),
+    "percent_decode": (
+        lambda fa, c: fa.percent_decode(c, errors="replace"),
+        lambda s: _decode(s, "replace"),
+    ),
     "split": (lambda fa, c: fa.split(c, fields=FIELDS), _fields),
 }
 
@@ -112,7 +114,10 @@ def _as_rows(result):
         return result.to_list()
     if isinstance(result, pd.DataFrame):
         # a null struct row is a row of nulls
-        rows = [{k: (None if pd.isna(v) else v) for k, v in r.items()} for r in result.to_dict("records")]
+        rows = [
+            {k: (None if pd.isna(v) else v) for k, v in r.items()}
+            for r in result.to_dict("records")
+        ]
         return [None if all(v is None for v in r.values()) else r for r in rows]
     return [None if v is pd.NA else v for v in result.tolist()]
 
@@ -127,7 +132,10 @@ def _families(rows):
     padded = pa.array(["pad", None] + rows + ["tail"], type=pa.string())
     yield "sliced", padded.slice(2, len(rows))
     yield "polars", pl.Series("url", rows, dtype=pl.String)
-    yield "pandas", pd.Series(rows, dtype=pd.ArrowDtype(pa.string()), index=range(10, 10 + len(rows)))
+    yield (
+        "pandas",
+        pd.Series(rows, dtype=pd.ArrowDtype(pa.string()), index=range(10, 10 + len(rows))),
+    )
 
 
 ROWS = CASES + [None, "http://x/", None]
@@ -140,7 +148,9 @@ def test_rows_equal_the_scalar_function(arrow, name):
         assert _as_rows(SCALAR[name][0](arrow, col)) == want, family
 
 
-@given(st.lists(st.one_of(st.none(), st.text(st.characters(exclude_categories=["Cs"]))), max_size=12))
+@given(
+    st.lists(st.one_of(st.none(), st.text(st.characters(exclude_categories=["Cs"]))), max_size=12)
+)
 def test_generated_rows_equal_the_scalar_function(arrow, rows):
     for name, (call, _) in SCALAR.items():
         want = _expected(name, rows)
@@ -206,6 +216,8 @@ def test_resolve_against_a_column_of_bases(arrow):
     refs = pa.chunked_array([["g", "g"], ["g", None]])
     assert arrow.resolve(bases, refs).to_pylist() == ["http://a/b/c/g", None, None, None]
     assert arrow.resolve("no-scheme", ["g", None]).to_pylist() == [None, None]
+    with pytest.raises(ValueError, match="argument 'base' cannot be encoded as UTF-8"):
+        arrow.resolve("http://a/\ud800/", ["g"])
     with pytest.raises(ValueError, match="3 rows"):
         arrow.resolve(["http://a/", "http://b/", "http://c/"], ["g"])
 
@@ -281,12 +293,14 @@ def test_text_stream_kernels(arrow):
     assert k.lines(b"")[1:] == (0, [])
     col = k.lines(b"HTTP://A/./b\r\n\nx")[0]
     assert k.join_lines(k.normalize(col, 0, 1, True)) == b"http://a/b\n\nx\n"
-    parts = k.split(ArrowColumn(*pa.array(["h://u@x:1/p\tq?a\\b", None, "r\n"]).__arrow_c_array__()),
-                    0, 1, ("scheme", "userinfo", "port", "path", "query"))
+    parts = k.split(
+        ArrowColumn(*pa.array(["h://u@x:1/p\tq?a\\b", None, "r\n"]).__arrow_c_array__()),
+        0,
+        1,
+        ("scheme", "userinfo", "port", "path", "query"),
+    )
     assert k.join_tsv(parts, 5) == (
-        b"h\tu\t1\t/p\\tq\ta\\\\b\n"
-        b"\\N\t\\N\t\\N\t\\N\t\\N\n"
-        b"\\N\t\\N\t\\N\tr\\n\t\\N\n"
+        b"h\tu\t1\t/p\\tq\ta\\\\b\n\\N\t\\N\t\\N\t\\N\t\\N\n\\N\t\\N\t\\N\tr\\n\t\\N\n"
     )
 
 

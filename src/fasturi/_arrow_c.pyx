@@ -29,7 +29,6 @@ from fasturi._csrc cimport (
     fu_col_open,
     fu_col_row,
     fu_col_t,
-    fu_col_valid,
     fu_copy,
     fu_drop_rule_t,
     fu_field_t,
@@ -808,7 +807,8 @@ def error_position(col, Py_ssize_t row0, int threads, rule, rfc):
 
 def resolve_one(col, Py_ssize_t row0, int threads, str base, bint strict, int rfc):
     cdef bytes b = base.encode("utf-8")
-    cdef _Call call = _prepare(OP_RESOLVE_ONE, col, _check_threads(threads), 1, len(b) + FU_RESOLVE_EXTRA)
+    cdef _Call call = _prepare(OP_RESOLVE_ONE, col, _check_threads(threads), 1,
+                               len(b) + FU_RESOLVE_EXTRA)
     call.keep = b
     call.job.base = <const uint8_t *><const char *>b
     call.job.nbase = len(b)

@@ -49,7 +49,8 @@ def _export(arr: pa.Array) -> ArrowColumn:
 
 def _rows(arr: pa.Array, row0: int) -> List[Optional[str]]:
     try:
-        return arr.to_pylist()
+        rows: List[Optional[str]] = arr.to_pylist()
+        return rows
     except UnicodeDecodeError:
         pass
     # Arrow producers need not validate UTF-8: find the row that is not.
@@ -75,12 +76,14 @@ def _map(col: ArrowColumn, row0: int, fn: Callable[[str], Any], typ: Any = None)
 
 # ---- split -------------------------------------------------------------------
 
+
 def _component(parts: Any, auth: Any, field: str) -> Optional[str]:
+    value: Optional[str]
     if field in ("userinfo", "host", "port"):
-        if auth is None:
-            return None
-        return auth[("userinfo", "host", "port").index(field)]
-    return getattr(parts, field)
+        value = None if auth is None else auth[("userinfo", "host", "port").index(field)]
+    else:
+        value = getattr(parts, field)
+    return value
 
 
 def split(col: ArrowColumn, row0: int, threads: int, fields: Sequence[str]) -> ArrowColumn:
@@ -106,6 +109,7 @@ def split(col: ArrowColumn, row0: int, threads: int, fields: Sequence[str]) -> A
 
 # ---- one text in, one text out ----------------------------------------------
 
+
 def normalize(col: ArrowColumn, row0: int, threads: int, scheme_based: bool) -> ArrowColumn:
     return _map(col, row0, lambda s: core.normalize(s, scheme_based=scheme_based))
 
@@ -129,6 +133,7 @@ def canonicalize(
 
 # ---- validation ----------------------------------------------------------------
 
+
 def is_valid(col: ArrowColumn, row0: int, threads: int, rule: str, rfc: int) -> ArrowColumn:
     return _map(col, row0, lambda s: rules.is_valid(s, rule, rfc=rfc), pa.bool_())
 
@@ -146,6 +151,7 @@ def error_position(col: ArrowColumn, row0: int, threads: int, rule: str, rfc: in
 
 
 # ---- resolution ----------------------------------------------------------------
+
 
 def _resolve_or_none(base: Optional[str], ref: Optional[str], strict: bool, rfc: int) -> Any:
     if base is None or ref is None:
@@ -175,6 +181,7 @@ def resolve_each(
 
 # ---- percent-decoding ----------------------------------------------------------
 
+
 def percent_decode(col: ArrowColumn, row0: int, threads: int, errors: str) -> ArrowColumn:
     arr = _import(col)
     out: List[Optional[str]] = []
@@ -194,6 +201,7 @@ def percent_decode(col: ArrowColumn, row0: int, threads: int, errors: str) -> Ar
 
 
 # ---- text streams (the command line) ------------------------------------------
+
 
 def lines(block: bytes) -> Tuple[ArrowColumn, int, List[Tuple[int, int, int]]]:
     """The lines of ``block`` (each ending at "\\n", or at the end; a "\\r"

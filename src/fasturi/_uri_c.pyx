@@ -58,8 +58,6 @@ cdef Py_ssize_t _INT_DIGITS = 4000
 cdef Py_ssize_t _FAST_DIGITS = 18
 
 
-
-
 cdef str _text_of(str func, str name, value):
     """The text of a ``str`` or ``URI`` argument."""
     if type(value) is URI:

@@ -56,6 +56,7 @@ _ERRORS = ("strict", "replace", "ignore")
 
 # ---- reading a column ----------------------------------------------------------
 
+
 class _Column:
     """A column read as pyarrow chunks, and how to give a result back in the
     family it came in."""
@@ -167,7 +168,9 @@ def _threads(func: str, threads: Any) -> int:
         except AttributeError:  # not on Linux
             return os.cpu_count() or 1
     if isinstance(threads, bool) or not isinstance(threads, int):
-        raise TypeError(f"{func}() argument 'threads' must be int or None, not {type(threads).__name__}")
+        raise TypeError(
+            f"{func}() argument 'threads' must be int or None, not {type(threads).__name__}"
+        )
     if threads < 1:
         raise ValueError(f"{func}() argument 'threads' must be at least 1, not {threads}")
     return threads
@@ -197,7 +200,10 @@ def _apply(
 
 # ---- the functions ---------------------------------------------------------------
 
-def split(col: Any, fields: Iterable[str] = _DEFAULT_FIELDS, *, threads: Optional[int] = None) -> Any:
+
+def split(
+    col: Any, fields: Iterable[str] = _DEFAULT_FIELDS, *, threads: Optional[int] = None
+) -> Any:
     """RFC 3986 Appendix B components of every row, as a struct column with
     one child per field, in the order given (see ``FIELDS``).
 
@@ -307,14 +313,23 @@ def resolve(
     n = _threads("resolve", threads)
     column = _read("resolve", refs, "refs")
     if isinstance(base, str):
+        try:
+            base.encode("utf-8")
+        except UnicodeEncodeError as e:  # lone surrogates: no Arrow text holds them
+            raise ValueError(
+                f"resolve() argument 'base' cannot be encoded as UTF-8: {e.reason}"
+            ) from None
         return _apply(column, _kernels.resolve_one, _text_out, n, base, bool(strict), rfc)
     bases = _read("resolve", base, "base")
     if len(bases) != len(column):
         raise ValueError(
             f"resolve() argument 'base' has {len(bases)} rows, argument 'refs' {len(column)}"
         )
-    whole = pa.concat_arrays([c.cast(pa.large_string()) for c in bases.chunks]) if bases.chunks \
+    whole = (
+        pa.concat_arrays([c.cast(pa.large_string()) for c in bases.chunks])
+        if bases.chunks
         else pa.array([], type=pa.large_string())
+    )
     results: List[pa.Array] = []
     row0 = 0
     for chunk in column.chunks:
