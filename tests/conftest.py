@@ -51,6 +51,17 @@ def urimod(request):
     return _twin("uri", request.param)
 
 
+@pytest.fixture(scope="module", params=["python"])
+def arrow(request):
+    """fasturi.arrow on the column kernels of one implementation."""
+    import fasturi.arrow as module
+
+    saved = module._kernels
+    module._kernels = _twin("arrow", request.param)
+    yield module
+    module._kernels = saved
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "parity: compares the compiled twin with the python twin")
     config.addinivalue_line("markers", "compiled: a property of the compiled core alone")

@@ -40,4 +40,14 @@ else:
 
         IMPLEMENTATION = "python"
 
-__all__ = ["IMPLEMENTATION", "core", "extract", "pipeline", "rules", "uri"]
+
+def arrow_kernels():  # type: ignore[no-untyped-def]
+    """The column kernels' twin (``_arrow_c`` or ``_arrow_py``), imported on
+    first use: the reference needs pyarrow, which ``import fasturi`` does not."""
+    # The compiled kernels are not built yet: the reference serves both.
+    from . import _arrow_py as kernels
+
+    return kernels
+
+
+__all__ = ["IMPLEMENTATION", "arrow_kernels", "core", "extract", "pipeline", "rules", "uri"]
