@@ -1,30 +1,22 @@
-"""The PySpark recipes of docs/scale-out.md, on a local two-core session.
+"""fasturi.spark on a local two-core Spark session, against fasturi.arrow.
 
-Runs only where pyspark (and a Java runtime) is installed; it is not part of
-the test extra.
+The session is started once for the module.  Its Python workers inherit this
+process's environment, so they import the same fasturi (and the same
+implementation, under FASTURI_NO_EXTENSIONS=1).
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from importlib.resources import files
-from typing import Iterator
 
-import pandas as pd
+import pyarrow as pa
 import pytest
+from pyspark.sql import SparkSession
+from pyspark.sql.types import BooleanType, LongType, StringType, StructField, StructType
 
-pyspark = pytest.importorskip("pyspark")
-
-from pyspark.sql import SparkSession  # noqa: E402
-from pyspark.sql.functions import pandas_udf  # noqa: E402
-
-import fasturi  # noqa: E402
-import fasturi.dask as fd  # noqa: E402
-
-URLS = files("fasturi").joinpath("data", "urls.txt").read_text("utf-8").splitlines()
-BASE = "https://docs.example.org/guide/intro/index.html"
-DROP = ("utm_*", "ref")
+import fasturi.spark as fs
+from fasturi import arrow
 
 # pyspark warns about pandas releases newer than it was tested with.
 pytestmark = pytest.mark.filterwarnings("ignore::FutureWarning")
@@ -38,7 +30,8 @@ def spark():
         .appName("fasturi-tests")
         .config("spark.ui.enabled", "false")
         .config("spark.sql.shuffle.partitions", "2")
-        .config("spark.sql.execution.arrow.pyspark.enabled", "true")
+        # small Arrow batches: a partition reaches the workers in several
+        .config("spark.sql.execution.arrow.maxRecordsPerBatch", "700")
         .getOrCreate()
     )
     yield session
@@ -46,59 +39,75 @@ def spark():
 
 
 @pytest.fixture(scope="module")
-def urls(spark):
-    return spark.createDataFrame(pd.DataFrame({"url": URLS})).repartition(3)
+def frame(spark, urls):
+    schema = "id long, url string"
+    return spark.createDataFrame(list(enumerate(urls)), schema).repartition(3)
 
 
-@pytest.fixture(scope="module")
-def recipes():
-    """The recipes as docs/scale-out.md gives them.
-
-    Made here, not at import: closures are shipped to Spark's workers by
-    value, while module-level functions of a test file would be looked up by
-    a module name the workers cannot import.
-    """
-
-    @pandas_udf("string")
-    def canonical_key(urls: pd.Series) -> pd.Series:
-        return fd.canonicalize_partition(urls, drop_params=DROP)
-
-    @pandas_udf("string")
-    def absolute(refs: pd.Series) -> pd.Series:
-        return fd.resolve_partition(refs, BASE)
-
-    def split_batches(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
-        for batch in batches:
-            parts = fd.split_partition(batch["url"])
-            yield pd.concat([batch[["url"]], parts], axis=1)
-
-    return canonical_key, absolute, split_batches
+def by_id(df, *names):
+    """Rows of ``df`` ordered by id, as tuples of the named columns."""
+    return [tuple(row[n] for n in names) for row in df.orderBy("id").collect()]
 
 
-SPLIT_SCHEMA = (
-    "url string, scheme string, authority string, path string, query string, fragment string"
-)
+def test_with_uri_columns(frame, column):
+    df = fs.with_uri_columns(frame, "url", fields=arrow.FIELDS, prefix="u_")
+    # the schema is declared: known before anything runs
+    assert df.schema == StructType(
+        [StructField("id", LongType()), StructField("url", StringType())]
+        + [StructField("u_" + f, StringType()) for f in arrow.FIELDS]
+    )
+    got = by_id(df, "url", *("u_" + f for f in arrow.FIELDS))
+    assert [r[0] for r in got] == column.to_pylist()
+    want = arrow.split(column, arrow.FIELDS)
+    for i, name in enumerate(arrow.FIELDS, start=1):
+        assert [r[i] for r in got] == want.field(name).to_pylist(), name
 
 
-def test_pandas_udf_canonicalize(urls, recipes):
-    canonical_key = recipes[0]
-    rows = urls.select("url", canonical_key("url").alias("key")).collect()
-    assert len(rows) == len(URLS)
-    got = {row.url: row.key for row in rows}
-    want = dict(zip(URLS, fasturi.canonicalize_many(URLS, drop_params=DROP)))
-    assert got == want
+def test_normalize_canonicalize_is_valid(frame, column):
+    df = fs.normalize(frame, "url", into="norm")
+    df = fs.canonicalize(df, "url", into="key", drop_params=["utm_*"], drop_fragment=False)
+    df = fs.is_valid(df, "url")
+    assert df.columns == ["id", "url", "norm", "key", "url_valid"]
+    assert df.schema["url_valid"].dataType == BooleanType()
+    got = by_id(df, "norm", "key", "url_valid")
+    assert [r[0] for r in got] == arrow.normalize(column).to_pylist()
+    key = arrow.canonicalize(column, drop_params=["utm_*"], drop_fragment=False)
+    assert [r[1] for r in got] == key.to_pylist()
+    assert [r[2] for r in got] == arrow.is_valid(column).to_pylist()
+    assert sum(r[0] is None for r in got) > 0  # NULL in, NULL out
 
 
-def test_pandas_udf_resolve(spark, recipes):
-    absolute = recipes[1]
-    refs = ["../g", "./a/b?x#y", "//other/p", "?q", "", "#frag", "HTTP://X/./y"]
-    df = spark.createDataFrame(pd.DataFrame({"ref": refs}))
-    rows = df.select("ref", absolute("ref").alias("abs")).collect()
-    assert {row.ref: row.abs for row in rows} == dict(zip(refs, fasturi.resolve_many(BASE, refs)))
+def test_replacing_a_column_in_place(frame, column):
+    df = fs.normalize(frame, "url")
+    assert df.columns == ["id", "url"]
+    assert [r[0] for r in by_id(df, "url")] == arrow.normalize(column).to_pylist()
 
 
-def test_map_in_pandas_split(urls, recipes):
-    split_batches = recipes[2]
-    rows = urls.mapInPandas(split_batches, SPLIT_SCHEMA).collect()
-    got = {row.url: tuple(row)[1:] for row in rows}
-    assert got == {u: tuple(fasturi.split(u)) for u in URLS}
+def test_resolve(spark, refs, base):
+    pages = [base, None, "relative/base"] * (len(refs) // 3)
+    df = spark.createDataFrame(
+        list(zip(range(len(refs)), refs, pages)), "id long, ref string, page string"
+    ).repartition(2)
+    df = fs.resolve(df, "ref", base, into="one", rfc=2396)
+    df = fs.resolve(df, "ref", base_column="page", into="each")
+    got = by_id(df, "one", "each")
+    href = pa.array(refs, pa.string())
+    assert [r[0] for r in got] == arrow.resolve(base, href, rfc=2396).to_pylist()
+    assert [r[1] for r in got] == arrow.resolve(pa.array(pages, pa.string()), href).to_pylist()
+
+
+def test_group_by_host(frame, column):
+    counts = dict(fs.with_uri_columns(frame, "url", ["host"]).groupBy("host").count().collect())
+    hosts = arrow.split(column, ("host",)).field(0).to_pylist()
+    assert counts == {h: hosts.count(h) for h in set(hosts)}
+
+
+def test_bad_arguments_fail_on_the_driver(frame):
+    with pytest.raises(ValueError, match="unknown field 'hostname'"):
+        fs.with_uri_columns(frame, "url", ["hostname"])
+    with pytest.raises(ValueError, match="no column 'link'"):
+        fs.normalize(frame, "link")
+    with pytest.raises(TypeError, match="exactly one of"):
+        fs.resolve(frame, "url")
+    with pytest.raises(TypeError, match="drop_params"):
+        fs.canonicalize(frame, "url", drop_params="utm_*")
