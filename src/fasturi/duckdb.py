@@ -32,6 +32,7 @@ compiled core.  NULL in, NULL out.  The functions, all on ``VARCHAR``:
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable, Dict, Tuple
 
 import duckdb
@@ -52,15 +53,19 @@ def _array(out: Any) -> Any:
     return out.combine_chunks() if isinstance(out, pa.ChunkedArray) else out
 
 
+# DuckDB calls a function once per vector (2,048 rows) from each of its own
+# threads: the kernels run on the calling thread (threads=1).
+
+
 def _component(name: str) -> Callable[[Any], Any]:
     def component(col: Any) -> Any:
-        return _array(arrow.split(col, (name,))).field(0)
+        return _array(arrow.split(col, (name,), threads=1)).field(0)
 
     return component
 
 
 def _resolve(base: Any, refs: Any) -> Any:
-    return arrow.resolve(base, refs)
+    return arrow.resolve(base, refs, threads=1)
 
 
 def _udf(func: Callable[..., Any], arity: int) -> Callable[..., Any]:
@@ -72,9 +77,9 @@ def _udf(func: Callable[..., Any], arity: int) -> Callable[..., Any]:
 
 #: name -> (function over Arrow columns, parameter types, return type)
 FUNCTIONS: Dict[str, Tuple[Callable[..., Any], Tuple[Any, ...], Any]] = {
-    "uri_normalize": (arrow.normalize, (_TEXT,), _TEXT),
-    "uri_canonicalize": (arrow.canonicalize, (_TEXT,), _TEXT),
-    "uri_is_valid": (arrow.is_valid, (_TEXT,), _BOOL),
+    "uri_normalize": (partial(arrow.normalize, threads=1), (_TEXT,), _TEXT),
+    "uri_canonicalize": (partial(arrow.canonicalize, threads=1), (_TEXT,), _TEXT),
+    "uri_is_valid": (partial(arrow.is_valid, threads=1), (_TEXT,), _BOOL),
     **{
         f"uri_{name}": (_component(name), (_TEXT,), _TEXT)
         for name in ("scheme", "host", "port", "path", "query", "fragment")
