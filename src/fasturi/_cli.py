@@ -677,6 +677,8 @@ def _data_lines(name: str, path: Optional[str]) -> List[str]:
 
 def _runner(kind: str, func: Callable[..., Any]) -> Callable[[Any], int]:
     """A pass over the corpus returning how many items raised."""
+    if kind == "setup":
+        return lambda _: (func(), 0)[1]
     if kind == "batch":
         return lambda urls: len(func(urls)) * 0
     if kind == "pages":
@@ -739,6 +741,14 @@ def _time(run: Callable[[Any], int], data: Any, rounds: int) -> Tuple[int, int]:
     return best or 0, failed
 
 
+def _entries() -> List[_Entry]:
+    """BENCH and the column and engine rows, grouped by operation."""
+    from ._bench_engines import ENTRIES
+
+    order = {op: i for i, op in enumerate(OPERATIONS)}
+    return sorted(BENCH + ENTRIES, key=lambda entry: order[entry[0]])  # stable
+
+
 def _bench(args: argparse.Namespace) -> int:
     import platform
     import warnings
@@ -771,16 +781,19 @@ def _bench(args: argparse.Namespace) -> int:
     with warnings.catch_warnings():
         # Peers warn about deprecated calls; a benchmark only times them.
         warnings.simplefilter("ignore")
-        for op, label, kind, factory, note in BENCH:
+        for op, label, kind, factory, note in _entries():
             if op not in ops:
                 continue
             try:
                 func = factory()
+                if kind == "setup":
+                    # a column or engine path: its input is built untimed
+                    func = func(urls, pairs)
             except Exception as exc:  # noqa: BLE001 - absent or broken peer
                 missing[label] = f"{type(exc).__name__}: {exc}"
                 continue
-            items = data[kind]
-            count = len(pairs) if kind in ("pair", "pages") else len(urls)
+            items = data.get(kind)
+            count = len(pairs) if kind in ("pair", "pages") or op == "resolve" else len(urls)
             elapsed, failed = _time(_runner(kind, func), items, args.rounds)
             records.append(
                 {
@@ -793,6 +806,12 @@ def _bench(args: argparse.Namespace) -> int:
                 }
             )
 
+    if args.plot:
+        try:
+            _plot(records, args.plot)
+        except ImportError as exc:
+            sys.stderr.write(f"fasturi bench: --plot needs matplotlib ({exc})\n")
+            return EXIT_ERROR
     if args.json:
         for record in records:
             print(_json(record))
@@ -811,6 +830,44 @@ def _bench(args: argparse.Namespace) -> int:
         for label, why in missing.items():
             print(f"  {label}: {why}")
     return EXIT_OK
+
+
+def _plot(records: List[Dict[str, Any]], path: str) -> None:
+    """The table as horizontal bars, one panel per operation (log scale)."""
+    import matplotlib
+
+    matplotlib.use("Agg")  # a file, no display
+    import matplotlib.pyplot as plt
+
+    from ._bench_engines import OURS
+
+    ops = list(dict.fromkeys(r["operation"] for r in records))
+    heights = [sum(r["operation"] == op for r in records) for op in ops]
+    fig, axes = plt.subplots(
+        len(ops),
+        1,
+        figsize=(9, 0.32 * sum(heights) + 0.9 * len(ops)),
+        gridspec_kw={"height_ratios": heights},
+        squeeze=False,
+    )
+    for ax, op in zip(axes[:, 0], ops):
+        rows = [r for r in records if r["operation"] == op]
+        labels = [r["implementation"] for r in rows]
+        values = [max(r["ns_per_item"], 1e-3) for r in rows]
+        colors = [
+            "tab:blue" if lab.startswith("fasturi") or lab in OURS else "tab:gray" for lab in labels
+        ]
+        ax.barh(labels, values, color=colors)
+        ax.invert_yaxis()  # the table's order, top down
+        ax.set_xscale("log")
+        ax.set_title(op, loc="left", fontsize=10)
+        ax.tick_params(labelsize=8)
+        for y, v in enumerate(values):
+            ax.text(v, y, f" {v:,.0f}", va="center", fontsize=7)
+    axes[-1, 0].set_xlabel("ns per URL (log scale; shorter is faster)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
 
 
 def _print_table(records: List[Dict[str, Any]]) -> None:
@@ -1086,19 +1143,25 @@ Prints one URI per line; JSON gives {"file", "line", "uri"}.  A URI inside
         "bench",
         help="Time fasturi against urllib.parse and installed peers.",
         description="Time fasturi against urllib.parse and every installed peer "
-        "(rfc3986, uritools, yarl, ada_url, can_ada, w3lib) on the corpus "
-        "shipped in the package, and print nanoseconds per URL.",
+        "(rfc3986, uritools, yarl, ada_url, can_ada, w3lib), and fasturi's column "
+        "functions and engine paths (pandas, polars, DuckDB, Dask) against each "
+        "engine's own way, on the corpus shipped in the package; print nanoseconds "
+        "per URL.  pip install 'fasturi[bench]' installs every peer and engine.",
         epilog="""\
 examples:
   fasturi bench
   fasturi bench --rounds 10 --ops split,resolve
   fasturi bench --corpus big-urls.txt --refs refs.tsv --json
+  fasturi bench --plot bench.png
 
 Each row is the best of --rounds passes over the whole corpus (fewer for a
 peer whose passes already took a second), in ns per URL;
 "x urllib" is how many times faster than urllib.parse, "x fasturi" how many
 times slower than fasturi's single-call function.  Peers do different amounts
 of work (WHATWG parsers normalize while they parse); notes say which.
+Column and engine rows build their input (an Arrow column, a DataFrame)
+before the timing; Spark is timed by benchmarks/engines.py instead, on
+millions of rows.  --plot draws the table as bars (needs matplotlib).
 """,
         formatter_class=_Formatter,
     )
@@ -1112,6 +1175,9 @@ of work (WHATWG parsers normalize while they parse); notes say which.
     p.add_argument("--corpus", metavar="FILE", help="a file of URLs, one per line")
     p.add_argument("--refs", metavar="FILE", help="a file of BASE<TAB>REFERENCE lines")
     p.add_argument("--json", action="store_true", help="print JSON records instead of a table")
+    p.add_argument(
+        "--plot", metavar="FILE.png", help="also draw the table as a bar chart (needs matplotlib)"
+    )
     return parser
 
 
