@@ -12,7 +12,8 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
-PURE = os.environ.get("FASTURI_NO_EXTENSIONS", "") not in ("", "0")
+from fasturi._impl import NO_EXTENSIONS as PURE
+
 IMPLS = ["python"] if PURE else ["compiled", "python"]
 
 settings.register_profile(
@@ -51,7 +52,7 @@ def urimod(request):
     return _twin("uri", request.param)
 
 
-@pytest.fixture(scope="module", params=["python"])
+@pytest.fixture(scope="module", params=IMPLS)
 def arrow(request):
     """fasturi.arrow on the column kernels of one implementation."""
     import fasturi.arrow as module

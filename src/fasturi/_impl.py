@@ -11,10 +11,15 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-_flag = os.environ.get("FASTURI_NO_EXTENSIONS", "")
-_pure = _flag not in ("", "0") or sys.implementation.name != "cpython"
+#: Pure Python was asked for (``FASTURI_NO_EXTENSIONS`` set, and not to "0")
+#: or is the only choice (not CPython).  The one reading of the switch:
+#: ``fasturi.parse`` and the test suite take it from here.
+NO_EXTENSIONS = (
+    os.environ.get("FASTURI_NO_EXTENSIONS", "") not in ("", "0")
+    or sys.implementation.name != "cpython"
+)
 
-if TYPE_CHECKING or _pure:
+if TYPE_CHECKING or NO_EXTENSIONS:
     from . import _core_py as core
     from . import _extract_py as extract
     from . import _pipeline_py as pipeline
@@ -44,10 +49,20 @@ else:
 def arrow_kernels():  # type: ignore[no-untyped-def]
     """The column kernels' twin (``_arrow_c`` or ``_arrow_py``), imported on
     first use: the reference needs pyarrow, which ``import fasturi`` does not."""
-    # The compiled kernels are not built yet: the reference serves both.
-    from . import _arrow_py as kernels
-
+    if IMPLEMENTATION == "compiled":
+        from . import _arrow_c as kernels
+    else:
+        from . import _arrow_py as kernels  # type: ignore[no-redef]
     return kernels
 
 
-__all__ = ["IMPLEMENTATION", "arrow_kernels", "core", "extract", "pipeline", "rules", "uri"]
+__all__ = [
+    "IMPLEMENTATION",
+    "NO_EXTENSIONS",
+    "arrow_kernels",
+    "core",
+    "extract",
+    "pipeline",
+    "rules",
+    "uri",
+]

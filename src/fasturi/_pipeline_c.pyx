@@ -13,6 +13,8 @@ from libc.string cimport memchr, memcmp, memcpy
 
 from fasturi._core_c cimport PreparedBase, normalize_str, split_str
 
+from fasturi._errors import item_error, type_error
+
 __all__ = ["canonicalize", "canonicalize_many", "normalize_many", "resolve_many", "split_many"]
 
 cdef extern from "Python.h":
@@ -38,27 +40,15 @@ cdef enum:
     STACK_UNITS = 2048
 
 
-cdef object _type_error(str func, str name, object value):
-    return TypeError(f"{func}() argument '{name}' must be str, not {type(value).__name__}")
-
-
-cdef object _item_error(str func, Py_ssize_t index, object value):
-    return TypeError(f"{func}() item {index} must be str, not {type(value).__name__}")
-
-
 cdef object _iterate(str func, str name, object items):
     # A str is an iterable of one-character strings: batching its characters
     # is never what the caller meant.
     if isinstance(items, (str, bytes)):
-        raise TypeError(
-            f"{func}() argument '{name}' must be an iterable of str, not {type(items).__name__}"
-        )
+        raise type_error(func, name, items, "an iterable of str")
     try:
         return iter(items)
     except TypeError:
-        raise TypeError(
-            f"{func}() argument '{name}' must be an iterable of str, not {type(items).__name__}"
-        ) from None
+        raise type_error(func, name, items, "an iterable of str") from None
 
 
 cdef bint _skip_bad(str func, object errors) except -1:
@@ -416,7 +406,7 @@ def canonicalize(s, *, sort_query=True, drop_fragment=True, drop_params=()):
     """
     cdef _DropRules rules
     if not isinstance(s, str):
-        raise _type_error("canonicalize", "s", s)
+        raise type_error("canonicalize", "s", s)
     rules = _drop_rules("canonicalize", drop_params)
     return _key(<str>s, True if sort_query else False, True if drop_fragment else False, rules)
 
@@ -440,7 +430,7 @@ def split_many(uris, *, errors="raise"):
         elif skip:
             out.append(None)
         else:
-            raise _item_error("split_many", index, item)
+            raise item_error("split_many", index, item)
         index += 1
     return out
 
@@ -461,7 +451,7 @@ def normalize_many(uris, *, scheme_based=True, errors="raise"):
         elif skip:
             out.append(None)
         else:
-            raise _item_error("normalize_many", index, item)
+            raise item_error("normalize_many", index, item)
         index += 1
     return out
 
@@ -485,7 +475,7 @@ def canonicalize_many(uris, *, sort_query=True, drop_fragment=True, drop_params=
         elif skip:
             out.append(None)
         else:
-            raise _item_error("canonicalize_many", index, item)
+            raise item_error("canonicalize_many", index, item)
         index += 1
     return out
 
@@ -503,7 +493,7 @@ def resolve_many(base, refs, *, strict=True, rfc=3986, errors="raise"):
     cdef list out = []
     cdef Py_ssize_t index = 0
     if not isinstance(base, str):
-        raise _type_error("resolve_many", "base", base)
+        raise type_error("resolve_many", "base", base)
     if rfc == 3986:
         which = 3986
     elif rfc == 2396:
@@ -517,6 +507,6 @@ def resolve_many(base, refs, *, strict=True, rfc=3986, errors="raise"):
         elif skip:
             out.append(None)
         else:
-            raise _item_error("resolve_many", index, item)
+            raise item_error("resolve_many", index, item)
         index += 1
     return out

@@ -11,32 +11,21 @@ from __future__ import annotations
 from typing import Any, Callable, FrozenSet, Iterable, List, Optional, Tuple
 
 from . import _core_py as _core
+from ._errors import item_error, type_error
 from ._types import Split
 
 _Rules = Tuple[FrozenSet[bytes], Tuple[bytes, ...]]
-
-
-def _type_error(func: str, name: str, value: object) -> TypeError:
-    return TypeError(f"{func}() argument '{name}' must be str, not {type(value).__name__}")
-
-
-def _item_error(func: str, index: int, value: object) -> TypeError:
-    return TypeError(f"{func}() item {index} must be str, not {type(value).__name__}")
 
 
 def _iterate(func: str, name: str, items: Any) -> Any:
     # A str is an iterable of one-character strings: batching its characters
     # is never what the caller meant.
     if isinstance(items, (str, bytes)):
-        raise TypeError(
-            f"{func}() argument '{name}' must be an iterable of str, not {type(items).__name__}"
-        )
+        raise type_error(func, name, items, "an iterable of str")
     try:
         return iter(items)
     except TypeError:
-        raise TypeError(
-            f"{func}() argument '{name}' must be an iterable of str, not {type(items).__name__}"
-        ) from None
+        raise type_error(func, name, items, "an iterable of str") from None
 
 
 def _is_sequence(items: Any) -> bool:
@@ -59,7 +48,7 @@ def _checked(func: str, name: str, items: Any, skip: bool, fn: Callable[[str], A
         elif skip:
             append(None)
         else:
-            raise _item_error(func, len(out), item)
+            raise item_error(func, len(out), item)
     return out
 
 
@@ -136,7 +125,7 @@ def canonicalize(
     ``?`` (§6.2.3).  Equivalent URIs always get the same key.
     """
     if not isinstance(s, str):
-        raise _type_error("canonicalize", "s", s)
+        raise type_error("canonicalize", "s", s)
     rules = _drop_rules("canonicalize", drop_params)
     return _key(s, bool(sort_query), bool(drop_fragment), rules)
 
@@ -229,7 +218,7 @@ def resolve_many(
     """
     skip = _skip_bad("resolve_many", errors)
     if not isinstance(base, str):
-        raise _type_error("resolve_many", "base", base)
+        raise type_error("resolve_many", "base", base)
     if rfc != 3986 and rfc != 2396:
         raise ValueError(f"resolve_many() argument 'rfc' must be 3986 or 2396, not {rfc!r}")
     strict = bool(strict)
