@@ -12,7 +12,9 @@ several threads or processes, so CPU time of this process would miss work),
 after one untimed warm-up run.  The pairs:
 
 - duckdb:  ``uri_host(url)`` with ``GROUP BY`` over ``read_parquet`` against
-  the same query with ``regexp_extract`` and an RFC 3986 Appendix B host regex;
+  the same query with ``regexp_extract`` and an RFC 3986 Appendix B host regex,
+  and with an Arrow UDF that returns its input (what any Python function
+  costs in DuckDB);
 - spark:   ``fasturi.spark.with_uri_columns(df, "url", ["host", "path",
   "query"])`` against ``parse_url(url, 'HOST' | 'PATH' | 'QUERY')`` on the
   same DataFrame (``local[2]``), both written to Spark's ``noop`` sink;
@@ -96,11 +98,17 @@ def bench_duckdb(path: Path, rows: int, rounds: int) -> List[Dict[str, Any]]:
         sql = f"SELECT {host} AS host, count(*) AS hits FROM {source} GROUP BY host"
         return lambda: con.sql(sql).fetchall()
 
+    # The floor of any Python function in DuckDB: an Arrow UDF that returns
+    # its input (DuckDB converts each vector to Arrow and back, under the GIL).
+    con.create_function("identity", lambda col: col, ["VARCHAR"], "VARCHAR", type="arrow")
+
     ours = best(query("uri_host(url)"), rounds)
     theirs = best(query(f"regexp_extract(url, '{HOST_REGEX}', 1)"), rounds)
+    floor = best(query("identity(url)"), rounds)
     return [
         case("duckdb", "uri_host(url) GROUP BY", ours, rows),
         case("duckdb", "regexp_extract(url, host regex, 1) GROUP BY", theirs, rows, ours),
+        case("duckdb", "identity Arrow UDF GROUP BY (a Python UDF's floor)", floor, rows, ours),
     ]
 
 
@@ -113,6 +121,8 @@ def _spark_session() -> Any:
         .appName("fasturi-bench")
         .config("spark.ui.enabled", "false")
         .config("spark.driver.memory", "4g")
+        # a few-MB Parquet file would be one partition, i.e. one core
+        .config("spark.sql.files.maxPartitionBytes", str(8 << 20))
         # parse_url raises on a URL java.net.URI refuses under ANSI mode:
         # the benchmark wants its usual answer, NULL
         .config("spark.sql.ansi.enabled", "false")
@@ -253,7 +263,12 @@ def case(
     }
 
 
-RUNS = {"duckdb": bench_duckdb, "spark": bench_spark, "polars": bench_polars, "pandas": bench_pandas}
+RUNS = {
+    "duckdb": bench_duckdb,
+    "spark": bench_spark,
+    "polars": bench_polars,
+    "pandas": bench_pandas,
+}
 
 
 def main(argv: Optional[List[str]] = None) -> int:
