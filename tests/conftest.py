@@ -107,6 +107,11 @@ def arrow(twin):
 def pytest_configure(config):
     config.addinivalue_line("markers", "parity: compares the compiled twin with the python twin")
     config.addinivalue_line("markers", "compiled: a property of the compiled core alone")
+    config.addinivalue_line(
+        "markers",
+        "engine: runs a real engine (pandas, polars, DuckDB, Dask cluster, Spark session);"
+        " tests/engines, needs fasturi[engines] and Java",
+    )
 
 
 def pytest_collection_modifyitems(config, items):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pandas as pd
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -271,3 +272,15 @@ def test_facade_binds_the_active_twin():
         assert getattr(fasturi, name).__module__ == want
     assert fasturi.split_many(["a:b"]) == [fasturi.split("a:b")]
     assert fasturi.resolve_many(BASE, ["../g"]) == ["http://a/b/g"]
+
+
+def test_batch_functions_take_pandas_columns():
+    # API §3: a pandas string column, converted with .tolist() or iterated
+    base = "https://docs.example.org/guide/intro/index.html"
+    uris = ["HTTP://A/./b?y&x#f", "", "mailto:X@Y", "caf\u00e9?\U0001f600"]
+    for dtype in (object, "string"):
+        column = pd.Series(uris, dtype=dtype)
+        assert fasturi.normalize_many(column.tolist()) == fasturi.normalize_many(uris)
+        assert fasturi.canonicalize_many(column) == fasturi.canonicalize_many(uris)  # iterated
+        assert fasturi.split_many(column.array) == fasturi.split_many(uris)
+        assert fasturi.resolve_many(base, column) == fasturi.resolve_many(base, uris)
