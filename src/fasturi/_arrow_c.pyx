@@ -618,28 +618,27 @@ cdef int _text_array(_Call call, int k, ArrowArray *out) except -1:
         nulls += call.ranges[j].nulls[k]
     if not large and total > 0x7FFFFFFF:
         raise _too_long()
-    if call.nranges == 1:
-        r = &call.ranges[0]
-        data = realloc(r.out[k].data, <size_t>(total if total else 1))
-        if data == NULL:
-            data = r.out[k].data
-        r.out[k].data = NULL
-    else:
-        data = malloc(<size_t>(total if total else 1))
-        if data == NULL:
+    # The first range's buffer grows to hold the others' text after its
+    # own: only their share is copied (its own pages stay where they are).
+    r = &call.ranges[0]
+    data = realloc(r.out[k].data, <size_t>(total if total else 1))
+    if data == NULL:
+        if total > r.out[k].len:
             raise MemoryError()
-        base = 0
-        for j in range(call.nranges):
-            r = &call.ranges[j]
-            if r.out[k].len:
-                memcpy(<uint8_t *>data + base, r.out[k].data, <size_t>r.out[k].len)
-            if base:  # the range's offsets counted from its own first byte
-                for i in range(r.start + 1, r.end + 1):
-                    if large:
-                        o64[i] += base
-                    else:
-                        o32[i] += <int32_t>base
-            base += r.out[k].len
+        data = r.out[k].data  # a shrink that failed: the block as it is
+    r.out[k].data = NULL
+    base = r.out[k].len
+    for j in range(1, call.nranges):
+        r = &call.ranges[j]
+        if r.out[k].len:
+            memcpy(<uint8_t *>data + base, r.out[k].data, <size_t>r.out[k].len)
+        if base:  # the range's offsets counted from its own first byte
+            for i in range(r.start + 1, r.end + 1):
+                if large:
+                    o64[i] += base
+                else:
+                    o32[i] += <int32_t>base
+        base += r.out[k].len
     call.job.offsets[k] = NULL
     if fu_array_init(out, call.length, nulls, 3, _take_bitmap(&call.job.valid[k], nulls),
                      offsets, data, 0) < 0:
