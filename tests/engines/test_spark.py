@@ -111,3 +111,17 @@ def test_bad_arguments_fail_on_the_driver(frame):
         fs.resolve(frame, "url")
     with pytest.raises(TypeError, match="drop_params"):
         fs.canonicalize(frame, "url", drop_params="utm_*")
+
+
+def test_large_string_batches(spark, frame, column):
+    # With large variable-width types Spark hands over (and expects back)
+    # large_string columns: results follow their input's type.
+    key = "spark.sql.execution.arrow.useLargeVarTypes"
+    spark.conf.set(key, "true")
+    try:
+        df = fs.normalize(fs.with_uri_columns(frame, "url", ["host"]), "url", into="norm")
+        got = by_id(df, "host", "norm")
+    finally:
+        spark.conf.unset(key)
+    assert [r[0] for r in got] == arrow.split(column, ("host",)).field(0).to_pylist()
+    assert [r[1] for r in got] == arrow.normalize(column).to_pylist()
