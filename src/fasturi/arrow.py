@@ -102,8 +102,16 @@ def _from_module(obj: Any, name: str) -> bool:
     return module is not None and type(obj).__module__.split(".")[0] == name
 
 
+# pyarrow before 22 crashes exporting a string_view array that has no data
+# buffer (every string inline, as a cast makes it): such a chunk is read as
+# string there, one copy, rather than handed to the C interface.
+_VIEW_EXPORT_CRASHES = int(pa.__version__.split(".")[0]) < 22
+
+
 def _text_chunk(func: str, arr: pa.Array) -> pa.Array:
     typ = arr.type
+    if typ == pa.string_view() and _VIEW_EXPORT_CRASHES:
+        return arr.cast(pa.string())
     if typ in _TEXT_TYPES:
         return arr
     if pa.types.is_null(typ):  # all rows null, no type given
