@@ -51,6 +51,18 @@ def urimod(request):
     return _twin("uri", request.param)
 
 
+@pytest.fixture(scope="module", params=IMPLS)
+def psl(request):
+    """The _psl twin (compiled and python)."""
+    return _twin("psl", request.param)
+
+
+@pytest.fixture(scope="module", params=IMPLS)
+def surtmod(request):
+    """The _surt twin (compiled and python)."""
+    return _twin("surt", request.param)
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "parity: compares the compiled twin with the python twin")
     config.addinivalue_line("markers", "compiled: a property of the compiled core alone")

@@ -7,7 +7,7 @@ implementation (``IMPLEMENTATION``: ``"compiled"`` or ``"python"``);
 
 from __future__ import annotations
 
-from ._impl import IMPLEMENTATION, core, pipeline, rules, uri
+from ._impl import IMPLEMENTATION, core, pipeline, psl, rules, surt_impl, uri
 from ._impl import extract as _extract
 from ._types import Finding, InvalidURI, Split
 
@@ -33,6 +33,14 @@ split_many = pipeline.split_many
 normalize_many = pipeline.normalize_many
 canonicalize_many = pipeline.canonicalize_many
 resolve_many = pipeline.resolve_many
+fingerprint = pipeline.fingerprint
+
+# Crawler and archive tools (docs/crawler.md)
+registrable_domain = psl.registrable_domain
+public_suffix = psl.public_suffix
+load_public_suffix_list = psl.load_public_suffix_list
+public_suffix_list_version = psl.public_suffix_list_version
+surt = surt_impl.surt
 
 extract = _extract.extract
 
@@ -53,20 +61,26 @@ __all__ = [
     "canonicalize_many",
     "equivalent",
     "extract",
+    "fingerprint",
     "host_type",
     "iri_to_uri",
     "is_valid",
+    "load_public_suffix_list",
     "normalize",
     "normalize_many",
     "percent_decode",
     "percent_decode_bytes",
     "percent_encode",
+    "public_suffix",
+    "public_suffix_list_version",
     "redact",
+    "registrable_domain",
     "remove_dot_segments",
     "resolve",
     "resolve_many",
     "split",
     "split_many",
+    "surt",
     "unsplit",
     "uri_to_iri",
     "validate",

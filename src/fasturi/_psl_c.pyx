@@ -12,6 +12,7 @@ import threading
 
 from cpython.mem cimport PyMem_Calloc, PyMem_Free, PyMem_Malloc
 from libc.stdint cimport uint8_t, uint32_t
+from libc.string cimport memchr
 
 from fasturi._csrc cimport (
     FU_HOST_IPV4,
@@ -137,7 +138,8 @@ cdef bint _host_range(const uint8_t *s, Py_ssize_t n, Py_ssize_t *start,
 
     As _psl_py._host: a URI's authority host, else s as a bare
     [userinfo@]host[:port] up to the first "/", "?" or "#", whose port (if
-    any) must be digits; then one trailing dot is dropped.  IP literals and
+    any) must be digits; a host with a ":" left in it is none; then one
+    trailing dot is dropped.  IP literals and
     IPv4 addresses (§3.2.2) name no host here.
     """
     cdef fu_authority_t au
@@ -164,6 +166,8 @@ cdef bint _host_range(const uint8_t *s, Py_ssize_t n, Py_ssize_t *start,
                 return False
     a = au.host_start
     b = au.host_end
+    if memchr(s + a, 58, <size_t>(b - a)) != NULL:  # ":" is no reg-name's
+        return False
     if b > a and s[b - 1] == 46:  # "."
         b -= 1
     if b == a or s[a] == 91:  # empty, or "["

@@ -87,7 +87,7 @@ def _host(s: str) -> Optional[str]:
 
     A bare host is ``[userinfo@]host[:port]`` up to the first ``/``, ``?``
     or ``#``; a non-numeric "port" means ``s`` is not a host at all
-    (``mailto:x``, ``urn:a:b``).
+    (``mailto:x``), nor does a host with a ":" left in it (``urn:a:1``).
     """
     authority = _core.split(s).authority
     bare = authority is None
@@ -99,7 +99,7 @@ def _host(s: str) -> Optional[str]:
                 end = at
         authority = s[:end]
     _userinfo, host, port = _core.split_authority(authority)
-    if bare and port is not None and not _is_digits(port):
+    if bare and port is not None and not _is_digits(port) or ":" in host:
         return None
     return host
 
