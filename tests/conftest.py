@@ -63,6 +63,12 @@ def surtmod(request):
     return _twin("surt", request.param)
 
 
+@pytest.fixture(scope="module", params=IMPLS)
+def pipeline(request):
+    """The _pipeline twin (compiled and python)."""
+    return _twin("pipeline", request.param)
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "parity: compares the compiled twin with the python twin")
     config.addinivalue_line("markers", "compiled: a property of the compiled core alone")

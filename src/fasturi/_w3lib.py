@@ -34,7 +34,7 @@ from __future__ import annotations
 import ipaddress
 import re
 import unicodedata
-from typing import List, Optional, Tuple
+from typing import List, Tuple
 
 _C0_OR_SPACE = "".join(chr(c) for c in range(0x21))
 _TAB_NEWLINE = str.maketrans("", "", "\t\n\r")
