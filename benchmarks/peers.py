@@ -1,7 +1,9 @@
 """One adapter per (peer, operation) for the benchmark suite.
 
 An adapter names its group (the operation), its peer and variant, the corpus
-input it runs over, and how to load the per-item function.  fasturi runs as
+input it runs over, and how to load the per-item function.  The third-party
+peers, their calls and their notes come from ``fasturi._peers``, the table
+``fasturi bench`` uses too.  fasturi runs as
 two peers: ``fasturi-compiled`` (``fasturi._core_c``, ``_rules_c``, ``_uri_c``,
 ``_pipeline_c`` and the compiled ``fasturi.parse``) and ``fasturi-python``
 (``_core_py``, ``_rules_py``, ``_uri_py``, ``_pipeline_py``).  Third-party peers that are not installed are
@@ -26,6 +28,8 @@ from itertools import repeat, starmap
 from typing import Any
 
 from corpus import Corpus
+
+from fasturi._peers import DISTRIBUTIONS, PEERS
 
 # The stdlib functions, captured before anything could call
 # fasturi.parse.install() and swap them inside urllib.parse.
@@ -186,13 +190,6 @@ def _optional(module: str) -> Any:
         return None
 
 
-def _peer_module(module: str, peer: str) -> Any:
-    mod = _optional(module)
-    if mod is None:
-        note(f"{peer}: not installed ({module} does not import); left out")
-    return mod
-
-
 def _fasturi_twin(stem: str, peer: str) -> Any:
     name = f"fasturi._{stem}{SUFFIX[peer]}"
     try:
@@ -276,14 +273,6 @@ def _uri_components(URI: Callable[[str], Any]) -> Callable[[str], None]:
     return parse_and_read
 
 
-def _whatwg_components(parse: Callable[[str], Any]) -> Callable[[str], None]:
-    def parse_and_read(s: str) -> None:
-        u = parse(s)
-        u.protocol, u.host, u.pathname, u.search, u.hash  # noqa: B018
-
-    return parse_and_read
-
-
 def _python_loop(fn: Callable[..., Any]) -> Callable[[list[Any]], list[Any]]:
     """What a user writes without the batch API: a list comprehension."""
     return lambda items: [fn(item) for item in items]
@@ -317,73 +306,30 @@ def _many(group: str, peer: str, load: Callable[[], Callable[..., Any]]) -> list
     return _batch_cases(group, peer, loops, _pipeline(group + "_many", peer))
 
 
+def _table(group: str, **inputs: Any) -> list[Adapter]:
+    """The group's peers from fasturi's peer table (shared with ``fasturi
+    bench``); a peer that does not import is left out with a note."""
+    out = []
+    for call in PEERS:
+        if call.operation != group:
+            continue
+        try:
+            call.load()
+        except ImportError as exc:
+            note(f"{call.peer}: not installed ({exc}); left out")
+            continue
+        out.append(
+            Adapter(group, call.peer, call.load, variant=call.variant, note=call.note, **inputs)
+        )
+    return out
+
+
 def split_adapters() -> list[Adapter]:
     out = []
     for peer in FASTURI_PEERS:
         out.append(Adapter("split", peer, _twin("core", "split", peer)))
         out += _many("split", peer, _twin("core", "split", peer))
-    out.append(
-        Adapter(
-            "split",
-            "urllib.parse",
-            lambda: STDLIB["urlsplit"],
-            note="urlsplit: scheme lowercased, tab/CR/LF removed, bracketed host checked",
-        )
-    )
-    rfc3986 = _peer_module("rfc3986", "rfc3986")
-    if rfc3986 is not None:
-        out.append(
-            Adapter(
-                "split",
-                "rfc3986",
-                lambda: rfc3986.uri_reference,
-                note="uri_reference: regex split into a URIReference namedtuple",
-            )
-        )
-    uritools = _peer_module("uritools", "uritools")
-    if uritools is not None:
-        out.append(Adapter("split", "uritools", lambda: uritools.urisplit))
-    can_ada = _peer_module("can_ada", "can_ada")
-    if can_ada is not None:
-        out.append(
-            Adapter(
-                "split",
-                "can_ada",
-                lambda: _whatwg_components(can_ada.parse),
-                variant="components",
-                note="WHATWG parse: also lowercases, percent-encodes, IDNA-maps the host and "
-                "removes dot segments; rejects relative and some odd URLs",
-            )
-        )
-    ada_url = _peer_module("ada_url", "ada_url")
-    if ada_url is not None:
-        out.append(
-            Adapter(
-                "split",
-                "ada_url",
-                lambda: _whatwg_components(ada_url.URL),
-                variant="components",
-                note="WHATWG parse through cffi (same normalization work as can_ada)",
-            )
-        )
-    yarl = _peer_module("yarl", "yarl")
-    if yarl is not None:
-
-        def yarl_split(s: str) -> None:
-            u = yarl.URL(s)
-            u.scheme, u.raw_authority, u.raw_path, u.raw_query_string, u.raw_fragment  # noqa: B018
-
-        out.append(
-            Adapter(
-                "split",
-                "yarl",
-                lambda: yarl_split,
-                variant="components",
-                note="URL(s): urlsplit-style split, then requotes every component and "
-                "removes dot segments",
-            )
-        )
-    return out
+    return out + _table("split")
 
 
 def uri_adapters() -> list[Adapter]:
@@ -398,40 +344,7 @@ def uri_adapters() -> list[Adapter]:
                 variant="components",
             )
         )
-    can_ada = _peer_module("can_ada", "can_ada")
-    if can_ada is not None:
-        whatwg = "WHATWG parse (normalizes while parsing); rejects relative and some odd URLs"
-        out.append(Adapter("uri", "can_ada", lambda: can_ada.parse, note=whatwg))
-        out.append(
-            Adapter(
-                "uri",
-                "can_ada",
-                lambda: _whatwg_components(can_ada.parse),
-                variant="components",
-                note=whatwg,
-            )
-        )
-    rfc3986 = _peer_module("rfc3986", "rfc3986")
-    if rfc3986 is not None:
-        out.append(
-            Adapter(
-                "uri",
-                "rfc3986",
-                lambda: rfc3986.uri_reference,
-                note="URIReference is a namedtuple: its components are built by the parse",
-            )
-        )
-    yarl = _peer_module("yarl", "yarl")
-    if yarl is not None:
-        out.append(
-            Adapter(
-                "uri",
-                "yarl",
-                lambda: yarl.URL,
-                note="URL(s) requotes every component and removes dot segments",
-            )
-        )
-    return out
+    return out + _table("uri")
 
 
 def _pages(corpus: Corpus) -> list[tuple[str, list[str]]]:
@@ -470,61 +383,11 @@ def _resolve_many(peer: str) -> list[Adapter]:
 
 
 def resolve_adapters() -> list[Adapter]:
-    def adapter(peer: str, load: Callable[[], Callable[..., Any]], note: str = "") -> Adapter:
-        return Adapter("resolve", peer, load, inputs="refs", star=True, note=note)
-
     out = []
     for peer in FASTURI_PEERS:
-        out.append(adapter(peer, _twin("core", "resolve", peer)))
+        out.append(Adapter("resolve", peer, _twin("core", "resolve", peer), "refs", star=True))
         out += _resolve_many(peer)
-    out.append(
-        adapter(
-            "urllib.parse",
-            lambda: STDLIB["urljoin"],
-            note="urljoin: RFC 3986 §5.2 for its uses_relative schemes; the base's split "
-            "is served from urlsplit's cache when the base repeats",
-        )
-    )
-    rfc3986 = _peer_module("rfc3986", "rfc3986")
-    if rfc3986 is not None:
-
-        def rfc3986_resolve(base: str, ref: str) -> str:
-            return rfc3986.uri_reference(ref).resolve_with(base).unsplit()  # type: ignore[no-any-return]
-
-        out.append(
-            adapter(
-                "rfc3986",
-                lambda: rfc3986_resolve,
-                note="uri_reference(ref).resolve_with(base).unsplit(): parses both, builds a "
-                "str; each call also issues a DeprecationWarning (ignored, as by default)",
-            )
-        )
-    uritools = _peer_module("uritools", "uritools")
-    if uritools is not None:
-        out.append(adapter("uritools", lambda: uritools.urijoin))
-    ada_url = _peer_module("ada_url", "ada_url")
-    if ada_url is not None:
-        out.append(
-            adapter(
-                "ada_url",
-                lambda: ada_url.join_url,
-                note="WHATWG join: also normalizes the result (case, percent-encoding, IDNA)",
-            )
-        )
-    yarl = _peer_module("yarl", "yarl")
-    if yarl is not None:
-
-        def yarl_join(base: str, ref: str) -> str:
-            return str(yarl.URL(base).join(yarl.URL(ref)))
-
-        out.append(
-            adapter(
-                "yarl",
-                lambda: yarl_join,
-                note="str(URL(base).join(URL(ref))): requotes both, builds a str",
-            )
-        )
-    return out
+    return out + _table("resolve", inputs="refs", star=True)
 
 
 def normalize_adapters() -> list[Adapter]:
@@ -532,83 +395,12 @@ def normalize_adapters() -> list[Adapter]:
     for peer in FASTURI_PEERS:
         out.append(Adapter("normalize", peer, _twin("core", "normalize", peer)))
         out += _many("normalize", peer, _twin("core", "normalize", peer))
-    rfc3986 = _peer_module("rfc3986", "rfc3986")
-    if rfc3986 is not None:
-        out.append(
-            Adapter(
-                "normalize",
-                "rfc3986",
-                lambda: rfc3986.normalize_uri,
-                note="§6.2.2 only (no scheme-based default-port step)",
-            )
-        )
-    w3lib = _peer_module("w3lib.url", "w3lib")
-    if w3lib is not None:
-        out.append(
-            Adapter(
-                "normalize",
-                "w3lib",
-                lambda: w3lib.canonicalize_url,
-                note="canonicalize_url does more: sorts the query, drops the fragment, "
-                "percent-encodes to UTF-8 and IDNA-encodes the host",
-            )
-        )
-    ada_url = _peer_module("ada_url", "ada_url")
-    if ada_url is not None:
-        out.append(
-            Adapter(
-                "normalize",
-                "ada_url",
-                lambda: ada_url.normalize_url,
-                note="WHATWG serialization, through cffi; rejects relative and some odd URLs",
-            )
-        )
-    return out
+    return out + _table("normalize")
 
 
 def is_valid_adapters() -> list[Adapter]:
     out = [Adapter("is_valid", peer, _twin("rules", "is_valid", peer)) for peer in FASTURI_PEERS]
-    rfc3986 = _peer_module("rfc3986", "rfc3986")
-    if rfc3986 is not None:
-        from rfc3986 import exceptions, validators
-
-        def rfc3986_is_valid(s: str) -> bool:
-            # the library's documented check: every component against its rule
-            try:
-                VALIDATOR.validate(rfc3986.uri_reference(s))
-            except exceptions.ValidationError:
-                return False
-            return True
-
-        VALIDATOR = validators.Validator().check_validity_of(
-            "scheme", "userinfo", "host", "port", "path", "query", "fragment"
-        )
-        out.append(Adapter("is_valid", "rfc3986", lambda: rfc3986_is_valid))
-    rfc3986_validator = _peer_module("rfc3986_validator", "rfc3986_validator")
-    if rfc3986_validator is not None:
-
-        def regex_is_valid(s: str) -> bool:
-            return rfc3986_validator.validate_rfc3986(s, rule="URI_reference") is not None  # type: ignore[no-any-return]
-
-        out.append(
-            Adapter(
-                "is_valid",
-                "rfc3986_validator",
-                lambda: regex_is_valid,
-                note="one regex built from the Appendix A grammar",
-            )
-        )
-    can_ada = _peer_module("can_ada", "can_ada")
-    if can_ada is not None:
-        out.append(
-            Adapter(
-                "is_valid",
-                "can_ada",
-                lambda: can_ada.can_parse,
-                note="WHATWG can_parse: another grammar (accepts spaces, rejects relative refs)",
-            )
-        )
-    return out
+    return out + _table("is_valid")
 
 
 def canonicalize_adapters() -> list[Adapter]:
@@ -616,17 +408,7 @@ def canonicalize_adapters() -> list[Adapter]:
     for peer in FASTURI_PEERS:
         out.append(Adapter("canonicalize", peer, _pipeline("canonicalize", peer)))
         out += _many("canonicalize", peer, _pipeline("canonicalize", peer))
-    w3lib = _peer_module("w3lib.url", "w3lib")
-    if w3lib is not None:
-        out.append(
-            Adapter(
-                "canonicalize",
-                "w3lib",
-                lambda: w3lib.canonicalize_url,
-                note="also IDNA-encodes the host and percent-encodes non-ASCII",
-            )
-        )
-    return out
+    return out + _table("canonicalize")
 
 
 # --- crawler and archive tools (API.md §8) --------------------------------
@@ -838,19 +620,8 @@ def peer_versions() -> dict[str, str]:
     from importlib import metadata
 
     out = {"python": sys.version.split()[0]}
-    for dist in (
-        "fasturi",
-        "rfc3986",
-        "uritools",
-        "yarl",
-        "ada-url",
-        "can-ada",
-        "w3lib",
-        "rfc3986-validator",
-        "publicsuffixlist",
-        "tldextract",
-        "surt",
-    ):
+    # the crawler tools' peers are timed here only, not by `fasturi bench`
+    for dist in ("fasturi", *DISTRIBUTIONS.values(), "publicsuffixlist", "tldextract", "surt"):
         try:
             out[dist] = metadata.version(dist)
         except metadata.PackageNotFoundError:

@@ -16,6 +16,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "fasturi_chars.h"
 
@@ -122,6 +123,27 @@ static inline void fu_pct_encode(const uint8_t *s, ptrdiff_t n,
  * a kept malformed '%' into a triplet ("%%34" then "1") stays encoded, so a
  * second pass changes nothing.  FU_NORM_HOST: in a host starting with '[',
  * the text after "%25" and before the first ']' keeps its case. */
+/* Index of the first '%' in s[i, b), or b: what plain mode copies as is. */
+static inline ptrdiff_t fu_pct_next_1(const uint8_t *s, ptrdiff_t i,
+                                      ptrdiff_t b)
+{
+    const uint8_t *p = i < b ? (const uint8_t *)memchr(s + i, '%',
+                                                       (size_t)(b - i))
+                             : NULL;
+    return p ? p - s : b;
+}
+
+#define FU_DEFINE_PCT_NEXT(N, T)                                              \
+static inline ptrdiff_t fu_pct_next_##N(const T *s, ptrdiff_t i, ptrdiff_t b) \
+{                                                                             \
+    while (i < b && s[i] != '%')                                              \
+        i++;                                                                  \
+    return i;                                                                 \
+}
+FU_DEFINE_PCT_NEXT(2, uint16_t)
+FU_DEFINE_PCT_NEXT(4, uint32_t)
+#undef FU_DEFINE_PCT_NEXT
+
 #define FU_DEFINE_PCT_NORM(N, T)                                              \
 static inline ptrdiff_t fu_pct_norm_##N(const T *s, ptrdiff_t a, ptrdiff_t b, \
                                         T *out, int mode)                     \
@@ -131,7 +153,15 @@ static inline ptrdiff_t fu_pct_norm_##N(const T *s, ptrdiff_t a, ptrdiff_t b, \
     int bracket = mode == FU_NORM_HOST && a < b && s[a] == '[';               \
     int zone = 0;                                                             \
     while (i < b) {                                                           \
-        uint32_t c = s[i];                                                    \
+        uint32_t c;                                                           \
+        if (!lower) { /* only '%' matters: copy up to the next one */        \
+            ptrdiff_t j = fu_pct_next_##N(s, i, b);                           \
+            memcpy(out + o, s + i, (size_t)(j - i) * sizeof(T));              \
+            o += j - i;                                                       \
+            if ((i = j) >= b)                                                 \
+                break;                                                        \
+        }                                                                     \
+        c = s[i];                                                             \
         if (c == '%') {                                                       \
             int hi, lo;                                                       \
             if (i + 2 < b && (hi = fu_hexval(s[i + 1])) >= 0                  \

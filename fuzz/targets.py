@@ -501,6 +501,82 @@ def parse(data: bytes) -> None:
         )
 
 
+def _column(r: Reader, raw: bool) -> Any:
+    """Rows as an Arrow column: texts (lone surrogates left out: Arrow text
+    is UTF-8) and nulls, or with ``raw`` the fuzzer's bytes as they are,
+    unvalidated UTF-8 in a string array, as a careless producer leaves it."""
+    import pyarrow as pa
+
+    rows: list[Any] = []
+    while r.pos < len(r.data) and len(rows) < 8:
+        kind = r.option()
+        if kind % 7 == 0:
+            rows.append(None)
+        elif raw:
+            n = r.option() % 24
+            rows.append(r.data[r.pos : r.pos + n])
+            r.pos += n
+        else:
+            rows.append(r.text(64).encode("utf-8", "replace").decode("utf-8"))
+    if raw:
+        binary = pa.array(rows, type=pa.binary())
+        col = pa.Array.from_buffers(pa.string(), len(binary), binary.buffers())
+    else:
+        col = pa.array(rows, type=pick((pa.string(), pa.large_string(), pa.string_view()), r.option()))
+    start = r.option() % (len(col) + 1)
+    return col.slice(start)
+
+
+def arrow(data: bytes) -> None:
+    """fasturi.arrow's compiled kernels against the reference kernels, on
+    one chunk of generated rows (or raw, possibly invalid, UTF-8)."""
+    import pyarrow as pa
+
+    from fasturi import _arrow_c, _arrow_py
+    from fasturi._types import ArrowColumn
+
+    r = Reader(data)
+    col = _column(r, raw=bool(r.option() & 1))
+    opt = r.option()
+    threads = 1 + opt % 3
+
+    def run(kernel: Any, *args: Any) -> Any:
+        return pa.array(kernel(ArrowColumn(*col.__arrow_c_array__()), 5, threads, *args))
+
+    fields = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
+    rule, rfc = pick(RULES, r.option())
+    for name, args in (
+        ("split", (fields[opt % 8 :] or fields,)),
+        ("normalize", (bool(opt & 8),)),
+        ("canonicalize", (bool(opt & 16), bool(opt & 32), ("a", "utm_*"))),
+        ("is_valid", (rule, rfc)),
+        ("error_position", (rule, rfc)),
+        ("resolve_one", ("http://a/b/c/d;p?q", bool(opt & 64), pick((3986, 2396), opt >> 7))),
+        ("percent_decode", (pick(("strict", "replace", "ignore"), opt),)),
+    ):
+        got = outcome(run, getattr(_arrow_c, name), *args)
+        want = outcome(run, getattr(_arrow_py, name), *args)
+        assert got == want, f"{name}{args!r} on {col!r}: {got!r} != {want!r}"
+    same_bases = outcome(
+        lambda: pa.array(
+            _arrow_c.resolve_each(
+                ArrowColumn(*col.__arrow_c_array__()), ArrowColumn(*col.__arrow_c_array__()), 0, 1,
+                True, 3986,
+            )
+        )
+    )
+    want_bases = outcome(
+        lambda: pa.array(
+            _arrow_py.resolve_each(
+                ArrowColumn(*col.__arrow_c_array__()), ArrowColumn(*col.__arrow_c_array__()), 0, 1,
+                True, 3986,
+            )
+        )
+    )
+    assert same_bases == want_bases, f"resolve_each on {col!r}: {same_bases!r} != {want_bases!r}"
+
+
 TARGETS: dict[str, Callable[[bytes], None]] = {
-    f.__name__: f for f in (split, uri, resolve, normalize, validate, percent, extract, parse)
+    f.__name__: f
+    for f in (split, uri, resolve, normalize, validate, percent, extract, parse, arrow)
 }

@@ -12,7 +12,8 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
-PURE = os.environ.get("FASTURI_NO_EXTENSIONS", "") not in ("", "0")
+from fasturi._impl import NO_EXTENSIONS as PURE
+
 IMPLS = ["python"] if PURE else ["compiled", "python"]
 
 settings.register_profile(
@@ -67,6 +68,17 @@ def surtmod(request):
 def pipeline(request):
     """The _pipeline twin (compiled and python)."""
     return _twin("pipeline", request.param)
+
+
+@pytest.fixture(scope="module", params=IMPLS)
+def arrow(request):
+    """fasturi.arrow on the column kernels of one implementation."""
+    import fasturi.arrow as module
+
+    saved = module._kernels
+    module._kernels = _twin("arrow", request.param)
+    yield module
+    module._kernels = saved
 
 
 def pytest_configure(config):

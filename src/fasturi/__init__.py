@@ -5,42 +5,46 @@ implementation (``IMPLEMENTATION``: ``"compiled"`` or ``"python"``);
 ``fasturi.parse`` is the drop-in for ``urllib.parse``.
 """
 
-from __future__ import annotations
-
-from ._impl import IMPLEMENTATION, core, pipeline, psl, rules, surt_impl, uri
+from ._impl import IMPLEMENTATION
+from ._impl import core as _core
 from ._impl import extract as _extract
+from ._impl import pipeline as _pipeline
+from ._impl import psl as _psl_twin
+from ._impl import rules as _rules
+from ._impl import surt_impl as _surt_twin
+from ._impl import uri as _uri
 from ._types import Finding, InvalidURI, Split
 
-split = core.split
-unsplit = core.unsplit
-resolve = core.resolve
-remove_dot_segments = core.remove_dot_segments
-normalize = core.normalize
-equivalent = core.equivalent
-percent_encode = core.percent_encode
-percent_decode = core.percent_decode
-percent_decode_bytes = core.percent_decode_bytes
+split = _core.split
+unsplit = _core.unsplit
+resolve = _core.resolve
+remove_dot_segments = _core.remove_dot_segments
+normalize = _core.normalize
+equivalent = _core.equivalent
+percent_encode = _core.percent_encode
+percent_decode = _core.percent_decode
+percent_decode_bytes = _core.percent_decode_bytes
 
-is_valid = rules.is_valid
-validate = rules.validate
-host_type = rules.host_type
+is_valid = _rules.is_valid
+validate = _rules.validate
+host_type = _rules.host_type
 
-URI = uri.URI
-redact = uri.redact
+URI = _uri.URI
+redact = _uri.redact
 
-canonicalize = pipeline.canonicalize
-split_many = pipeline.split_many
-normalize_many = pipeline.normalize_many
-canonicalize_many = pipeline.canonicalize_many
-resolve_many = pipeline.resolve_many
-fingerprint = pipeline.fingerprint
+canonicalize = _pipeline.canonicalize
+split_many = _pipeline.split_many
+normalize_many = _pipeline.normalize_many
+canonicalize_many = _pipeline.canonicalize_many
+resolve_many = _pipeline.resolve_many
+fingerprint = _pipeline.fingerprint
 
 # Crawler and archive tools (docs/crawler.md)
-registrable_domain = psl.registrable_domain
-public_suffix = psl.public_suffix
-load_public_suffix_list = psl.load_public_suffix_list
-public_suffix_list_version = psl.public_suffix_list_version
-surt = surt_impl.surt
+registrable_domain = _psl_twin.registrable_domain
+public_suffix = _psl_twin.public_suffix
+load_public_suffix_list = _psl_twin.load_public_suffix_list
+public_suffix_list_version = _psl_twin.public_suffix_list_version
+surt = _surt_twin.surt
 
 extract = _extract.extract
 

@@ -12,6 +12,7 @@ import re
 import unicodedata
 from typing import Optional
 
+from ._errors import type_error
 from ._impl import core, rules
 from ._types import Finding, InvalidURI
 
@@ -59,7 +60,7 @@ def audit(s: str) -> list[Finding]:
     ``encoded-delimiter`` and ``encoded-dot-segment`` (§7.3).
     """
     if not isinstance(s, str):
-        raise TypeError(f"audit() argument 's' must be str, not {type(s).__name__}")
+        raise type_error("audit", "s", s)
     findings: list[Finding] = []
     _check_invalid(s, findings)
     _check_controls(s, findings)

@@ -41,6 +41,7 @@ from fasturi._csrc cimport (
 )
 
 from fasturi._types import InvalidURI, Split
+from fasturi._errors import type_error
 
 __all__ = [
     "equivalent",
@@ -120,10 +121,6 @@ cdef void _init_unreserved():
 
 
 _init_unreserved()
-
-
-cdef inline object _type_error(str func, str name, object value, str want="str"):
-    return TypeError(f"{func}() argument '{name}' must be {want}, not {type(value).__name__}")
 
 
 cdef inline void *_scratch(Py_ssize_t nbytes, void *stack) except NULL:
@@ -236,7 +233,7 @@ def split(s):
     ``None`` marks an undefined component, ``""`` an empty one.
     """
     if not isinstance(s, str):
-        raise _type_error("split", "s", s)
+        raise type_error("split", "s", s)
     return split_str(<str>s)
 
 
@@ -251,10 +248,7 @@ cdef str _unsplit_items(tuple items):
         if item is None:
             continue
         if not isinstance(item, str):
-            raise TypeError(
-                f"unsplit() argument 'parts' item {i} must be str or None, "
-                f"not {type(item).__name__}"
-            )
+            raise type_error("unsplit", "parts", item, "str or None", item=i)
         fu_unicode_ready(item)
         total += PyUnicode_GET_LENGTH(item) + (1 if i == 0 or i >= 3 else 2 if i == 1 else 0)
         if PyUnicode_MAX_CHAR_VALUE(item) > maxchar:
@@ -309,12 +303,12 @@ def unsplit(parts):
     if isinstance(parts, tuple):
         items = <tuple>parts  # Split included: its items are read in place
     elif isinstance(parts, (str, bytes, bytearray)):
-        raise _type_error("unsplit", "parts", parts, "a sequence of 5 items")
+        raise type_error("unsplit", "parts", parts, "a sequence of 5 items")
     else:
         try:
             items = tuple(parts)
         except TypeError:
-            raise _type_error("unsplit", "parts", parts, "a sequence of 5 items") from None
+            raise type_error("unsplit", "parts", parts, "a sequence of 5 items") from None
     if PyTuple_GET_SIZE(items) != 5:
         raise ValueError(
             f"unsplit() argument 'parts' must have 5 items, not {PyTuple_GET_SIZE(items)}"
@@ -357,7 +351,7 @@ def split_authority(authority):
     ``userinfo`` and ``port`` are ``None`` when their delimiter is absent.
     """
     if not isinstance(authority, str):
-        raise _type_error("split_authority", "authority", authority)
+        raise type_error("split_authority", "authority", authority)
     return split_authority_str(<str>authority)
 
 
@@ -393,7 +387,7 @@ cdef str remove_dot_segments_str(str path):
 def remove_dot_segments(path):
     """Remove "." and ".." segments from a path (RFC 3986 §5.2.4)."""
     if not isinstance(path, str):
-        raise _type_error("remove_dot_segments", "path", path)
+        raise type_error("remove_dot_segments", "path", path)
     return remove_dot_segments_str(<str>path)
 
 
@@ -469,7 +463,7 @@ cdef class PreparedBase:
     def __cinit__(self, object text, bint strict, int rfc):
         # object, not str: Cython's str check refuses str subclasses.
         if not isinstance(text, str):
-            raise _type_error("PreparedBase", "base", text)
+            raise type_error("PreparedBase", "base", text)
         cdef str base = <str>text
         fu_unicode_ready(base)
         self.base = base
@@ -501,9 +495,9 @@ def resolve(base, ref, *, strict=True, rfc=3986):
     """
     cdef int which
     if not isinstance(base, str):
-        raise _type_error("resolve", "base", base)
+        raise type_error("resolve", "base", base)
     if not isinstance(ref, str):
-        raise _type_error("resolve", "ref", ref)
+        raise type_error("resolve", "ref", ref)
     if rfc == 3986:
         which = 3986
     elif rfc == 2396:
@@ -549,16 +543,16 @@ def normalize(s, *, scheme_based=True):
     Idempotent on every string.
     """
     if not isinstance(s, str):
-        raise _type_error("normalize", "s", s)
+        raise type_error("normalize", "s", s)
     return normalize_str(<str>s, True if scheme_based else False)
 
 
 def equivalent(a, b):
     """Are ``a`` and ``b`` equivalent after normalization (RFC 3986 §6.2)?"""
     if not isinstance(a, str):
-        raise _type_error("equivalent", "a", a)
+        raise type_error("equivalent", "a", a)
     if not isinstance(b, str):
-        raise _type_error("equivalent", "b", b)
+        raise type_error("equivalent", "b", b)
     return a == b or normalize_str(<str>a, True) == normalize_str(<str>b, True)
 
 
@@ -612,13 +606,13 @@ def percent_encode(s, safe="", *, encoding="utf-8", errors="strict"):
     characters of ``safe`` are honoured.  Hex digits are uppercase.
     """
     if not isinstance(s, str):
-        raise _type_error("percent_encode", "s", s)
+        raise type_error("percent_encode", "s", s)
     if not isinstance(safe, str):
-        raise _type_error("percent_encode", "safe", safe)
+        raise type_error("percent_encode", "safe", safe)
     if not isinstance(encoding, str):
-        raise _type_error("percent_encode", "encoding", encoding)
+        raise type_error("percent_encode", "encoding", encoding)
     if not isinstance(errors, str):
-        raise _type_error("percent_encode", "errors", errors)
+        raise type_error("percent_encode", "errors", errors)
     if encoding == "utf-8" and errors == "strict":
         return percent_encode_str(<str>s, <str>safe)
     data = _str_encode(s, encoding, errors)
@@ -657,7 +651,7 @@ def percent_decode_bytes(s):
     if isinstance(s, bytes):
         return _decode_octets(<const uint8_t *>PyBytes_AS_STRING(s), PyBytes_GET_SIZE(s),
                               s if type(s) is bytes else None)
-    raise _type_error("percent_decode_bytes", "s", s, "str or bytes")
+    raise type_error("percent_decode_bytes", "s", s, "str or bytes")
 
 
 def percent_decode(s, *, encoding="utf-8", errors="strict"):
@@ -672,11 +666,11 @@ def percent_decode(s, *, encoding="utf-8", errors="strict"):
     cdef uint32_t stack[STACK_WORDS]
     cdef void *buf
     if not isinstance(s, str):
-        raise _type_error("percent_decode", "s", s)
+        raise type_error("percent_decode", "s", s)
     if not isinstance(encoding, str):
-        raise _type_error("percent_decode", "encoding", encoding)
+        raise type_error("percent_decode", "encoding", encoding)
     if not isinstance(errors, str):
-        raise _type_error("percent_decode", "errors", errors)
+        raise type_error("percent_decode", "errors", errors)
     if encoding != "utf-8" or errors != "strict":
         return _bytes_decode(percent_decode_bytes_str(<str>s), encoding, errors)
     fu_unicode_ready(s)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Dict, Iterable, List, Optional, Tuple, Union
 
+from ._errors import type_error
 from ._types import InvalidURI, Split
 
 __all__ = [
@@ -44,10 +45,6 @@ _NEEDS_WORK = re.compile(
 _DEFAULT_PORT = {"http": "80", "https": "443", "ws": "80", "wss": "443", "ftp": "21"}
 
 
-def _type_error(func: str, name: str, value: object, want: str = "str") -> TypeError:
-    return TypeError(f"{func}() argument '{name}' must be {want}, not {type(value).__name__}")
-
-
 def _lower(text: str) -> str:
     # Only ASCII letters fold: str.lower() would also fold non-ASCII letters
     # (and can change a string's length).
@@ -75,7 +72,7 @@ def split(s: str) -> Split:
     ``None`` marks an undefined component, ``""`` an empty one.
     """
     if not isinstance(s, str):
-        raise _type_error("split", "s", s)
+        raise type_error("split", "s", s)
     return _split(s)
 
 
@@ -111,19 +108,16 @@ def unsplit(parts: Iterable[Optional[str]]) -> str:
     out.  ``unsplit(split(s)) == s`` for every string.
     """
     if isinstance(parts, (str, bytes, bytearray)):
-        raise _type_error("unsplit", "parts", parts, "a sequence of 5 items")
+        raise type_error("unsplit", "parts", parts, "a sequence of 5 items")
     try:
         items = tuple(parts)
     except TypeError:
-        raise _type_error("unsplit", "parts", parts, "a sequence of 5 items") from None
+        raise type_error("unsplit", "parts", parts, "a sequence of 5 items") from None
     if len(items) != 5:
         raise ValueError(f"unsplit() argument 'parts' must have 5 items, not {len(items)}")
     for index, item in enumerate(items):
         if item is not None and not isinstance(item, str):
-            raise TypeError(
-                f"unsplit() argument 'parts' item {index} must be str or None, "
-                f"not {type(item).__name__}"
-            )
+            raise type_error("unsplit", "parts", item, "str or None", item=index)
     scheme, authority, path, query, fragment = items
     result: List[str] = []
     if scheme is not None:
@@ -162,7 +156,7 @@ def split_authority(authority: str) -> Tuple[Optional[str], str, Optional[str]]:
     ``userinfo`` and ``port`` are ``None`` when their delimiter is absent.
     """
     if not isinstance(authority, str):
-        raise _type_error("split_authority", "authority", authority)
+        raise type_error("split_authority", "authority", authority)
     return _split_authority(authority)
 
 
@@ -221,7 +215,7 @@ def _remove_dot_segments(path: str) -> str:
 def remove_dot_segments(path: str) -> str:
     """Remove "." and ".." segments from a path (RFC 3986 §5.2.4)."""
     if not isinstance(path, str):
-        raise _type_error("remove_dot_segments", "path", path)
+        raise type_error("remove_dot_segments", "path", path)
     return _remove_dot_segments(path)
 
 
@@ -312,9 +306,9 @@ def resolve(base: str, ref: str, *, strict: bool = True, rfc: int = 3986) -> str
     paths taken as written).  ``InvalidURI`` when ``base`` has no scheme.
     """
     if not isinstance(base, str):
-        raise _type_error("resolve", "base", base)
+        raise type_error("resolve", "base", base)
     if not isinstance(ref, str):
-        raise _type_error("resolve", "ref", ref)
+        raise type_error("resolve", "ref", ref)
     if rfc == 3986:
         rfc2396 = False
     elif rfc == 2396:
@@ -461,16 +455,16 @@ def normalize(s: str, *, scheme_based: bool = True) -> str:
     Idempotent on every string.
     """
     if not isinstance(s, str):
-        raise _type_error("normalize", "s", s)
+        raise type_error("normalize", "s", s)
     return _normalize(s, bool(scheme_based))
 
 
 def equivalent(a: str, b: str) -> bool:
     """Are ``a`` and ``b`` equivalent after normalization (RFC 3986 §6.2)?"""
     if not isinstance(a, str):
-        raise _type_error("equivalent", "a", a)
+        raise type_error("equivalent", "a", a)
     if not isinstance(b, str):
-        raise _type_error("equivalent", "b", b)
+        raise type_error("equivalent", "b", b)
     return a == b or _normalize(a, True) == _normalize(b, True)
 
 
@@ -500,13 +494,13 @@ def percent_encode(
     characters of ``safe`` are honoured.  Hex digits are uppercase.
     """
     if not isinstance(s, str):
-        raise _type_error("percent_encode", "s", s)
+        raise type_error("percent_encode", "s", s)
     if not isinstance(safe, str):
-        raise _type_error("percent_encode", "safe", safe)
+        raise type_error("percent_encode", "safe", safe)
     if not isinstance(encoding, str):
-        raise _type_error("percent_encode", "encoding", encoding)
+        raise type_error("percent_encode", "encoding", encoding)
     if not isinstance(errors, str):
-        raise _type_error("percent_encode", "errors", errors)
+        raise type_error("percent_encode", "errors", errors)
     data = str.encode(s, encoding, errors)
     table, kept = _encode_table(safe)
     if not data.translate(None, kept):
@@ -538,7 +532,7 @@ def percent_decode_bytes(s: Union[str, bytes]) -> bytes:
     elif isinstance(s, bytes):
         data = bytes(s)
     else:
-        raise _type_error("percent_decode_bytes", "s", s, "str or bytes")
+        raise type_error("percent_decode_bytes", "s", s, "str or bytes")
     return _decode_bytes(data)
 
 
@@ -550,9 +544,9 @@ def percent_decode(s: str, *, encoding: str = "utf-8", errors: str = "strict") -
     (``UnicodeDecodeError`` by default).
     """
     if not isinstance(s, str):
-        raise _type_error("percent_decode", "s", s)
+        raise type_error("percent_decode", "s", s)
     if not isinstance(encoding, str):
-        raise _type_error("percent_decode", "encoding", encoding)
+        raise type_error("percent_decode", "encoding", encoding)
     if not isinstance(errors, str):
-        raise _type_error("percent_decode", "errors", errors)
+        raise type_error("percent_decode", "errors", errors)
     return bytes.decode(_decode_bytes(str.encode(s, "utf-8", "surrogatepass")), encoding, errors)

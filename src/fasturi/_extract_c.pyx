@@ -30,6 +30,8 @@ from fasturi._csrc cimport (
     fu_narrow_ascii_4,
 )
 
+from fasturi._errors import type_error
+
 __all__ = ["OPAQUE_SCHEMES", "extract"]
 
 cdef extern from *:
@@ -87,9 +89,7 @@ def extract(text, *, abbreviated=False):
     of ``_extract_py`` defines exactly what counts as a URI.
     """
     if not isinstance(text, str):
-        raise TypeError(
-            f"extract() argument 'text' must be str, not {type(text).__name__}"
-        )
+        raise type_error("extract", "text", text)
     cdef str t = <str>text
     cdef fu_ext_state_t st
     cdef fu_ext_match_t m

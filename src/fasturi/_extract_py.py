@@ -63,6 +63,8 @@ from __future__ import annotations
 import re
 from string import ascii_letters, digits
 
+from ._errors import type_error
+
 __all__ = ["OPAQUE_SCHEMES", "extract"]
 
 # Registered schemes whose URIs are commonly written without "//" (RFC 6068
@@ -316,7 +318,7 @@ def extract(text: str, *, abbreviated: bool = False) -> list[str]:
     defines exactly what counts as a URI.
     """
     if not isinstance(text, str):
-        raise TypeError(f"extract() argument 'text' must be str, not {type(text).__name__}")
+        raise type_error("extract", "text", text)
     if type(text) is not str:
         text = str.__str__(text)  # the plain text: a subclass's methods play no part
     trigger = _TRIGGER_ABBREVIATED if abbreviated else _TRIGGER

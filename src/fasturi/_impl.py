@@ -11,10 +11,15 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-_flag = os.environ.get("FASTURI_NO_EXTENSIONS", "")
-_pure = _flag not in ("", "0") or sys.implementation.name != "cpython"
+#: Pure Python was asked for (``FASTURI_NO_EXTENSIONS`` set, and not to "0")
+#: or is the only choice (not CPython).  The one reading of the switch:
+#: ``fasturi.parse`` and the test suite take it from here.
+NO_EXTENSIONS = (
+    os.environ.get("FASTURI_NO_EXTENSIONS", "") not in ("", "0")
+    or sys.implementation.name != "cpython"
+)
 
-if TYPE_CHECKING or _pure:
+if TYPE_CHECKING or NO_EXTENSIONS:
     from . import _core_py as core
     from . import _extract_py as extract
     from . import _pipeline_py as pipeline
@@ -46,4 +51,26 @@ else:
 
         IMPLEMENTATION = "python"
 
-__all__ = ["IMPLEMENTATION", "core", "extract", "pipeline", "psl", "rules", "surt_impl", "uri"]
+
+def arrow_kernels():  # type: ignore[no-untyped-def]
+    """The column kernels' twin (``_arrow_c`` or ``_arrow_py``), imported on
+    first use: the reference needs pyarrow, which ``import fasturi`` does not."""
+    if IMPLEMENTATION == "compiled":
+        from . import _arrow_c as kernels
+    else:
+        from . import _arrow_py as kernels  # type: ignore[no-redef]
+    return kernels
+
+
+__all__ = [
+    "IMPLEMENTATION",
+    "NO_EXTENSIONS",
+    "arrow_kernels",
+    "core",
+    "extract",
+    "pipeline",
+    "psl",
+    "rules",
+    "surt_impl",
+    "uri",
+]

@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ._errors import type_error
 from ._types import InvalidURI
 
 __all__ = ["iri_to_uri", "uri_to_iri"]
@@ -83,7 +84,7 @@ def _is_iprivate(cp: int) -> bool:
 
 def _check_text(func: str, s: object) -> str:
     if not isinstance(s, str):
-        raise TypeError(f"{func}() argument 's' must be str, not {type(s).__name__}")
+        raise type_error(func, "s", s)
     if type(s) is not str:
         s = str.__str__(s)  # the plain text: a subclass's methods play no part
     if s.isascii():

@@ -15,6 +15,7 @@ from fasturi._core_c cimport PreparedBase, normalize_str, split_str
 from fasturi._csrc cimport fu_xxh64
 
 from fasturi import _w3lib_c
+from fasturi._errors import item_error, type_error
 
 __all__ = [
     "canonicalize",
@@ -49,27 +50,15 @@ cdef enum:
     STACK_UNITS = 2048
 
 
-cdef object _type_error(str func, str name, object value):
-    return TypeError(f"{func}() argument '{name}' must be str, not {type(value).__name__}")
-
-
-cdef object _item_error(str func, Py_ssize_t index, object value):
-    return TypeError(f"{func}() item {index} must be str, not {type(value).__name__}")
-
-
 cdef object _iterate(str func, str name, object items):
     # A str is an iterable of one-character strings: batching its characters
     # is never what the caller meant.
     if isinstance(items, (str, bytes)):
-        raise TypeError(
-            f"{func}() argument '{name}' must be an iterable of str, not {type(items).__name__}"
-        )
+        raise type_error(func, name, items, "an iterable of str")
     try:
         return iter(items)
     except TypeError:
-        raise TypeError(
-            f"{func}() argument '{name}' must be an iterable of str, not {type(items).__name__}"
-        ) from None
+        raise type_error(func, name, items, "an iterable of str") from None
 
 
 cdef bint _skip_bad(str func, object errors) except -1:
@@ -444,7 +433,7 @@ def canonicalize(s, *, sort_query=True, drop_fragment=True, drop_params=(), pres
     """
     cdef _DropRules rules
     if not isinstance(s, str):
-        raise _type_error("canonicalize", "s", s)
+        raise type_error("canonicalize", "s", s)
     if preset is not None and _preset("canonicalize", preset, sort_query, drop_params):
         return _w3lib_c.key(s, not drop_fragment)
     rules = _drop_rules("canonicalize", drop_params)
@@ -467,7 +456,7 @@ def fingerprint(s, *, sort_query=True, drop_fragment=True, drop_params=(), prese
     cdef str text
     cdef bytes raw
     if not isinstance(s, str):
-        raise _type_error("fingerprint", "s", s)
+        raise type_error("fingerprint", "s", s)
     if preset is not None and _preset("fingerprint", preset, sort_query, drop_params):
         text = _w3lib_c.key(s, not drop_fragment)
     else:
@@ -499,7 +488,7 @@ def split_many(uris, *, errors="raise"):
         elif skip:
             out.append(None)
         else:
-            raise _item_error("split_many", index, item)
+            raise item_error("split_many", index, item)
         index += 1
     return out
 
@@ -520,7 +509,7 @@ def normalize_many(uris, *, scheme_based=True, errors="raise"):
         elif skip:
             out.append(None)
         else:
-            raise _item_error("normalize_many", index, item)
+            raise item_error("normalize_many", index, item)
         index += 1
     return out
 
@@ -545,7 +534,7 @@ def canonicalize_many(uris, *, sort_query=True, drop_fragment=True, drop_params=
             elif skip:
                 out.append(None)
             else:
-                raise _item_error("canonicalize_many", index, item)
+                raise item_error("canonicalize_many", index, item)
             index += 1
         return out
     cdef _DropRules rules = _drop_rules("canonicalize_many", drop_params)
@@ -557,7 +546,7 @@ def canonicalize_many(uris, *, sort_query=True, drop_fragment=True, drop_params=
         elif skip:
             out.append(None)
         else:
-            raise _item_error("canonicalize_many", index, item)
+            raise item_error("canonicalize_many", index, item)
         index += 1
     return out
 
@@ -575,7 +564,7 @@ def resolve_many(base, refs, *, strict=True, rfc=3986, errors="raise"):
     cdef list out = []
     cdef Py_ssize_t index = 0
     if not isinstance(base, str):
-        raise _type_error("resolve_many", "base", base)
+        raise type_error("resolve_many", "base", base)
     if rfc == 3986:
         which = 3986
     elif rfc == 2396:
@@ -589,6 +578,6 @@ def resolve_many(base, refs, *, strict=True, rfc=3986, errors="raise"):
         elif skip:
             out.append(None)
         else:
-            raise _item_error("resolve_many", index, item)
+            raise item_error("resolve_many", index, item)
         index += 1
     return out

@@ -12,32 +12,21 @@ from typing import Any, Callable, FrozenSet, Iterable, List, Optional, Tuple
 
 from . import _core_py as _core
 from . import _w3lib
+from ._errors import item_error, type_error
 from ._types import Split
 
 _Rules = Tuple[FrozenSet[bytes], Tuple[bytes, ...]]
-
-
-def _type_error(func: str, name: str, value: object) -> TypeError:
-    return TypeError(f"{func}() argument '{name}' must be str, not {type(value).__name__}")
-
-
-def _item_error(func: str, index: int, value: object) -> TypeError:
-    return TypeError(f"{func}() item {index} must be str, not {type(value).__name__}")
 
 
 def _iterate(func: str, name: str, items: Any) -> Any:
     # A str is an iterable of one-character strings: batching its characters
     # is never what the caller meant.
     if isinstance(items, (str, bytes)):
-        raise TypeError(
-            f"{func}() argument '{name}' must be an iterable of str, not {type(items).__name__}"
-        )
+        raise type_error(func, name, items, "an iterable of str")
     try:
         return iter(items)
     except TypeError:
-        raise TypeError(
-            f"{func}() argument '{name}' must be an iterable of str, not {type(items).__name__}"
-        ) from None
+        raise type_error(func, name, items, "an iterable of str") from None
 
 
 def _is_sequence(items: Any) -> bool:
@@ -60,7 +49,7 @@ def _checked(func: str, name: str, items: Any, skip: bool, fn: Callable[[str], A
         elif skip:
             append(None)
         else:
-            raise _item_error(func, len(out), item)
+            raise item_error(func, len(out), item)
     return out
 
 
@@ -155,7 +144,7 @@ def canonicalize(
     docs/crawler.md.
     """
     if not isinstance(s, str):
-        raise _type_error("canonicalize", "s", s)
+        raise type_error("canonicalize", "s", s)
     if _preset("canonicalize", preset, sort_query, drop_params):
         return _w3lib.key(s, not drop_fragment)
     rules = _drop_rules("canonicalize", drop_params)
@@ -231,7 +220,7 @@ def fingerprint(
     of the key's UTF-8 bytes (lone surrogates as ``surrogatepass`` writes them).
     """
     if not isinstance(s, str):
-        raise _type_error("fingerprint", "s", s)
+        raise type_error("fingerprint", "s", s)
     if _preset("fingerprint", preset, sort_query, drop_params):
         text = _w3lib.key(s, not drop_fragment)
     else:
@@ -334,7 +323,7 @@ def resolve_many(
     """
     skip = _skip_bad("resolve_many", errors)
     if not isinstance(base, str):
-        raise _type_error("resolve_many", "base", base)
+        raise type_error("resolve_many", "base", base)
     if rfc != 3986 and rfc != 2396:
         raise ValueError(f"resolve_many() argument 'rfc' must be 3986 or 2396, not {rfc!r}")
     strict = bool(strict)

@@ -27,6 +27,7 @@ from fasturi._csrc cimport (
 )
 
 from fasturi._types import InvalidURI
+from fasturi._errors import type_error
 
 __all__ = ["RULES_2396", "RULES_3986", "host_type", "is_valid", "validate"]
 
@@ -97,24 +98,18 @@ cdef Py_ssize_t _check(object s, int rule) except -2:
     return r
 
 
-cdef TypeError _type_error(str func, str name, object value):
-    return TypeError(
-        f"{func}() argument '{name}' must be str, not {type(value).__name__}"
-    )
-
-
 cdef int _rule_id(str func, object s, object rule, object rfc) except -1:
     """Checks the arguments; the rule's number."""
     cdef dict ids
     cdef PyObject *k
     if not isinstance(s, str):
-        raise _type_error(func, "s", s)
+        raise type_error(func, "s", s)
     # A call that leaves the defaults gets these very objects (Cython keeps
     # one constant per literal), so identity spares the dictionary.
     if rule is "URI-reference" and rfc is 3986:
         return FU_R_URI_REFERENCE
     if not isinstance(rule, str):
-        raise _type_error(func, "rule", rule)
+        raise type_error(func, "rule", rule)
     if rfc == 3986:
         ids, number = _IDS_3986, 3986
     elif rfc == 2396:
@@ -152,7 +147,7 @@ def host_type(host):
     IP-literal (RFC 6874 zone IDs allowed), "IPv4", "reg-name", or None."""
     cdef int t
     if not isinstance(host, str):
-        raise _type_error("host_type", "host", host)
+        raise type_error("host_type", "host", host)
     fu_unicode_ready(host)
     if not PyUnicode_IS_ASCII(host):
         return None  # RFC 3986 hosts are ASCII

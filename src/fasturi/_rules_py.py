@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Union
 
+from ._errors import type_error
 from ._types import InvalidURI
 
 __all__ = ["RULES_2396", "RULES_3986", "host_type", "is_valid", "validate"]
@@ -726,15 +727,11 @@ _patterns: dict[tuple[int, str, bool], re.Pattern[str]] = {}
 _automata: dict[tuple[int, str], _Automaton] = {}
 
 
-def _type_error(func: str, name: str, value: object) -> TypeError:
-    return TypeError(f"{func}() argument '{name}' must be str, not {type(value).__name__}")
-
-
 def _key(func: str, s: object, rule: object, rfc: object) -> tuple[int, str]:
     if not isinstance(s, str):
-        raise _type_error(func, "s", s)
+        raise type_error(func, "s", s)
     if not isinstance(rule, str):
-        raise _type_error(func, "rule", rule)
+        raise type_error(func, "rule", rule)
     if rfc == 3986:
         number = 3986
     elif rfc == 2396:
@@ -792,7 +789,7 @@ def host_type(host: str) -> str | None:
     """What a host is (RFC 3986 §3.2.2): "IPv6" or "IPvFuture" for an
     IP-literal (RFC 6874 zone IDs allowed), "IPv4", "reg-name", or None."""
     if not isinstance(host, str):
-        raise _type_error("host_type", "host", host)
+        raise type_error("host_type", "host", host)
     if _pattern((3986, "IP-literal"), host).fullmatch(host):
         return "IPvFuture" if host[1] in "vV" else "IPv6"
     if _pattern((3986, "IPv4address"), host).fullmatch(host):

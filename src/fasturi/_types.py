@@ -41,6 +41,36 @@ class InvalidURI(ValueError):
         return (type(self), (self.args[0], self.position, self.rule))
 
 
+class ArrowColumn:
+    """An Arrow array as the PyCapsule pair ``(schema, array)`` of the Arrow
+    C Data Interface: how column kernels take and give chunks, so that any
+    Arrow library can import a result (``pyarrow.array(ArrowColumn(...))``)."""
+
+    __slots__ = ("schema", "array")
+
+    def __init__(self, schema: object, array: object) -> None:
+        self.schema = schema
+        self.array = array
+
+    def __arrow_c_array__(self, requested_schema: object = None) -> tuple[object, object]:
+        return self.schema, self.array
+
+
+def invalid_utf8(row: int) -> ValueError:
+    """The error for an Arrow string row whose bytes are not UTF-8 (Arrow
+    producers do not always validate)."""
+    return ValueError(f"row {row} is not valid UTF-8")
+
+
+def row_decode_error(row: int, data: bytes) -> UnicodeDecodeError:
+    """``data.decode()``'s own error, its reason naming the row."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        return UnicodeDecodeError(e.encoding, e.object, e.start, e.end, f"{e.reason} in row {row}")
+    raise AssertionError("row_decode_error() called on valid UTF-8")
+
+
 # Users meet these as fasturi.Split etc. (tracebacks, pickles); the package
 # exports all three, so pickle finds them there.
 for _cls in (Split, Finding, InvalidURI):

@@ -31,6 +31,7 @@ from fasturi._csrc cimport (
 
 from fasturi import _core_c as _core
 from fasturi import _rules_c as _rules
+from fasturi._errors import type_error
 from fasturi._types import InvalidURI
 
 __all__ = ["URI", "redact"]
@@ -73,17 +74,13 @@ cdef inline bint _is_hexdig(uint32_t c) noexcept nogil:
     return c - 48 < 10 or (c | 0x20) - 97 < 6
 
 
-cdef _type_error(str func, str name, str expected, value):
-    raise TypeError(f"{func}() argument {name!r} must be {expected}, not {type(value).__name__}")
-
-
 cdef str _text_of(str func, str name, value):
     """The text of a ``str`` or ``URI`` argument."""
     if type(value) is URI:
         return (<URI>value)._s
     if isinstance(value, str):
         return value
-    _type_error(func, name, "str or URI", value)
+    raise type_error(func, name, value, "str or URI")
 
 
 def _decimal(str digits):
@@ -119,7 +116,7 @@ cdef str _encode(str text, str safe):
 
 cdef str _port_text(str func, port):
     if isinstance(port, bool) or not isinstance(port, (int, str)):
-        _type_error(func, "port", "int, str or None", port)
+        raise type_error(func, "port", port, "int, str or None")
     if isinstance(port, int):
         if port < 0:
             raise ValueError(f"{func}() argument 'port' must not be negative, got {port}")
@@ -170,9 +167,9 @@ def redact(s, password="***"):
     userinfo has no ":" (or that has no userinfo) comes back unchanged.
     """
     if not isinstance(s, str):
-        _type_error("redact", "s", "str", s)
+        raise type_error("redact", "s", s, "str")
     if not isinstance(password, str):
-        _type_error("redact", "password", "str", password)
+        raise type_error("redact", "password", password, "str")
     cdef URI u = URI(s)
     cdef Py_ssize_t start = _authority_start(u), i
     if u._auth_end < 0 or u._userinfo_end < 0:
@@ -214,7 +211,7 @@ cdef class URI:
     def __cinit__(self, s):
         if type(s) is not str:
             if not isinstance(s, str):
-                _type_error("URI", "s", "str", s)
+                raise type_error("URI", "s", s, "str")
             s = PyUnicode_FromObject(s)  # a str subclass is kept as its plain text
         fu_unicode_ready(s)
         self._s = <str>s
@@ -396,7 +393,7 @@ cdef class URI:
             if name == "port" and value is not None:
                 components[name] = _port_text("replace", value)
             elif value is not None and not isinstance(value, str):
-                _type_error("replace", name, "str or None", value)
+                raise type_error("replace", name, value, "str or None")
 
         if subparts:
             host = components.get("host", self.host)
@@ -451,7 +448,7 @@ cdef class URI:
             ("fragment", fragment),
         ):
             if value is not None and not isinstance(value, str):
-                _type_error("from_parts", name, "str or None", value)
+                raise type_error("from_parts", name, value, "str or None")
         if scheme is not None:
             _rules.validate(scheme, "scheme")
         port_text = None

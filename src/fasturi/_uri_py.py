@@ -8,10 +8,11 @@ docs/ARCHITECTURE.md); ``str(URI(s)) == s`` for every ``s``.
 from __future__ import annotations
 
 import re
-from typing import Any, NoReturn, Optional, Union
+from typing import Any, Optional, Union
 
 from . import _core_py as _core
 from . import _rules_py as _rules
+from ._errors import type_error
 from ._types import InvalidURI, Split
 
 __all__ = ["URI", "redact"]
@@ -35,17 +36,13 @@ _COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query
 _INT_DIGITS = 4000
 
 
-def _type_error(func: str, name: str, expected: str, value: object) -> NoReturn:
-    raise TypeError(f"{func}() argument {name!r} must be {expected}, not {type(value).__name__}")
-
-
 def _text_of(func: str, name: str, value: object) -> str:
     """The text of a ``str`` or ``URI`` argument."""
     if isinstance(value, URI):
         return value._s
     if isinstance(value, str):
         return value
-    _type_error(func, name, "str or URI", value)
+    raise type_error(func, name, value, "str or URI")
 
 
 def _decimal(digits: str) -> int:
@@ -70,7 +67,7 @@ def _encode(text: str, safe: str) -> str:
 
 def _port_text(func: str, port: object) -> str:
     if isinstance(port, bool) or not isinstance(port, (int, str)):
-        _type_error(func, "port", "int, str or None", port)
+        raise type_error(func, "port", port, "int, str or None")
     if isinstance(port, int):
         if port < 0:
             raise ValueError(f"{func}() argument 'port' must not be negative, got {port}")
@@ -123,9 +120,9 @@ def redact(s: str, password: str = "***") -> str:
     userinfo has no ":" (or that has no userinfo) comes back unchanged.
     """
     if not isinstance(s, str):
-        _type_error("redact", "s", "str", s)
+        raise type_error("redact", "s", s, "str")
     if not isinstance(password, str):
-        _type_error("redact", "password", "str", password)
+        raise type_error("redact", "password", password, "str")
     s = str.__str__(s)
     parts = _core.split(s)
     if parts.authority is None:
@@ -159,7 +156,7 @@ class URI:
 
     def __init__(self, s: str) -> None:
         if not isinstance(s, str):
-            _type_error("URI", "s", "str", s)
+            raise type_error("URI", "s", s, "str")
         s = str.__str__(s)  # a str subclass is kept as its plain text
         parts = _core.split(s)
         if parts.authority is None:
@@ -335,7 +332,7 @@ class URI:
             elif value is None or isinstance(value, str):
                 given[name] = value
             else:
-                _type_error("replace", name, "str or None", value)
+                raise type_error("replace", name, value, "str or None")
 
         parts = self._parts
         authority: Optional[str]
@@ -391,7 +388,7 @@ class URI:
             ("fragment", fragment),
         ):
             if value is not None and not isinstance(value, str):
-                _type_error("from_parts", name, "str or None", value)
+                raise type_error("from_parts", name, value, "str or None")
         if scheme is not None:
             _rules.validate(scheme, "scheme")
         port_text = None

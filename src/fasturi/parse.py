@@ -41,8 +41,6 @@ other than str, bytes, bool and int.
 
 from __future__ import annotations
 
-import os as _os
-import sys as _sys
 import types as _types
 import typing as _typing
 import urllib.parse as _std
@@ -50,9 +48,9 @@ import urllib.parse as _std
 if _typing.TYPE_CHECKING:
     from urllib.parse import *  # noqa: F403
 
+from ._impl import NO_EXTENSIONS as _pure
+
 _Any = _typing.Any
-_flag = _os.environ.get("FASTURI_NO_EXTENSIONS", "")
-_pure = _flag not in ("", "0") or _sys.implementation.name != "cpython"
 
 # The functions that run compiled code (when it is active).
 _HOT_SPLIT = ("urlsplit", "urlparse", "urlunsplit", "urlunparse", "urljoin", "urldefrag")
@@ -165,6 +163,3 @@ def uninstall() -> None:
     """Put the stdlib's own functions back into ``urllib.parse`` (idempotent)."""
     for name, original in _ORIGINALS.items():
         setattr(_std, name, original)
-
-
-del _flag

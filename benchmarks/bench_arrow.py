@@ -1,0 +1,158 @@
+"""fasturi.arrow's column kernels against what a user runs without them.
+
+Each operation's cases run over the same URLs of the corpus, held as a
+pyarrow ``string`` column (and as a list for the list forms), and are timed
+side by side in one process, their rounds interleaved, so that a busy
+machine slows every case alike; the table gives ns per URL and each case's
+ratio to the column kernel on one thread.
+
+    python benchmarks/bench_arrow.py              # the table (markdown)
+    python -m pytest benchmarks -k arrow          # the same cases, pytest-benchmark
+
+The floor is ``pyarrow.compute.utf8_length``, which reads every byte once.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any, Callable, Dict, List, Tuple
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+import fasturi
+import fasturi.arrow as fa
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from corpus import Corpus  # noqa: E402
+
+# RFC 3986 Appendix B, with the names pyarrow's extract_regex needs.
+APPENDIX_B = (
+    r"^(?:(?P<scheme>[^:/?#]+):)?(?://(?P<authority>[^/?#]*))?(?P<path>[^?#]*)"
+    r"(?:\?(?P<query>[^#]*))?(?:#(?P<fragment>.*))?"
+)
+ROUNDS = int(os.environ.get("FASTURI_BENCH_ROUNDS", "7"))
+
+Case = Tuple[str, Callable[[], Any]]
+
+
+def cases(corpus: Corpus) -> Dict[str, List[Case]]:
+    urls = corpus.urls
+    col = pa.array(urls, type=pa.string())
+    bases = pa.array([b for b, _ in corpus.refs], type=pa.string())
+    refs = pa.array([r for _, r in corpus.refs], type=pa.string())
+    pages: Dict[str, List[str]] = {}
+    for b, r in corpus.refs:
+        pages.setdefault(b, []).append(r)
+
+    def threads(name: str, fn: Callable[..., Any], *args: Any) -> List[Case]:
+        return [(f"{name} threads={n}", lambda n=n: fn(*args, threads=n)) for n in (1, 2)]
+
+    return {
+        "split": [
+            *threads("arrow.split", fa.split, col),
+            ("split_many(list)", lambda: fasturi.split_many(urls)),
+            ("pc.extract_regex (Appendix B)", lambda: pc.extract_regex(col, APPENDIX_B)),
+            ("pc.utf8_length (floor)", lambda: pc.utf8_length(col)),
+        ],
+        "normalize": [
+            *threads("arrow.normalize", fa.normalize, col),
+            ("normalize_many(list)", lambda: fasturi.normalize_many(urls)),
+        ],
+        "canonicalize": [
+            *threads("arrow.canonicalize", fa.canonicalize, col),
+            ("canonicalize_many(list)", lambda: fasturi.canonicalize_many(urls)),
+        ],
+        "is_valid": [
+            *threads("arrow.is_valid", fa.is_valid, col),
+            ("[is_valid(u) for u in list]", lambda: [fasturi.is_valid(u) for u in urls]),
+        ],
+        "resolve": [
+            *threads("arrow.resolve", fa.resolve, bases, refs),
+            ("resolve_many per page", lambda: [fasturi.resolve_many(b, rs) for b, rs in pages.items()]),
+        ],
+    }
+
+
+def _rows(op: str, corpus: Corpus) -> int:
+    return len(corpus.refs) if op == "resolve" else len(corpus.urls)
+
+
+def time_interleaved(group: List[Case], rounds: int = ROUNDS) -> Dict[str, float]:
+    """Median seconds of each case, the rounds of all cases interleaved."""
+    times: Dict[str, List[float]] = {name: [] for name, _ in group}
+    for name, fn in group:  # warm up
+        fn()
+    for _ in range(rounds):
+        for name, fn in group:
+            gc.collect()
+            started = time.perf_counter()
+            fn()
+            times[name].append(time.perf_counter() - started)
+    return {name: statistics.median(t) for name, t in times.items()}
+
+
+def peak_rss_growth(op: str) -> float:
+    """In a fresh process: the call's peak RSS growth over its result's
+    buffers (1.0 = no more memory than the result itself)."""
+    code = f"""
+import resource, pyarrow as pa, fasturi.arrow as fa, sys
+sys.path.insert(0, {HERE!r})
+from corpus import Corpus
+col = pa.array(Corpus().urls * 8, type=pa.string())
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+out = fa.{op}(col, threads=1)
+after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print((after - before) * 1024 / out.nbytes)
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return float(done.stdout)
+
+
+def main() -> None:
+    corpus = Corpus()
+    print(f"{len(corpus.urls)} URLs, {len(corpus.refs)} references; median of {ROUNDS} rounds, "
+          "interleaved; ratio = case time / arrow threads=1\n")
+    print("| operation | case | ns/URL | ratio |")
+    print("|---|---|---:|---:|")
+    for op, group in cases(corpus).items():
+        medians = time_interleaved(group)
+        rows = _rows(op, corpus)
+        ref = medians[group[0][0]]
+        for name, _ in group:
+            print(f"| {op} | {name} | {medians[name] / rows * 1e9:.1f} | {medians[name] / ref:.2f} |")
+    print("\n| operation | peak RSS growth / result buffers |")
+    print("|---|---:|")
+    for op in ("split", "normalize", "canonicalize", "is_valid"):
+        print(f"| {op} | {peak_rss_growth(op):.2f} |")
+
+
+# ---- pytest-benchmark ----------------------------------------------------------
+
+def _params() -> List[Tuple[str, int]]:
+    return [(op, i) for op, n in (("split", 5), ("normalize", 3), ("canonicalize", 3),
+                                  ("is_valid", 3), ("resolve", 3)) for i in range(n)]
+
+
+def bench_arrow(benchmark: Any, corpus: Corpus, op_index: Tuple[str, int]) -> None:
+    op, i = op_index
+    name, fn = cases(corpus)[op][i]
+    benchmark.group = f"arrow-{op}"
+    benchmark.extra_info.update(group=f"arrow-{op}", peer=name, case=name, items=_rows(op, corpus))
+    benchmark.pedantic(fn, rounds=ROUNDS, warmup_rounds=1)
+
+
+def pytest_generate_tests(metafunc: Any) -> None:
+    if "op_index" in metafunc.fixturenames:
+        metafunc.parametrize("op_index", _params(), ids=[f"{o}-{i}" for o, i in _params()])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,437 @@
+/* Arrow columns without an Arrow library: the C Data Interface structs,
+ * reading string / large_string / string_view arrays row by row, UTF-8
+ * checks, and the buffers the column kernels write their results into.
+ *
+ * The interface carries no buffer sizes, so an offset past the end of a
+ * producer's data buffer cannot be seen; what can be checked is: offsets
+ * never go backwards or below zero, and a view stays inside the variadic
+ * buffer it names (whose sizes the interface does give).  A row failing
+ * either is reported as corrupt, never read.
+ *
+ * Plain C99, no Python.h; nothing here holds state shared between calls, so
+ * the kernels may run it on several threads at once.
+ */
+#ifndef FASTURI_ARROW_H
+#define FASTURI_ARROW_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the ABI, as the Arrow C Data Interface specification fixes it ---- */
+#ifndef ARROW_C_DATA_INTERFACE
+#define ARROW_C_DATA_INTERFACE
+
+#define ARROW_FLAG_DICTIONARY_ORDERED 1
+#define ARROW_FLAG_NULLABLE 2
+#define ARROW_FLAG_MAP_KEYS_SORTED 4
+
+struct ArrowSchema {
+    const char *format;
+    const char *name;
+    const char *metadata;
+    int64_t flags;
+    int64_t n_children;
+    struct ArrowSchema **children;
+    struct ArrowSchema *dictionary;
+    void (*release)(struct ArrowSchema *);
+    void *private_data;
+};
+
+struct ArrowArray {
+    int64_t length;
+    int64_t null_count;
+    int64_t offset;
+    int64_t n_buffers;
+    int64_t n_children;
+    const void **buffers;
+    struct ArrowArray **children;
+    struct ArrowArray *dictionary;
+    void (*release)(struct ArrowArray *);
+    void *private_data;
+};
+
+#endif /* ARROW_C_DATA_INTERFACE */
+
+/* ---- reading a string column ------------------------------------------ */
+
+#define FU_COL_STRING 1 /* "u": int32 offsets */
+#define FU_COL_LARGE 2  /* "U": int64 offsets */
+#define FU_COL_VIEW 3   /* "vu": 16-byte views, variadic data buffers */
+
+#define FU_ROW_NULL 0
+#define FU_ROW_VALUE 1
+#define FU_ROW_CORRUPT -1
+
+typedef struct {
+    int type;
+    int64_t length;
+    int64_t offset; /* of the array's first row in its buffers (slices) */
+    const uint8_t *validity;
+    const int32_t *off32;
+    const int64_t *off64;
+    const uint8_t *data;
+    const uint8_t *views;
+    const uint8_t *const *vbufs;
+    const int64_t *vsizes;
+    int64_t nvbufs;
+} fu_col_t;
+
+/* Reads the schema's format and the array's buffers into c.  Returns 0, or
+ * -1 with *why set (an unsupported format, or buffers missing). */
+static inline int fu_col_open(const struct ArrowSchema *schema,
+                              const struct ArrowArray *array, fu_col_t *c,
+                              const char **why)
+{
+    const char *f = schema->format;
+    memset(c, 0, sizeof(*c));
+    if (array->release == NULL) {
+        *why = "the array was already released";
+        return -1;
+    }
+    if (array->length < 0 || array->offset < 0) {
+        *why = "negative length or offset";
+        return -1;
+    }
+    c->length = array->length;
+    c->offset = array->offset;
+    if (strcmp(f, "u") == 0 || strcmp(f, "U") == 0) {
+        if (array->n_buffers != 3) {
+            *why = "a string array must have 3 buffers";
+            return -1;
+        }
+        c->type = f[0] == 'u' ? FU_COL_STRING : FU_COL_LARGE;
+        c->validity = (const uint8_t *)array->buffers[0];
+        if (c->type == FU_COL_STRING)
+            c->off32 = (const int32_t *)array->buffers[1];
+        else
+            c->off64 = (const int64_t *)array->buffers[1];
+        c->data = (const uint8_t *)array->buffers[2];
+        if (c->length > 0 && array->buffers[1] == NULL) {
+            *why = "missing offsets buffer";
+            return -1;
+        }
+        return 0;
+    }
+    if (strcmp(f, "vu") == 0) {
+        if (array->n_buffers < 3) {
+            *why = "a string_view array must have at least 3 buffers";
+            return -1;
+        }
+        c->type = FU_COL_VIEW;
+        c->validity = (const uint8_t *)array->buffers[0];
+        c->views = (const uint8_t *)array->buffers[1];
+        c->nvbufs = array->n_buffers - 3;
+        c->vbufs = (const uint8_t *const *)(array->buffers + 2);
+        c->vsizes = (const int64_t *)array->buffers[array->n_buffers - 1];
+        if (c->length > 0 && c->views == NULL) {
+            *why = "missing views buffer";
+            return -1;
+        }
+        return 0;
+    }
+    *why = "not a string, large_string or string_view array";
+    return -1;
+}
+
+static inline int fu_col_valid(const fu_col_t *c, int64_t i)
+{
+    int64_t j = c->offset + i;
+    return c->validity == NULL || ((c->validity[j >> 3] >> (j & 7)) & 1);
+}
+
+/* Row i: FU_ROW_NULL, or FU_ROW_VALUE with its bytes in (*p, *n), or
+ * FU_ROW_CORRUPT when its offsets or view cannot be right. */
+static inline int fu_col_row(const fu_col_t *c, int64_t i, const uint8_t **p,
+                             int64_t *n)
+{
+    int64_t j = c->offset + i, a, b;
+    if (!fu_col_valid(c, i))
+        return FU_ROW_NULL;
+    if (c->type == FU_COL_VIEW) {
+        const uint8_t *v = c->views + 16 * j;
+        int32_t len, idx, off;
+        memcpy(&len, v, 4);
+        if (len < 0)
+            return FU_ROW_CORRUPT;
+        if (len <= 12) {
+            *p = v + 4;
+            *n = len;
+            return FU_ROW_VALUE;
+        }
+        memcpy(&idx, v + 8, 4);
+        memcpy(&off, v + 12, 4);
+        if (idx < 0 || idx >= c->nvbufs || off < 0 || c->vsizes == NULL
+            || (int64_t)off + len > c->vsizes[idx] || c->vbufs[idx] == NULL)
+            return FU_ROW_CORRUPT;
+        *p = c->vbufs[idx] + off;
+        *n = len;
+        return FU_ROW_VALUE;
+    }
+    if (c->type == FU_COL_STRING) {
+        a = c->off32[j];
+        b = c->off32[j + 1];
+    } else {
+        a = c->off64[j];
+        b = c->off64[j + 1];
+    }
+    if (a < 0 || b < a)
+        return FU_ROW_CORRUPT;
+    *p = b > a ? c->data + a : (const uint8_t *)"";
+    if (b > a && c->data == NULL)
+        return FU_ROW_CORRUPT;
+    *n = b - a;
+    return FU_ROW_VALUE;
+}
+
+/* ---- UTF-8 ---------------------------------------------------------------- */
+
+/* Are all n bytes ASCII?  Eight at a time. */
+static inline int fu_is_ascii(const uint8_t *s, int64_t n)
+{
+    uint64_t acc = 0, w;
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        memcpy(&w, s + i, 8);
+        acc |= w;
+    }
+    for (; i < n; i++)
+        acc |= s[i];
+    return (acc & 0x8080808080808080ull) == 0;
+}
+
+/* Well-formed UTF-8 (RFC 3629: no overlongs, surrogates or values past
+ * U+10FFFF)?  When out is not NULL, the code points are written there. */
+static inline int fu_utf8_decode(const uint8_t *s, int64_t n, uint32_t *out,
+                                 int64_t *count)
+{
+    int64_t i = 0, k = 0;
+    while (i < n) {
+        uint32_t c = s[i], cp;
+        int len;
+        if (c < 0x80) {
+            cp = c;
+            len = 1;
+        } else if (c >= 0xC2 && c <= 0xDF) {
+            cp = c & 0x1F;
+            len = 2;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            cp = c & 0x0F;
+            len = 3;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            cp = c & 0x07;
+            len = 4;
+        } else {
+            return 0;
+        }
+        if (i + len > n)
+            return 0;
+        for (int j = 1; j < len; j++) {
+            uint32_t d = s[i + j];
+            if ((d & 0xC0) != 0x80)
+                return 0;
+            cp = (cp << 6) | (d & 0x3F);
+        }
+        if ((len == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF)))
+            || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
+            return 0;
+        if (out != NULL)
+            out[k] = cp;
+        k++;
+        i += len;
+    }
+    if (count != NULL)
+        *count = k;
+    return 1;
+}
+
+static inline int fu_utf8_valid(const uint8_t *s, int64_t n)
+{
+    return fu_is_ascii(s, n) || fu_utf8_decode(s, n, NULL, NULL);
+}
+
+/* ---- growing buffers ---------------------------------------------------- */
+
+typedef struct {
+    uint8_t *data;
+    int64_t len, cap;
+} fu_buf_t;
+
+/* Room for `more` bytes past len; 0, or -1 when out of memory.  Grows by
+ * half again, so that a result's peak stays near its final size. */
+static inline int fu_buf_reserve(fu_buf_t *b, int64_t more)
+{
+    int64_t want = b->len + more, cap;
+    uint8_t *p;
+    if (want <= b->cap)
+        return 0;
+    cap = b->cap + b->cap / 2;
+    if (cap < want)
+        cap = want;
+    if (cap < 64)
+        cap = 64;
+    p = (uint8_t *)realloc(b->data, (size_t)cap);
+    if (p == NULL)
+        return -1;
+    b->data = p;
+    b->cap = cap;
+    return 0;
+}
+
+/* Copies n bytes; short runs (most URI components) without a call. */
+static inline void fu_copy(uint8_t *d, const uint8_t *s, int64_t n)
+{
+    if (n >= 8 && n <= 16) {
+        memcpy(d, s, 8);
+        memcpy(d + n - 8, s + n - 8, 8);
+    } else if (n >= 4 && n < 8) {
+        memcpy(d, s, 4);
+        memcpy(d + n - 4, s + n - 4, 4);
+    } else if (n < 4) {
+        for (int64_t i = 0; i < n; i++)
+            d[i] = s[i];
+    } else {
+        memcpy(d, s, (size_t)n);
+    }
+}
+
+/* Bytes held by rows [a, b): what a result of the same size needs. */
+static inline int64_t fu_col_bytes(const fu_col_t *c, int64_t a, int64_t b)
+{
+    int64_t total = 0, i;
+    int32_t len;
+    if (a >= b)
+        return 0;
+    if (c->type == FU_COL_STRING)
+        return (int64_t)c->off32[c->offset + b] - c->off32[c->offset + a];
+    if (c->type == FU_COL_LARGE)
+        return c->off64[c->offset + b] - c->off64[c->offset + a];
+    for (i = a; i < b; i++) {
+        memcpy(&len, c->views + 16 * (c->offset + i), 4);
+        total += len > 0 ? len : 0;
+    }
+    return total;
+}
+
+/* ---- exporting results -------------------------------------------------- */
+
+/* What an exported array owns: its buffers (malloc'd), its children. */
+typedef struct {
+    const void *buffers[3];
+    struct ArrowArray *children;
+    struct ArrowArray *child_ptrs[1]; /* n_children of them */
+} fu_array_priv_t;
+
+static void fu_array_release(struct ArrowArray *a)
+{
+    fu_array_priv_t *priv = (fu_array_priv_t *)a->private_data;
+    int64_t i;
+    for (i = 0; i < a->n_buffers; i++)
+        free((void *)priv->buffers[i]);
+    for (i = 0; i < a->n_children; i++)
+        if (priv->children[i].release != NULL)
+            priv->children[i].release(&priv->children[i]);
+    free(priv->children);
+    free(priv);
+    a->release = NULL;
+}
+
+/* Fills a as an array of `length` rows owning the given malloc'd buffers
+ * (taken even on failure) and room for n_children children, which the
+ * caller fills through a->children.  0, or -1 when out of memory. */
+static inline int fu_array_init(struct ArrowArray *a, int64_t length,
+                                int64_t null_count, int64_t n_buffers,
+                                void *b0, void *b1, void *b2,
+                                int64_t n_children)
+{
+    size_t extra = n_children > 1 ? (size_t)(n_children - 1) : 0;
+    fu_array_priv_t *priv = (fu_array_priv_t *)calloc(
+        1, sizeof(fu_array_priv_t) + extra * sizeof(struct ArrowArray *));
+    struct ArrowArray *kids = NULL;
+    if (priv != NULL && n_children > 0) {
+        kids = (struct ArrowArray *)calloc((size_t)n_children,
+                                           sizeof(struct ArrowArray));
+        if (kids == NULL) {
+            free(priv);
+            priv = NULL;
+        }
+    }
+    if (priv == NULL) {
+        free(b0);
+        free(b1);
+        free(b2);
+        a->release = NULL;
+        return -1;
+    }
+    priv->buffers[0] = b0;
+    priv->buffers[1] = b1;
+    priv->buffers[2] = b2;
+    priv->children = kids;
+    for (int64_t i = 0; i < n_children; i++)
+        priv->child_ptrs[i] = &kids[i];
+    a->length = length;
+    a->null_count = null_count;
+    a->offset = 0;
+    a->n_buffers = n_buffers;
+    a->n_children = n_children;
+    a->buffers = priv->buffers;
+    a->children = n_children > 0 ? priv->child_ptrs : NULL;
+    a->dictionary = NULL;
+    a->release = fu_array_release;
+    a->private_data = priv;
+    return 0;
+}
+
+/* A schema: format and name are static strings, children as given. */
+typedef struct {
+    struct ArrowSchema *children;
+    struct ArrowSchema *child_ptrs[1];
+} fu_schema_priv_t;
+
+static void fu_schema_release(struct ArrowSchema *s)
+{
+    fu_schema_priv_t *priv = (fu_schema_priv_t *)s->private_data;
+    for (int64_t i = 0; i < s->n_children; i++)
+        if (priv->children[i].release != NULL)
+            priv->children[i].release(&priv->children[i]);
+    free(priv->children);
+    free(priv);
+    s->release = NULL;
+}
+
+static inline int fu_schema_init(struct ArrowSchema *s, const char *format,
+                                 const char *name, int64_t n_children)
+{
+    size_t extra = n_children > 1 ? (size_t)(n_children - 1) : 0;
+    fu_schema_priv_t *priv = (fu_schema_priv_t *)calloc(
+        1, sizeof(fu_schema_priv_t) + extra * sizeof(struct ArrowSchema *));
+    struct ArrowSchema *kids = NULL;
+    if (priv != NULL && n_children > 0) {
+        kids = (struct ArrowSchema *)calloc((size_t)n_children,
+                                            sizeof(struct ArrowSchema));
+        if (kids == NULL) {
+            free(priv);
+            priv = NULL;
+        }
+    }
+    if (priv == NULL) {
+        s->release = NULL;
+        return -1;
+    }
+    priv->children = kids;
+    for (int64_t i = 0; i < n_children; i++)
+        priv->child_ptrs[i] = &kids[i];
+    s->format = format;
+    s->name = name;
+    s->metadata = NULL;
+    s->flags = ARROW_FLAG_NULLABLE;
+    s->n_children = n_children;
+    s->children = n_children > 0 ? priv->child_ptrs : NULL;
+    s->dictionary = NULL;
+    s->release = fu_schema_release;
+    s->private_data = priv;
+    return 0;
+}
+
+#endif /* FASTURI_ARROW_H */

@@ -1,0 +1,851 @@
+"""Column kernels, compiled: the twin of _arrow_py.
+
+A kernel reads one Arrow chunk straight from its C Data Interface buffers,
+runs the core's C scanners on each row's UTF-8 bytes with the GIL released,
+and writes the result's Arrow buffers itself: no Python object per row.
+The scanners key on ASCII delimiters only, so on UTF-8 they give the UTF-8
+of what they give on the row's str; the one exception, RFC 3987's
+character classes, is met by widening a non-ASCII row to code points.
+
+``threads`` > 1 cuts the rows into ranges of whole 64-row blocks (so no two
+threads write one byte of a bitmap), each run on its own thread into its own
+buffers, which are then joined in row order: the result is the same as one
+thread's.  Every kernel keeps its state in the call: nothing is shared.
+"""
+
+from cpython.pycapsule cimport PyCapsule_Destructor, PyCapsule_GetPointer, PyCapsule_New
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t
+from libc.stdlib cimport calloc, free, malloc, realloc
+from libc.string cimport memcpy, memset
+
+from fasturi._csrc cimport (
+    FU_NORMALIZE_EXTRA,
+    FU_RESOLVE_2396,
+    FU_RESOLVE_3986,
+    FU_RESOLVE_EXTRA,
+    fu_authority_1,
+    fu_authority_t,
+    fu_classify_4,
+    fu_normalize_1,
+    fu_pct_decode,
+    fu_resolve_1,
+    fu_rule_check,
+    fu_split_1,
+    fu_split_t,
+)
+from fasturi._rules_c cimport _rule_id
+
+import threading
+
+from fasturi._types import ArrowColumn, invalid_utf8, row_decode_error
+
+__all__ = [
+    "canonicalize",
+    "error_position",
+    "is_valid",
+    "normalize",
+    "percent_decode",
+    "resolve_each",
+    "resolve_one",
+    "split",
+]
+
+
+cdef extern from "fasturi_arrow.h" nogil:
+    struct ArrowSchema:
+        const char *format
+        const char *name
+        int64_t n_children
+        ArrowSchema **children
+        void (*release)(ArrowSchema *)
+    struct ArrowArray:
+        int64_t length
+        int64_t null_count
+        int64_t n_children
+        ArrowArray **children
+        void (*release)(ArrowArray *)
+    int FU_ROW_NULL, FU_ROW_VALUE, FU_ROW_CORRUPT
+    ctypedef struct fu_col_t:
+        int64_t length
+    ctypedef struct fu_buf_t:
+        uint8_t *data
+        int64_t len, cap
+    int fu_col_open(const ArrowSchema *schema, const ArrowArray *array, fu_col_t *c,
+                    const char **why)
+    int fu_col_row(const fu_col_t *c, int64_t i, const uint8_t **p, int64_t *n)
+    int fu_col_valid(const fu_col_t *c, int64_t i)
+    int fu_is_ascii(const uint8_t *s, int64_t n)
+    int fu_utf8_decode(const uint8_t *s, int64_t n, uint32_t *out, int64_t *count)
+    int fu_utf8_valid(const uint8_t *s, int64_t n)
+    int fu_buf_reserve(fu_buf_t *b, int64_t more)
+    void fu_copy(uint8_t *d, const uint8_t *s, int64_t n)
+    int64_t fu_col_bytes(const fu_col_t *c, int64_t a, int64_t b)
+    int fu_array_init(ArrowArray *a, int64_t length, int64_t null_count, int64_t n_buffers,
+                      void *b0, void *b1, void *b2, int64_t n_children)
+    int fu_schema_init(ArrowSchema *s, const char *format, const char *name, int64_t n_children)
+
+cdef extern from "fasturi_canon.h" nogil:
+    ctypedef struct fu_drop_rule_t:
+        const uint8_t *ptr
+        Py_ssize_t size
+        int prefix
+    ctypedef struct fu_field_t:
+        Py_ssize_t start, end
+    Py_ssize_t fu_canon_key(const uint8_t *t, Py_ssize_t n, int sort_query, int drop_fragment,
+                            const fu_drop_rule_t *rules, int nrules, Py_ssize_t longest,
+                            uint8_t *scratch, fu_field_t **fields, Py_ssize_t *cap,
+                            uint8_t *out)
+
+
+# What a kernel computes.
+cdef enum:
+    OP_SPLIT = 1
+    OP_NORMALIZE
+    OP_CANONICALIZE
+    OP_IS_VALID
+    OP_POSITION
+    OP_RESOLVE_ONE
+    OP_RESOLVE_EACH
+    OP_DECODE
+
+# Why a range stopped early.
+cdef enum:
+    BAD_NONE = 0
+    BAD_UTF8
+    BAD_CORRUPT
+    BAD_DECODE
+    BAD_MEMORY
+    BAD_PYTHON  # an exception raised by Python code (errors= decoding)
+    BAD_OVERFLOW  # more text than int32 offsets can address
+
+# split's fields, in FIELDS order.
+cdef enum:
+    F_SCHEME = 0
+    F_AUTHORITY
+    F_USERINFO
+    F_HOST
+    F_PORT
+    F_PATH
+    F_QUERY
+    F_FRAGMENT
+    MAX_TEXT = 8
+
+cdef enum:
+    BLOCK = 64  # rows per bitmap word: the unit a range is cut in
+    MIN_RANGE = 8192  # fewer rows per thread cost more to start than they save
+
+_FIELD_CODES = {
+    "scheme": F_SCHEME,
+    "authority": F_AUTHORITY,
+    "userinfo": F_USERINFO,
+    "host": F_HOST,
+    "port": F_PORT,
+    "path": F_PATH,
+    "query": F_QUERY,
+    "fragment": F_FRAGMENT,
+}
+_ERRORS_CODES = {"strict": 0, "replace": 1, "ignore": 2}
+
+
+ctypedef struct Job:
+    # read-only once the threads start
+    int op
+    fu_col_t col
+    fu_col_t bases  # OP_RESOLVE_EACH
+    const uint8_t *base  # OP_RESOLVE_ONE: the base's UTF-8
+    int64_t nbase
+    fu_split_t base_parts
+    bint base_absolute
+    int ntext  # text outputs: split's fields, else 1 (0 for bool/int32)
+    bint large  # text outputs have int64 offsets (large_string)
+    # per text output, length + 1 offsets: each range writes its rows'
+    # offsets into its own rows' slots, counted from its own first byte
+    void *offsets[MAX_TEXT]
+    int fields[MAX_TEXT]
+    bint scheme_based, sort_query, drop_fragment, strict
+    int mode, rule, errors
+    fu_drop_rule_t *rules
+    int nrules
+    Py_ssize_t longest
+    # results every range writes its own rows of
+    uint8_t *valid[MAX_TEXT]  # per text output; for bool/int32 outputs valid[0]
+    uint8_t *row_valid  # split: the struct's own validity
+    uint8_t *bits  # is_valid's values
+    int32_t *ints  # error_position's values
+
+
+ctypedef struct Range:
+    int64_t start, end
+    fu_buf_t out[MAX_TEXT]
+    int64_t nulls[MAX_TEXT]
+    int64_t row_nulls
+    int bad
+    int64_t bad_row
+    # scratch
+    fu_buf_t tmp
+    uint32_t *wide
+    int64_t wide_cap
+    fu_field_t *fields
+    Py_ssize_t fields_cap
+    uint8_t *name  # canonicalize: a field's decoded name
+
+
+cdef inline void _set(uint8_t *bitmap, int64_t i) noexcept nogil:
+    bitmap[i >> 3] |= <uint8_t>(1 << (i & 7))
+
+
+cdef inline int _end(Job *job, int k, int64_t i, int64_t at) noexcept nogil:
+    # Row i of text output k ends at byte `at` of its range's buffer.
+    if job.large:
+        (<int64_t *>job.offsets[k])[i + 1] = at
+    elif at > 0x7FFFFFFF:
+        return BAD_OVERFLOW
+    else:
+        (<int32_t *>job.offsets[k])[i + 1] = <int32_t>at
+    return BAD_NONE
+
+
+cdef inline int _text(Job *job, Range *r, int k, int64_t i, const uint8_t *p,
+                      int64_t n) noexcept nogil:
+    # Appends row i's text to output k.
+    if n > 0:
+        if fu_buf_reserve(&r.out[k], n) < 0:
+            return BAD_MEMORY
+        fu_copy(r.out[k].data + r.out[k].len, p, n)
+        r.out[k].len += n
+    return _end(job, k, i, r.out[k].len)
+
+
+cdef inline int _null(Job *job, Range *r, int k, int64_t i) noexcept nogil:
+    r.nulls[k] += 1
+    return _end(job, k, i, r.out[k].len)
+
+
+cdef inline void _valid(Job *job, int k, int64_t i) noexcept nogil:
+    _set(job.valid[k], i)
+
+
+cdef int _widen(Range *r, const uint8_t *p, int64_t n, int64_t *count) noexcept nogil:
+    # The row's code points into r.wide, their classes into r.tmp.
+    cdef uint32_t *w
+    if n > r.wide_cap:
+        w = <uint32_t *>realloc(r.wide, <size_t>n * sizeof(uint32_t))
+        if w == NULL:
+            return -1
+        r.wide = w
+        r.wide_cap = n
+    if r.tmp.cap < n:
+        r.tmp.len = 0
+        if fu_buf_reserve(&r.tmp, n) < 0:
+            return -1
+    fu_utf8_decode(p, n, r.wide, count)
+    fu_classify_4(r.wide, count[0], r.tmp.data)
+    return 0
+
+
+cdef Py_ssize_t _check(Job *job, Range *r, const uint8_t *p, int64_t n) noexcept nogil:
+    # -1 when the row matches the rule, else the error position in code
+    # points; -2 when out of memory.
+    cdef int64_t count = 0
+    if fu_is_ascii(p, n):
+        return fu_rule_check(job.rule, p, n)
+    if _widen(r, p, n, &count) < 0:
+        return -2
+    return fu_rule_check(job.rule, r.tmp.data, count)
+
+
+cdef int _split_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noexcept nogil:
+    cdef fu_split_t s
+    cdef fu_authority_t a
+    cdef int k, f, bad
+    cdef int64_t lo, hi
+    fu_split_1(p, n, &s)
+    memset(&a, 0, sizeof(a))
+    if s.auth_start >= 0:
+        fu_authority_1(p, s.auth_start, s.auth_end, &a)
+    for k in range(job.ntext):
+        f = job.fields[k]
+        lo = -1
+        if f == F_SCHEME:
+            if s.scheme_end >= 0:
+                lo, hi = 0, s.scheme_end
+        elif f == F_AUTHORITY:
+            lo, hi = s.auth_start, s.auth_end
+        elif f == F_PATH:
+            lo, hi = s.path_start, s.path_end
+        elif f == F_QUERY:
+            lo, hi = s.query_start, s.query_end
+        elif f == F_FRAGMENT:
+            lo, hi = s.frag_start, n
+        elif s.auth_start >= 0:
+            if f == F_HOST:
+                lo, hi = a.host_start, a.host_end
+            elif f == F_USERINFO:
+                if a.userinfo_end >= 0:
+                    lo, hi = s.auth_start, a.userinfo_end
+            elif a.port_start >= 0:  # F_PORT
+                lo, hi = a.port_start, s.auth_end
+        if lo < 0:
+            bad = _null(job, r, k, i)
+        else:
+            bad = _text(job, r, k, i, p + lo, hi - lo)
+            _valid(job, k, i)
+        if bad != BAD_NONE:
+            return bad
+    return BAD_NONE
+
+
+cdef int _decode_with(Range *r, const uint8_t *p, int64_t n, int errors) noexcept with gil:
+    # A row whose escapes are not UTF-8, decoded as bytes.decode does with
+    # errors "replace" or "ignore" (rare: Python's own rules, exactly).
+    cdef bytes text
+    try:
+        text = (<bytes>p[:n]).decode("utf-8", "replace" if errors == 1 else "ignore").encode()
+    except BaseException:
+        return -1
+    if fu_buf_reserve(&r.out[0], len(text)) < 0:
+        return -1
+    memcpy(r.out[0].data + r.out[0].len, <const char *>text, <size_t>len(text))
+    r.out[0].len += len(text)
+    return 0
+
+
+cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noexcept nogil:
+    # Row i (not null, valid UTF-8) of every operation but split.  0, or the
+    # BAD_ reason.
+    cdef Py_ssize_t m
+    cdef fu_split_t bs
+    cdef const uint8_t *b
+    cdef int64_t nb
+    cdef int got
+    cdef fu_buf_t *o = &r.out[0]
+    if job.op == OP_NORMALIZE:
+        if fu_buf_reserve(o, n + FU_NORMALIZE_EXTRA) < 0:
+            return BAD_MEMORY
+        o.len += fu_normalize_1(p, n, job.scheme_based, o.data + o.len)
+    elif job.op == OP_CANONICALIZE:
+        r.tmp.len = 0
+        if fu_buf_reserve(&r.tmp, n + FU_NORMALIZE_EXTRA) < 0:
+            return BAD_MEMORY
+        m = fu_normalize_1(p, n, True, r.tmp.data)
+        if fu_buf_reserve(o, m) < 0:
+            return BAD_MEMORY
+        m = fu_canon_key(r.tmp.data, m, job.sort_query, job.drop_fragment, job.rules,
+                         job.nrules, job.longest, r.name, &r.fields, &r.fields_cap,
+                         o.data + o.len)
+        if m < 0:
+            return BAD_MEMORY
+        o.len += m
+    elif job.op == OP_RESOLVE_ONE:
+        if not job.base_absolute:
+            return _null(job, r, 0, i)
+        if fu_buf_reserve(o, job.nbase + n + FU_RESOLVE_EXTRA) < 0:
+            return BAD_MEMORY
+        o.len += fu_resolve_1(job.base, job.nbase, &job.base_parts, p, n, job.strict,
+                              job.mode, o.data + o.len)
+    elif job.op == OP_RESOLVE_EACH:
+        got = fu_col_row(&job.bases, i, &b, &nb)
+        if got == FU_ROW_CORRUPT:
+            return BAD_CORRUPT
+        if got == FU_ROW_VALUE and not fu_utf8_valid(b, nb):
+            return BAD_UTF8
+        if got == FU_ROW_VALUE:
+            fu_split_1(b, nb, &bs)
+        if got == FU_ROW_NULL or bs.scheme_end < 0:
+            return _null(job, r, 0, i)
+        if fu_buf_reserve(o, nb + n + FU_RESOLVE_EXTRA) < 0:
+            return BAD_MEMORY
+        o.len += fu_resolve_1(b, nb, &bs, p, n, job.strict, job.mode, o.data + o.len)
+    elif job.op == OP_DECODE:
+        if fu_buf_reserve(o, n) < 0:
+            return BAD_MEMORY
+        m = fu_pct_decode(p, n, o.data + o.len)
+        if not fu_utf8_valid(o.data + o.len, m):
+            if job.errors == 0:
+                return BAD_DECODE
+            if _decode_with(r, o.data + o.len, m, job.errors) < 0:
+                return BAD_PYTHON
+        else:
+            o.len += m
+    elif job.op == OP_IS_VALID:
+        m = _check(job, r, p, n)
+        if m == -2:
+            return BAD_MEMORY
+        if m < 0:
+            _set(job.bits, i)
+        _set(job.valid[0], i)
+        return BAD_NONE
+    else:  # OP_POSITION
+        m = _check(job, r, p, n)
+        if m == -2:
+            return BAD_MEMORY
+        if m < 0:
+            r.nulls[0] += 1
+        else:
+            job.ints[i] = <int32_t>m
+            _set(job.valid[0], i)
+        return BAD_NONE
+    _set(job.valid[0], i)
+    return _end(job, 0, i, o.len)
+
+
+cdef void _run(Job *job, Range *r) noexcept nogil:
+    cdef int64_t i, n
+    cdef const uint8_t *p
+    cdef int got, k, bad
+    for i in range(r.start, r.end):
+        got = fu_col_row(&job.col, i, &p, &n)
+        if got == FU_ROW_CORRUPT:
+            bad = BAD_CORRUPT
+        elif got == FU_ROW_NULL:
+            r.row_nulls += 1
+            if job.ntext == 0:
+                r.nulls[0] += 1
+            bad = BAD_NONE
+            for k in range(job.ntext):
+                bad |= _null(job, r, k, i)
+            if bad == BAD_NONE:
+                continue
+        elif not fu_utf8_valid(p, n):
+            bad = BAD_UTF8
+        elif job.op == OP_SPLIT:
+            if job.row_valid != NULL:
+                _set(job.row_valid, i)
+            bad = _split_row(job, r, i, p, n)
+        else:
+            bad = _one_row(job, r, i, p, n)
+        if bad != BAD_NONE:
+            r.bad = bad
+            r.bad_row = i
+            return
+
+
+cdef class _Call:
+    """One kernel call: its job, its ranges and every buffer they own until
+    the result is exported (or the call fails and frees them)."""
+
+    cdef Job job
+    cdef Range *ranges
+    cdef int nranges
+    cdef object keep  # Python objects whose memory the job points into
+    cdef int64_t length
+
+    def __cinit__(self):
+        memset(&self.job, 0, sizeof(Job))
+        self.ranges = NULL
+        self.nranges = 0
+
+    def __dealloc__(self):
+        cdef int k, j
+        cdef Range *r
+        for j in range(self.nranges):
+            r = &self.ranges[j]
+            for k in range(MAX_TEXT):
+                free(r.out[k].data)
+            free(r.tmp.data)
+            free(r.wide)
+            free(r.fields)
+            free(r.name)
+        free(self.ranges)
+        for k in range(MAX_TEXT):
+            free(self.job.valid[k])
+            free(self.job.offsets[k])
+        free(self.job.row_valid)
+        free(self.job.bits)
+        free(self.job.ints)
+        free(self.job.rules)
+
+    def work(self, int j):
+        with nogil:
+            _run(&self.job, &self.ranges[j])
+
+
+cdef fu_col_t _open(object col) except *:
+    cdef fu_col_t c
+    cdef const char *why = NULL
+    cdef ArrowSchema *s = <ArrowSchema *>PyCapsule_GetPointer(col.schema, "arrow_schema")
+    cdef ArrowArray *a = <ArrowArray *>PyCapsule_GetPointer(col.array, "arrow_array")
+    if fu_col_open(s, a, &c, &why) < 0:
+        raise TypeError(f"cannot read the column: {why.decode()}")
+    return c
+
+
+cdef uint8_t *_bitmap(int64_t length) except NULL:
+    cdef uint8_t *b = <uint8_t *>calloc(<size_t>((length + 63) // 64 * 8 + 8), 1)
+    if b == NULL:
+        raise MemoryError()
+    return b
+
+
+cdef _Call _prepare(int op, object col, int threads, int ntext, int64_t extra):
+    # A large_string column gives large_string text, any other string.
+    """The call, its job's input and result bitmaps, and its ranges."""
+    cdef _Call call = _Call.__new__(_Call)
+    cdef int64_t length, per, start, rows, size
+    cdef int j, k, nr
+    cdef Range *r
+    call.job.op = op
+    call.job.col = _open(col)
+    length = call.job.col.length
+    call.length = length
+    call.job.ntext = ntext
+    call.job.large = _large(col)
+    for k in range(ntext if ntext else 1):
+        call.job.valid[k] = _bitmap(length)
+    for k in range(ntext):
+        call.job.offsets[k] = calloc(<size_t>(length + 1), 8 if call.job.large else 4)
+        if call.job.offsets[k] == NULL:
+            raise MemoryError()
+    # ranges of whole blocks, at least MIN_RANGE rows each
+    nr = threads
+    if length // MIN_RANGE < nr:
+        nr = <int>max(1, length // MIN_RANGE)
+    per = ((length + nr - 1) // nr + BLOCK - 1) // BLOCK * BLOCK
+    call.ranges = <Range *>calloc(<size_t>nr, sizeof(Range))
+    if call.ranges == NULL:
+        raise MemoryError()
+    call.nranges = nr
+    start = 0
+    for j in range(nr):
+        r = &call.ranges[j]
+        r.start = min(start, length)
+        r.end = min(start + per, length)
+        start += per
+        rows = r.end - r.start
+        # Room for the likely result up front (growing would copy it): as
+        # many bytes as the rows hold, plus `extra` a row.  Pages never
+        # written are never touched, and the final buffer is cut to size.
+        size = fu_col_bytes(&call.job.col, r.start, r.end) + extra * rows
+        for k in range(ntext):
+            if fu_buf_reserve(&r.out[k], size) < 0:
+                raise MemoryError()
+    return call
+
+
+cdef _execute(_Call call, int64_t row0, object col):
+    cdef int j
+    cdef Range *r
+    cdef const uint8_t *p
+    cdef int64_t n
+    if call.nranges == 1:
+        call.work(0)
+    else:
+        workers = [threading.Thread(target=call.work, args=(j,)) for j in range(1, call.nranges)]
+        for w in workers:
+            w.start()
+        call.work(0)
+        for w in workers:
+            w.join()
+    for j in range(call.nranges):  # the first failing row, in row order
+        r = &call.ranges[j]
+        if r.bad == BAD_NONE:
+            continue
+        if r.bad == BAD_UTF8:
+            raise invalid_utf8(row0 + r.bad_row)
+        if r.bad == BAD_CORRUPT:
+            raise ValueError(f"row {row0 + r.bad_row} has offsets outside its Arrow buffers")
+        if r.bad == BAD_DECODE:
+            fu_col_row(&call.job.col, r.bad_row, &p, &n)
+            raise row_decode_error(row0 + r.bad_row, _decoded(p, n))
+        if r.bad == BAD_OVERFLOW:
+            raise _too_long()
+        if r.bad == BAD_PYTHON:
+            raise RuntimeError(f"row {row0 + r.bad_row} could not be decoded")
+        raise MemoryError()
+
+
+cdef bytes _decoded(const uint8_t *p, int64_t n):
+    cdef bytearray out = bytearray(n)
+    cdef uint8_t *o = <uint8_t *><char *>out
+    cdef Py_ssize_t m = fu_pct_decode(p, n, o)
+    return bytes(out[:m])
+
+
+# ---- exporting ---------------------------------------------------------------
+
+cdef void _free_schema(object capsule) noexcept:
+    cdef ArrowSchema *s = <ArrowSchema *>PyCapsule_GetPointer(capsule, "arrow_schema")
+    if s.release != NULL:
+        s.release(s)
+    free(s)
+
+
+cdef void _free_array(object capsule) noexcept:
+    cdef ArrowArray *a = <ArrowArray *>PyCapsule_GetPointer(capsule, "arrow_array")
+    if a.release != NULL:
+        a.release(a)
+    free(a)
+
+
+cdef object _capsules(ArrowSchema *s, ArrowArray *a):
+    # Owns s and a from here, released or not.
+    try:
+        schema = PyCapsule_New(s, "arrow_schema", <PyCapsule_Destructor>_free_schema)
+    except BaseException:
+        if s.release != NULL:
+            s.release(s)
+        free(s)
+        if a.release != NULL:
+            a.release(a)
+        free(a)
+        raise
+    try:
+        array = PyCapsule_New(a, "arrow_array", <PyCapsule_Destructor>_free_array)
+    except BaseException:
+        if a.release != NULL:
+            a.release(a)
+        free(a)
+        raise
+    return ArrowColumn(schema, array)
+
+
+cdef uint8_t *_take_bitmap(uint8_t **slot, int64_t nulls):
+    # The bitmap to export: none when no row is null.
+    cdef uint8_t *b = slot[0]
+    slot[0] = NULL
+    if nulls == 0:
+        free(b)
+        return NULL
+    return b
+
+
+cdef object _too_long():
+    return ValueError(
+        "the result holds more than 2 GiB of text in one chunk: pass a large_string column"
+    )
+
+
+cdef int _text_array(_Call call, int k, ArrowArray *out) except -1:
+    """Joins text output k of every range into one array (moving the buffers
+    into out)."""
+    cdef int j
+    cdef int64_t total = 0, nulls = 0, base, i
+    cdef Range *r
+    cdef void *data
+    cdef void *offsets = call.job.offsets[k]
+    cdef int64_t *o64 = <int64_t *>offsets
+    cdef int32_t *o32 = <int32_t *>offsets
+    cdef bint large = call.job.large
+    for j in range(call.nranges):
+        total += call.ranges[j].out[k].len
+        nulls += call.ranges[j].nulls[k]
+    if not large and total > 0x7FFFFFFF:
+        raise _too_long()
+    if call.nranges == 1:
+        r = &call.ranges[0]
+        data = realloc(r.out[k].data, <size_t>(total if total else 1))
+        if data == NULL:
+            data = r.out[k].data
+        r.out[k].data = NULL
+    else:
+        data = malloc(<size_t>(total if total else 1))
+        if data == NULL:
+            raise MemoryError()
+        base = 0
+        for j in range(call.nranges):
+            r = &call.ranges[j]
+            if r.out[k].len:
+                memcpy(<uint8_t *>data + base, r.out[k].data, <size_t>r.out[k].len)
+            if base:  # the range's offsets counted from its own first byte
+                for i in range(r.start + 1, r.end + 1):
+                    if large:
+                        o64[i] += base
+                    else:
+                        o32[i] += <int32_t>base
+            base += r.out[k].len
+    call.job.offsets[k] = NULL
+    if fu_array_init(out, call.length, nulls, 3, _take_bitmap(&call.job.valid[k], nulls),
+                     offsets, data, 0) < 0:
+        raise MemoryError()
+    return 0
+
+
+cdef object _text_result(_Call call):
+    cdef ArrowSchema *s = <ArrowSchema *>calloc(1, sizeof(ArrowSchema))
+    cdef ArrowArray *a = <ArrowArray *>calloc(1, sizeof(ArrowArray))
+    if s == NULL or a == NULL or fu_schema_init(s, b"U" if call.job.large else b"u", b"", 0) < 0:
+        free(s)
+        free(a)
+        raise MemoryError()
+    try:
+        _text_array(call, 0, a)
+    except BaseException:
+        s.release(s)
+        free(s)
+        free(a)
+        raise
+    return _capsules(s, a)
+
+
+cdef bint _large(object col) except -1:
+    cdef ArrowSchema *s = <ArrowSchema *>PyCapsule_GetPointer(col.schema, "arrow_schema")
+    return s.format[0] == b"U" and s.format[1] == 0
+
+
+cdef int _check_threads(int threads) except -1:
+    if threads < 1:
+        raise ValueError(f"threads must be at least 1, not {threads}")
+    return threads
+
+
+# ---- the kernels ---------------------------------------------------------------
+
+def split(col, Py_ssize_t row0, int threads, fields):
+    cdef int nf = len(fields), k
+    cdef bint large = _large(col)
+    cdef _Call call
+    cdef ArrowSchema *s
+    cdef ArrowArray *a
+    cdef int64_t row_nulls = 0
+    cdef int j
+    if nf < 1 or nf > MAX_TEXT:
+        raise ValueError("split() needs 1 to 8 fields")
+    call = _prepare(OP_SPLIT, col, _check_threads(threads), nf, 0)
+    for k in range(nf):
+        call.job.fields[k] = _FIELD_CODES[fields[k]]
+    call.job.row_valid = _bitmap(call.length)
+    _execute(call, row0, col)
+    for j in range(call.nranges):
+        row_nulls += call.ranges[j].row_nulls
+    s = <ArrowSchema *>calloc(1, sizeof(ArrowSchema))
+    a = <ArrowArray *>calloc(1, sizeof(ArrowArray))
+    if s == NULL or a == NULL:
+        free(s)
+        free(a)
+        raise MemoryError()
+    if fu_schema_init(s, b"+s", b"", nf) < 0:
+        free(s)
+        free(a)
+        raise MemoryError()
+    if fu_array_init(a, call.length, row_nulls, 1, _take_bitmap(&call.job.row_valid, row_nulls),
+                     NULL, NULL, nf) < 0:
+        s.release(s)
+        free(s)
+        free(a)
+        raise MemoryError()
+    result = _capsules(s, a)  # owns s and a (and their children) from here
+    for k in range(nf):
+        # The names live as long as the module: _FIELD_NAMES holds them.
+        if fu_schema_init(s.children[k], b"U" if large else b"u", _FIELD_NAMES[fields[k]], 0) < 0:
+            raise MemoryError()
+        _text_array(call, k, a.children[k])
+    return result
+
+
+cdef dict _FIELD_NAMES = {}
+for _name in _FIELD_CODES:
+    _FIELD_NAMES[_name] = _name.encode()
+
+
+def normalize(col, Py_ssize_t row0, int threads, bint scheme_based):
+    cdef _Call call = _prepare(OP_NORMALIZE, col, _check_threads(threads), 1, FU_NORMALIZE_EXTRA)
+    call.job.scheme_based = scheme_based
+    _execute(call, row0, col)
+    return _text_result(call)
+
+
+def canonicalize(col, Py_ssize_t row0, int threads, bint sort_query, bint drop_fragment,
+                 drop_params):
+    cdef _Call call
+    cdef int k
+    cdef bytes name
+    call = _prepare(OP_CANONICALIZE, col, _check_threads(threads), 1, FU_NORMALIZE_EXTRA)
+    call.job.sort_query = sort_query
+    call.job.drop_fragment = drop_fragment
+    names = [p.encode("utf-8", "surrogatepass") for p in drop_params]
+    call.keep = names
+    if names:
+        call.job.rules = <fu_drop_rule_t *>calloc(len(names), sizeof(fu_drop_rule_t))
+        if call.job.rules == NULL:
+            raise MemoryError()
+        for k in range(len(names)):
+            name = names[k]
+            call.job.rules[k].prefix = len(name) > 0 and name[len(name) - 1] == 42  # "*"
+            call.job.rules[k].ptr = <const uint8_t *><const char *>name
+            call.job.rules[k].size = len(name) - (1 if call.job.rules[k].prefix else 0)
+            call.job.longest = max(call.job.longest, call.job.rules[k].size)
+        call.job.nrules = len(names)
+        for k in range(call.nranges):
+            call.ranges[k].name = <uint8_t *>malloc(<size_t>(call.job.longest + 5))
+            if call.ranges[k].name == NULL:
+                raise MemoryError()
+    _execute(call, row0, col)
+    return _text_result(call)
+
+
+cdef object _rule_result(_Call call, bint bools):
+    cdef ArrowSchema *s = <ArrowSchema *>calloc(1, sizeof(ArrowSchema))
+    cdef ArrowArray *a = <ArrowArray *>calloc(1, sizeof(ArrowArray))
+    cdef int64_t nulls = 0
+    cdef int j
+    cdef void *values
+    for j in range(call.nranges):
+        nulls += call.ranges[j].nulls[0]
+    if s == NULL or a == NULL or fu_schema_init(s, b"b" if bools else b"i", b"", 0) < 0:
+        free(s)
+        free(a)
+        raise MemoryError()
+    if bools:
+        values = call.job.bits
+        call.job.bits = NULL
+    else:
+        values = call.job.ints
+        call.job.ints = NULL
+    if fu_array_init(a, call.length, nulls, 2, _take_bitmap(&call.job.valid[0], nulls), values,
+                     NULL, 0) < 0:
+        s.release(s)
+        free(s)
+        free(a)
+        raise MemoryError()
+    return _capsules(s, a)
+
+
+def is_valid(col, Py_ssize_t row0, int threads, rule, rfc):
+    cdef _Call call = _prepare(OP_IS_VALID, col, _check_threads(threads), 0, 0)
+    call.job.rule = _rule_id("is_valid", "", rule, rfc)
+    call.job.bits = _bitmap(call.length)
+    _execute(call, row0, col)
+    return _rule_result(call, True)
+
+
+def error_position(col, Py_ssize_t row0, int threads, rule, rfc):
+    cdef _Call call = _prepare(OP_POSITION, col, _check_threads(threads), 0, 0)
+    call.job.rule = _rule_id("error_position", "", rule, rfc)
+    call.job.ints = <int32_t *>calloc(<size_t>(call.length + 1), sizeof(int32_t))
+    if call.job.ints == NULL:
+        raise MemoryError()
+    _execute(call, row0, col)
+    return _rule_result(call, False)
+
+
+def resolve_one(col, Py_ssize_t row0, int threads, str base, bint strict, int rfc):
+    cdef bytes b = base.encode("utf-8")
+    cdef _Call call = _prepare(OP_RESOLVE_ONE, col, _check_threads(threads), 1, len(b) + FU_RESOLVE_EXTRA)
+    call.keep = b
+    call.job.base = <const uint8_t *><const char *>b
+    call.job.nbase = len(b)
+    fu_split_1(call.job.base, call.job.nbase, &call.job.base_parts)
+    call.job.base_absolute = call.job.base_parts.scheme_end >= 0
+    call.job.strict = strict
+    call.job.mode = FU_RESOLVE_2396 if rfc == 2396 else FU_RESOLVE_3986
+    _execute(call, row0, col)
+    return _text_result(call)
+
+
+def resolve_each(bases, col, Py_ssize_t row0, int threads, bint strict, int rfc):
+    cdef _Call call = _prepare(OP_RESOLVE_EACH, col, _check_threads(threads), 1, 64)
+    call.job.bases = _open(bases)
+    call.keep = bases
+    if call.job.bases.length != call.length:
+        raise ValueError("resolve_each() needs as many bases as references")
+    call.job.strict = strict
+    call.job.mode = FU_RESOLVE_2396 if rfc == 2396 else FU_RESOLVE_3986
+    _execute(call, row0, col)
+    return _text_result(call)
+
+
+def percent_decode(col, Py_ssize_t row0, int threads, errors):
+    cdef _Call call = _prepare(OP_DECODE, col, _check_threads(threads), 1, 0)
+    call.job.errors = _ERRORS_CODES[errors]
+    _execute(call, row0, col)
+    return _text_result(call)

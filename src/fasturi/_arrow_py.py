@@ -1,0 +1,190 @@
+"""Column kernels, reference: the twin of _arrow_c.
+
+Each kernel takes one chunk of a string column as an ``ArrowColumn`` (the
+Arrow C Data Interface capsules of a ``string``, ``large_string`` or
+``string_view`` array, already checked by ``fasturi.arrow``), applies the
+reference scalar function to every row read as a Python value, and gives the
+result as an ``ArrowColumn``.  ``row0`` is the chunk's first row in the
+whole column, for error messages.  ``threads`` is accepted and unused: the
+reference is the readable loop, one row at a time.
+
+Result types: a ``large_string`` chunk gives ``large_string`` text, any other
+``string``; ``is_valid`` gives ``bool``, ``error_position`` ``int32``.  A
+null row gives a null row.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, List, Optional, Sequence
+
+import pyarrow as pa
+
+from . import _core_py as core
+from . import _pipeline_py as pipeline
+from . import _rules_py as rules
+from ._types import ArrowColumn, InvalidURI, invalid_utf8, row_decode_error
+
+__all__ = [
+    "canonicalize",
+    "error_position",
+    "is_valid",
+    "normalize",
+    "percent_decode",
+    "resolve_each",
+    "resolve_one",
+    "split",
+]
+
+
+def _import(col: ArrowColumn) -> pa.Array:
+    return pa.array(col)
+
+
+def _export(arr: pa.Array) -> ArrowColumn:
+    return ArrowColumn(*arr.__arrow_c_array__())
+
+
+def _rows(arr: pa.Array, row0: int) -> List[Optional[str]]:
+    try:
+        return arr.to_pylist()
+    except UnicodeDecodeError:
+        pass
+    # Arrow producers need not validate UTF-8: find the row that is not.
+    raw = arr.cast(pa.binary_view() if arr.type == pa.string_view() else pa.large_binary())
+    for i, value in enumerate(raw.to_pylist()):
+        if value is not None:
+            try:
+                value.decode("utf-8")
+            except UnicodeDecodeError:
+                raise invalid_utf8(row0 + i) from None
+    raise AssertionError("unreachable: to_pylist() failed on valid UTF-8")
+
+
+def _text_type(arr: pa.Array) -> pa.DataType:
+    return pa.large_string() if arr.type == pa.large_string() else pa.string()
+
+
+def _map(col: ArrowColumn, row0: int, fn: Callable[[str], Any], typ: Any = None) -> ArrowColumn:
+    arr = _import(col)
+    out = [None if v is None else fn(v) for v in _rows(arr, row0)]
+    return _export(pa.array(out, type=_text_type(arr) if typ is None else typ))
+
+
+# ---- split -------------------------------------------------------------------
+
+def _component(parts: Any, auth: Any, field: str) -> Optional[str]:
+    if field in ("userinfo", "host", "port"):
+        if auth is None:
+            return None
+        return auth[("userinfo", "host", "port").index(field)]
+    return getattr(parts, field)
+
+
+def split(col: ArrowColumn, row0: int, threads: int, fields: Sequence[str]) -> ArrowColumn:
+    arr = _import(col)
+    typ = _text_type(arr)
+    children: List[List[Optional[str]]] = [[] for _ in fields]
+    valid: List[bool] = []
+    for v in _rows(arr, row0):
+        valid.append(v is not None)
+        parts = core.split(v) if v is not None else None
+        auth = None
+        if parts is not None and parts.authority is not None:
+            auth = core.split_authority(parts.authority)
+        for child, field in zip(children, fields):
+            child.append(None if parts is None else _component(parts, auth, field))
+    struct = pa.StructArray.from_arrays(
+        [pa.array(c, type=typ) for c in children],
+        fields=[pa.field(f, typ) for f in fields],
+        mask=pa.array([not ok for ok in valid], type=pa.bool_()),
+    )
+    return _export(struct)
+
+
+# ---- one text in, one text out ----------------------------------------------
+
+def normalize(col: ArrowColumn, row0: int, threads: int, scheme_based: bool) -> ArrowColumn:
+    return _map(col, row0, lambda s: core.normalize(s, scheme_based=scheme_based))
+
+
+def canonicalize(
+    col: ArrowColumn,
+    row0: int,
+    threads: int,
+    sort_query: bool,
+    drop_fragment: bool,
+    drop_params: Sequence[str],
+) -> ArrowColumn:
+    return _map(
+        col,
+        row0,
+        lambda s: pipeline.canonicalize(
+            s, sort_query=sort_query, drop_fragment=drop_fragment, drop_params=drop_params
+        ),
+    )
+
+
+# ---- validation ----------------------------------------------------------------
+
+def is_valid(col: ArrowColumn, row0: int, threads: int, rule: str, rfc: int) -> ArrowColumn:
+    return _map(col, row0, lambda s: rules.is_valid(s, rule, rfc=rfc), pa.bool_())
+
+
+def _position(s: str, rule: str, rfc: int) -> Optional[int]:
+    try:
+        rules.validate(s, rule, rfc=rfc)
+    except InvalidURI as e:
+        return e.position
+    return None
+
+
+def error_position(col: ArrowColumn, row0: int, threads: int, rule: str, rfc: int) -> ArrowColumn:
+    return _map(col, row0, lambda s: _position(s, rule, rfc), pa.int32())
+
+
+# ---- resolution ----------------------------------------------------------------
+
+def _resolve_or_none(base: Optional[str], ref: Optional[str], strict: bool, rfc: int) -> Any:
+    if base is None or ref is None:
+        return None
+    try:
+        return core.resolve(base, ref, strict=strict, rfc=rfc)
+    except InvalidURI:  # a base without a scheme (§5.2.1)
+        return None
+
+
+def resolve_one(
+    col: ArrowColumn, row0: int, threads: int, base: str, strict: bool, rfc: int
+) -> ArrowColumn:
+    """Every row of ``col`` resolved against the one ``base``."""
+    return _map(col, row0, lambda ref: _resolve_or_none(base, ref, strict, rfc))
+
+
+def resolve_each(
+    bases: ArrowColumn, col: ArrowColumn, row0: int, threads: int, strict: bool, rfc: int
+) -> ArrowColumn:
+    """Row i of ``col`` resolved against row i of ``bases`` (as long)."""
+    arr = _import(col)
+    pairs = zip(_rows(_import(bases), row0), _rows(arr, row0))
+    out = [_resolve_or_none(b, r, strict, rfc) for b, r in pairs]
+    return _export(pa.array(out, type=_text_type(arr)))
+
+
+# ---- percent-decoding ----------------------------------------------------------
+
+def percent_decode(col: ArrowColumn, row0: int, threads: int, errors: str) -> ArrowColumn:
+    arr = _import(col)
+    out: List[Optional[str]] = []
+    for i, v in enumerate(_rows(arr, row0)):
+        if v is None:
+            out.append(None)
+            continue
+        data = core.percent_decode_bytes(v)
+        if errors == "strict":
+            try:
+                out.append(data.decode("utf-8"))
+            except UnicodeDecodeError:
+                raise row_decode_error(row0 + i, data) from None
+        else:
+            out.append(data.decode("utf-8", errors))
+    return _export(pa.array(out, type=_text_type(arr)))

@@ -1,0 +1,290 @@
+"""``fasturi bench``: fasturi against urllib.parse and the installed peers,
+on the corpus shipped in the package, in nanoseconds per URL.
+
+The third-party peers and their notes are the benchmark suite's own
+(``fasturi._peers``); this command adds the fasturi calls and times each
+one over the whole corpus.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+import fasturi
+
+from ._cli_commands import EXIT_ERROR, EXIT_OK, _json
+from ._peers import PEERS
+
+OPERATIONS = (
+    "split",
+    "resolve",
+    "normalize",
+    "canonicalize",
+    "is_valid",
+    "urlsplit",
+    "urljoin",
+    "quote",
+)
+
+# (operation, label, kind, factory, note).  kind "url" takes each URL, "pair"
+# each (base, reference), "batch"/"pages" one call for all URLs / per page.
+# A factory imports its library and returns the function, so an absent peer
+# costs nothing and is reported as such.
+_Entry = Tuple[str, str, str, Callable[[], Callable[..., Any]], str]
+
+
+def _fasturi_attr(name: str) -> Callable[[], Callable[..., Any]]:
+    return lambda: getattr(fasturi, name)
+
+
+def _parse_attr(module: str, name: str) -> Callable[[], Callable[..., Any]]:
+    def factory() -> Callable[..., Any]:
+        import importlib
+
+        return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
+
+    return factory
+
+
+def _entries() -> List[_Entry]:
+    """Per operation: the fasturi calls, then the peers of ``fasturi._peers``."""
+    ours: Dict[str, List[_Entry]] = {
+        op: [(op, f"fasturi.{op}", "pair" if op == "resolve" else "url", _fasturi_attr(op), "")]
+        for op in ("split", "resolve", "normalize", "canonicalize", "is_valid")
+    }
+    for op in ("split", "normalize", "canonicalize"):
+        ours[op].append(
+            (op, f"fasturi.{op}_many", "batch", _fasturi_attr(op + "_many"), "one call per corpus")
+        )
+    ours["resolve"].append(
+        (
+            "resolve",
+            "fasturi.resolve_many",
+            "pages",
+            _fasturi_attr("resolve_many"),
+            "one call per page (shared base)",
+        )
+    )
+    entries: List[_Entry] = []
+    for op, own in ours.items():
+        entries += own
+        kind = "pair" if op == "resolve" else "url"
+        entries += [(op, p.label, kind, p.load, p.note) for p in PEERS if p.operation == op]
+    # the urllib.parse drop-in against the stdlib it replaces
+    for op, kind, note in (
+        ("urlsplit", "url", ""),
+        ("urljoin", "pair", ""),
+        ("quote", "url", "each URL quoted whole"),
+    ):
+        for module in ("fasturi.parse", "urllib.parse"):
+            entries.append((op, f"{module}.{op}", kind, _parse_attr(module, op), note))
+    return entries
+
+
+BENCH: List[_Entry] = _entries()
+
+
+def _data_lines(name: str, path: Optional[str]) -> List[str]:
+    if path is None:
+        from importlib.resources import files
+
+        raw = files("fasturi").joinpath("data", name).read_bytes()
+    else:
+        with open(path, "rb") as f:
+            raw = f.read()
+    return [line for line in raw.decode("utf-8", "replace").splitlines() if line]
+
+
+def _runner(kind: str, func: Callable[..., Any]) -> Callable[[Any], int]:
+    """A pass over the corpus returning how many items raised."""
+    if kind == "batch":
+        return lambda urls: len(func(urls)) * 0
+    if kind == "pages":
+        return lambda pages: sum(len(func(base, refs)) * 0 for base, refs in pages)
+
+    if kind == "pair":
+
+        def run_pairs(pairs: List[Tuple[str, str]]) -> int:
+            failed = 0
+            for base, ref in pairs:
+                try:
+                    func(base, ref)
+                except Exception:  # noqa: BLE001 - a peer rejecting input is counted
+                    failed += 1
+            return failed
+
+        return run_pairs
+
+    def run_urls(urls: List[str]) -> int:
+        failed = 0
+        for url in urls:
+            try:
+                func(url)
+            except Exception:  # noqa: BLE001 - a peer rejecting input is counted
+                failed += 1
+        return failed
+
+    return run_urls
+
+
+def _clock() -> Callable[[], int]:
+    # CPU time of this process where it is precise (POSIX): a busy machine
+    # then delays a pass without inflating it.  Windows counts process time
+    # in 15.6 ms ticks, so there the wall clock is the better measure.
+    import time
+
+    return time.process_time_ns if os.name == "posix" else time.perf_counter_ns
+
+
+def _time(run: Callable[[Any], int], data: Any, rounds: int) -> Tuple[int, int]:
+    """Best of ``rounds`` passes in nanoseconds, and the failures of one pass."""
+    import gc
+
+    clock = _clock()
+    best, failed, spent = None, 0, 0
+    for _ in range(max(1, rounds)):
+        if spent > 1_000_000_000:  # a slow peer: a second of passes is enough
+            break
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            start = clock()
+            failed = run(data)
+            elapsed = clock() - start
+        finally:
+            if enabled:
+                gc.enable()
+        best = elapsed if best is None or elapsed < best else best
+        spent += elapsed
+    return best or 0, failed
+
+
+def bench(args: argparse.Namespace) -> int:
+    """Run ``fasturi bench``; returns the exit status."""
+    import platform
+    import warnings
+
+    ops = [o.strip() for o in args.ops.split(",") if o.strip()]
+    unknown = [o for o in ops if o not in OPERATIONS]
+    if unknown or not ops:
+        sys.stderr.write(
+            f"fasturi bench: unknown operation {unknown[0] if unknown else ''!r}; "
+            f"choose from {', '.join(OPERATIONS)}\n"
+        )
+        return EXIT_ERROR
+    try:
+        urls = _data_lines("urls.txt", args.corpus)
+        pairs = [tuple(line.split("\t", 1)) for line in _data_lines("refs.tsv", args.refs)]
+    except OSError as exc:
+        sys.stderr.write(f"fasturi bench: cannot read corpus: {exc}\n")
+        return EXIT_ERROR
+    pairs = [p for p in pairs if len(p) == 2]
+    pages: List[Tuple[str, List[str]]] = []
+    for base, ref in pairs:
+        if pages and pages[-1][0] == base:
+            pages[-1][1].append(ref)
+        else:
+            pages.append((base, [ref]))
+    data = {"url": urls, "batch": urls, "pair": pairs, "pages": pages}
+
+    records: List[Dict[str, Any]] = []
+    missing: Dict[str, str] = {}
+    with warnings.catch_warnings():
+        # Peers warn about deprecated calls; a benchmark only times them.
+        warnings.simplefilter("ignore")
+        for op, label, kind, factory, note in BENCH:
+            if op not in ops:
+                continue
+            try:
+                func = factory()
+            except Exception as exc:  # noqa: BLE001 - absent or broken peer
+                missing[label] = f"{type(exc).__name__}: {exc}"
+                continue
+            items = data[kind]
+            count = len(pairs) if kind in ("pair", "pages") else len(urls)
+            elapsed, failed = _time(_runner(kind, func), items, args.rounds)
+            records.append(
+                {
+                    "operation": op,
+                    "implementation": label,
+                    "ns_per_item": elapsed / max(count, 1),
+                    "items": count,
+                    "failed": failed,
+                    "note": note,
+                }
+            )
+
+    if args.json:
+        for record in records:
+            print(_json(record))
+        return EXIT_OK
+    print(
+        f"fasturi {fasturi.__version__} ({fasturi.IMPLEMENTATION}), "
+        f"{platform.python_implementation()} {platform.python_version()}; "
+        f"{len(urls):,} URLs, {len(pairs):,} references; best of {max(1, args.rounds)} rounds "
+        f"({'CPU' if os.name == 'posix' else 'wall-clock'} time)"
+    )
+    print()
+    _print_table(records)
+    if missing:
+        print()
+        print("not timed:")
+        for label, why in missing.items():
+            print(f"  {label}: {why}")
+    return EXIT_OK
+
+
+def _print_table(records: List[Dict[str, Any]]) -> None:
+    urllib_for = {
+        "split": "urllib.parse.urlsplit",
+        "resolve": "urllib.parse.urljoin",
+        "urlsplit": "urllib.parse.urlsplit",
+        "urljoin": "urllib.parse.urljoin",
+        "quote": "urllib.parse.quote",
+    }
+    fasturi_for = {
+        "urlsplit": "fasturi.parse.urlsplit",
+        "urljoin": "fasturi.parse.urljoin",
+        "quote": "fasturi.parse.quote",
+    }
+    by_label = {(r["operation"], r["implementation"]): r["ns_per_item"] for r in records}
+    header = ("operation", "implementation", "ns/URL", "x urllib", "x fasturi", "note")
+    rows = []
+    last_op = None
+    for r in records:
+        op, ns = r["operation"], r["ns_per_item"]
+        base = by_label.get((op, urllib_for.get(op, "")))
+        ours = by_label.get((op, fasturi_for.get(op, f"fasturi.{op}")))
+        note = r["note"]
+        if r["failed"]:
+            note = (note + "; " if note else "") + f"raised on {r['failed']:,}"
+        rows.append(
+            (
+                op if op != last_op else "",
+                r["implementation"],
+                f"{ns:,.0f}",
+                f"{base / ns:.2f}" if base and ns else "",
+                f"{ns / ours:.2f}" if ours and ns else "",
+                note,
+            )
+        )
+        last_op = op
+    widths = [
+        max(len(h), *(len(row[i]) for row in rows)) if rows else len(h)
+        for i, h in enumerate(header)
+    ]
+    right = {2, 3, 4}
+
+    def fmt(row: Sequence[str]) -> str:
+        cells = [
+            c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths))
+        ]
+        return "  ".join(cells).rstrip()
+
+    print(fmt(header))
+    print(fmt(["-" * w for w in widths]))
+    for row in rows:
+        print(fmt(row))

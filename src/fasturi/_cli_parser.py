@@ -1,0 +1,266 @@
+"""The argument parser of the ``fasturi`` command line: its commands,
+their options, and the help text with examples."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+import fasturi
+
+from ._cli_bench import OPERATIONS
+
+SPLIT_DEFAULT = "scheme,authority,path,query,fragment"
+
+_EPILOG_COMMON = """\
+Input: the named files, or standard input for "-" (the default), one URI per
+line, UTF-8.  A line that is not valid UTF-8 is reported on stderr with its
+line number and skipped; the exit status is then 1.  A trailing CR (CRLF line
+ends) and a byte-order mark at the start of a file are ignored.
+"""
+
+
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    pass
+
+
+def _add_io(p: argparse.ArgumentParser, what: str = "URI") -> None:
+    p.add_argument(
+        "files",
+        nargs="*",
+        default=["-"],
+        metavar="FILE",
+        help=f"files of one {what} per line; '-' or none for standard input",
+    )
+    p.add_argument("--json", action="store_true", help="write JSON lines instead of TSV")
+    p.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress bar (it is shown only when stderr is a terminal)",
+    )
+    p.add_argument(
+        "--line-buffered",
+        action="store_true",
+        help="write each result as soon as its line is read (for live streams)",
+    )
+
+
+def _command(sub: Any, name: str, summary: str, epilog: str) -> argparse.ArgumentParser:
+    return sub.add_parser(  # type: ignore[no-any-return]
+        name,
+        help=summary,
+        description=summary,
+        epilog=epilog + "\n" + _EPILOG_COMMON,
+        formatter_class=_Formatter,
+    )
+
+
+def _rfc_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--rfc",
+        type=int,
+        choices=(3986, 2396),
+        default=3986,
+        help="the RFC whose rules apply (default 3986)",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="fasturi",
+        description="RFC 3986 URI tools: one result per input line.",
+        epilog=(
+            "Run 'fasturi COMMAND --help' for a command's options and examples.\n"
+            "Exit status: 0 ok; 1 a line was not UTF-8, or validate/audit found\n"
+            "something; 2 a usage error or an unreadable file."
+        ),
+        formatter_class=_Formatter,
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"fasturi {fasturi.__version__} ({fasturi.IMPLEMENTATION})",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    p = _command(
+        sub,
+        "split",
+        "Split each URI into its RFC 3986 components (Appendix B).",
+        """\
+examples:
+  fasturi split urls.txt
+  fasturi split --fields scheme,host,path --header < urls.txt
+  echo 'http://user@[::1]:8080/p?q#f' | fasturi split --json --fields host,port
+
+Fields: scheme authority userinfo host port path query fragment (default
+scheme,authority,path,query,fragment).  TSV prints an undefined component as
+\\N and escapes tab, newline, CR and backslash as \\t \\n \\r \\\\ (PostgreSQL
+COPY text format); JSON gives null.  The port is the text as written.
+""",
+    )
+    _add_io(p)
+    p.add_argument(
+        "--fields",
+        default=SPLIT_DEFAULT,
+        metavar="LIST",
+        help=f"comma-separated components to print (default {SPLIT_DEFAULT})",
+    )
+    p.add_argument("--header", action="store_true", help="print the field names first (TSV)")
+
+    p = _command(
+        sub,
+        "normalize",
+        "Normalize each URI (RFC 3986 §6.2.2 and §6.2.3).",
+        """\
+examples:
+  fasturi normalize urls.txt
+  echo 'HTTP://Example.COM:80/a/./b/../%7euser' | fasturi normalize
+                                              -> http://example.com/a/~user
+  fasturi normalize --no-scheme-based --json urls.txt
+
+TSV output is the normalized text itself; JSON gives {"uri", "normalized"}.
+""",
+    )
+    _add_io(p)
+    p.add_argument(
+        "--no-scheme-based",
+        action="store_true",
+        help="only §6.2.2 (no default-port or empty-path rules of §6.2.3)",
+    )
+
+    p = _command(
+        sub,
+        "canonicalize",
+        "Print a dedup key per URI: normalized, query sorted, fragment dropped.",
+        """\
+examples:
+  fasturi canonicalize urls.txt | sort -u
+  fasturi canonicalize --drop-param 'utm_*' --drop-param fbclid < urls.txt
+  echo 'http://A.com/?b=2&a=1#top' | fasturi canonicalize     -> http://a.com/?a=1&b=2
+
+TSV output is the key itself; JSON gives {"uri", "canonical"}.
+""",
+    )
+    _add_io(p)
+    p.add_argument("--keep-query-order", action="store_true", help="do not sort the query fields")
+    p.add_argument("--keep-fragment", action="store_true", help="keep the fragment")
+    p.add_argument(
+        "--drop-param",
+        action="append",
+        metavar="NAME",
+        help="remove query fields named NAME; 'prefix*' matches by prefix (repeatable)",
+    )
+
+    p = _command(
+        sub,
+        "resolve",
+        "Resolve each reference against BASE (RFC 3986 §5.2).",
+        """\
+examples:
+  fasturi resolve 'http://a/b/c/d;p?q' refs.txt
+  printf '../g\\n//g\\n?y\\n' | fasturi resolve 'http://a/b/c/d;p?q'
+  fasturi resolve --rfc 2396 'http://a/b/c/d;p?q' refs.txt
+
+TSV output is the resolved text itself; JSON gives {"ref", "resolved"}.
+""",
+    )
+    p.add_argument("base", metavar="BASE", help="the absolute base URI (it must have a scheme)")
+    _add_io(p, "reference")
+    _rfc_option(p)
+    p.add_argument(
+        "--non-strict",
+        action="store_true",
+        help="ignore a reference's scheme equal to BASE's (§5.2.2, 'http:g')",
+    )
+
+    p = _command(
+        sub,
+        "validate",
+        "Print each line that does not match an ABNF rule.",
+        """\
+examples:
+  fasturi validate urls.txt
+  fasturi validate --rule absolute-URI < urls.txt
+  fasturi validate --rfc 2396 --rule absoluteURI --json urls.txt
+
+Each invalid line prints LINE, POSITION (0-based index of the first offending
+character), RULE and the text, tab-separated (LINE is FILE:LINE when several
+files are given); JSON adds the message.  Exit status 1 if any line is invalid.
+""",
+    )
+    _add_io(p)
+    p.add_argument(
+        "--rule", default="URI-reference", help="the ABNF rule to match (default URI-reference)"
+    )
+    _rfc_option(p)
+
+    p = _command(
+        sub,
+        "audit",
+        "Report RFC 3986 §7 security hazards in each URI.",
+        """\
+examples:
+  fasturi audit urls.txt
+  echo 'http://user:secret@0x7f.1/' | fasturi audit --json
+
+Each finding prints LINE, CODE, SECTION, MESSAGE and the text, tab-separated
+(LINE is FILE:LINE when several files are given); JSON gives one object per
+line with its findings.  Exit status 1 if anything was found.
+""",
+    )
+    _add_io(p)
+
+    p = _command(
+        sub,
+        "extract",
+        "Print the URIs found in free text (RFC 3986 Appendix C).",
+        """\
+examples:
+  fasturi extract README.txt | sort -u
+  fasturi extract --abbreviated notes.txt        (also www.example.com/x)
+  curl -s URL | fasturi extract --json
+
+Prints one URI per line; JSON gives {"file", "line", "uri"}.  A URI inside
+<...> may run over several lines, as Appendix C allows.
+""",
+    )
+    _add_io(p, "line of text")
+    p.add_argument(
+        "--abbreviated",
+        action="store_true",
+        help="also find RFC 2396 Appendix F forms (www.x.com/p, ftp.x.com)",
+    )
+
+    p = sub.add_parser(
+        "bench",
+        help="Time fasturi against urllib.parse and installed peers.",
+        description="Time fasturi against urllib.parse and every installed peer "
+        "(rfc3986, uritools, yarl, ada_url, can_ada, w3lib) on the corpus "
+        "shipped in the package, and print nanoseconds per URL.",
+        epilog="""\
+examples:
+  fasturi bench
+  fasturi bench --rounds 10 --ops split,resolve
+  fasturi bench --corpus big-urls.txt --refs refs.tsv --json
+
+Each row is the best of --rounds passes over the whole corpus (fewer for a
+peer whose passes already took a second), in ns per URL;
+"x urllib" is how many times faster than urllib.parse, "x fasturi" how many
+times slower than fasturi's single-call function.  Peers do different amounts
+of work (WHATWG parsers normalize while they parse); notes say which.
+""",
+        formatter_class=_Formatter,
+    )
+    p.add_argument("--rounds", type=int, default=3, help="passes per measurement (default 3)")
+    p.add_argument(
+        "--ops",
+        default=",".join(OPERATIONS),
+        metavar="LIST",
+        help=f"operations to time (default: all of {','.join(OPERATIONS)})",
+    )
+    p.add_argument("--corpus", metavar="FILE", help="a file of URLs, one per line")
+    p.add_argument("--refs", metavar="FILE", help="a file of BASE<TAB>REFERENCE lines")
+    p.add_argument("--json", action="store_true", help="print JSON records instead of a table")
+    return parser

@@ -1,0 +1,349 @@
+"""Whole Arrow columns through the URI functions: no Python object per row.
+
+Every function takes a string column — anything with the Arrow PyCapsule
+interface (``__arrow_c_array__`` / ``__arrow_c_stream__``) of type
+``string``, ``large_string`` or ``string_view`` (a pyarrow ``Array`` or
+``ChunkedArray``, a polars ``Series``, a pandas ``Series`` of an Arrow-backed
+or object string dtype, a nanoarrow or arro3 array), or a ``list`` of
+``str``/``None`` — and gives back the same family: pyarrow in, pyarrow out
+(``ChunkedArray`` for chunked or stream input), polars in, polars out,
+pandas in, pandas out with the same index and name (a struct result as a
+``DataFrame``), a list in, a pyarrow ``Array`` out.  Row ``i`` of a result is
+the scalar function of row ``i``; a null row gives a null row.
+
+``threads=None`` runs row ranges on every core with the GIL released;
+``threads=1`` runs on the calling thread.  The result is the same either way.
+
+Text results are ``large_string`` for a ``large_string`` column, else
+``string``.  A row whose bytes are not UTF-8 (Arrow producers do not always
+validate) raises ``ValueError`` naming the row; ``percent_decode`` with
+``errors="strict"`` raises ``UnicodeDecodeError`` naming the row.
+
+pyarrow (``pip install 'fasturi[arrow]'``) reads the inputs and holds the
+results; the compiled kernels read and write Arrow memory themselves.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
+
+import pyarrow as pa
+
+from ._impl import arrow_kernels, rules
+from ._types import ArrowColumn
+
+__all__ = [
+    "FIELDS",
+    "canonicalize",
+    "error_position",
+    "is_valid",
+    "normalize",
+    "percent_decode",
+    "resolve",
+    "split",
+]
+
+_kernels = arrow_kernels()
+
+#: The fields ``split`` can give, in their URI order.
+FIELDS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
+_DEFAULT_FIELDS = ("scheme", "authority", "path", "query", "fragment")
+_TEXT_TYPES = (pa.string(), pa.large_string(), pa.string_view())
+_ERRORS = ("strict", "replace", "ignore")
+
+
+# ---- reading a column ----------------------------------------------------------
+
+class _Column:
+    """A column read as pyarrow chunks, and how to give a result back in the
+    family it came in."""
+
+    def __init__(self, chunks: List[pa.Array], family: str, original: Any) -> None:
+        self.chunks = chunks
+        self.family = family  # "array", "chunked", "pandas", "polars"
+        self.original = original
+
+    def __len__(self) -> int:
+        return sum(len(c) for c in self.chunks)
+
+    def out(self, chunks: List[pa.Array], typ: pa.DataType) -> Any:
+        if self.family == "array":
+            return chunks[0]
+        result = pa.chunked_array(chunks, type=typ)
+        if self.family == "chunked":
+            return result
+        if self.family == "polars":
+            import polars as pl
+
+            return pl.Series(self.original.name, result)
+        import pandas as pd
+
+        index, name = self.original.index, self.original.name
+        if pa.types.is_struct(typ):
+            children = {
+                f.name: pa.chunked_array([c.field(i) for c in chunks], type=f.type)
+                for i, f in enumerate(typ)
+            }
+            return pd.DataFrame(
+                {
+                    k: pd.Series(pd.arrays.ArrowExtensionArray(v), index=index, copy=False)
+                    for k, v in children.items()
+                },
+                index=index,
+            )
+        return pd.Series(pd.arrays.ArrowExtensionArray(result), index=index, name=name, copy=False)
+
+
+def _from_module(obj: Any, name: str) -> bool:
+    module = sys.modules.get(name)
+    return module is not None and type(obj).__module__.split(".")[0] == name
+
+
+def _text_chunk(func: str, arr: pa.Array) -> pa.Array:
+    typ = arr.type
+    if typ in _TEXT_TYPES:
+        return arr
+    if pa.types.is_null(typ):  # all rows null, no type given
+        return arr.cast(pa.string())
+    if pa.types.is_dictionary(typ) and typ.value_type in _TEXT_TYPES:  # categorical text
+        return arr.dictionary_decode()
+    raise TypeError(f"{func}() argument 'col' must be a string column, not {typ}")
+
+
+def _from_list(func: str, items: Sequence[Any]) -> pa.Array:
+    # pyarrow would also take bytes as text: the scalar functions do not.
+    for i, item in enumerate(items):
+        if item is not None and not isinstance(item, str):
+            raise TypeError(f"{func}() item {i} must be str or None, not {type(item).__name__}")
+    try:
+        return pa.array(items, type=pa.string())
+    except (pa.ArrowException, UnicodeEncodeError):
+        pass
+    for i, item in enumerate(items):  # name the row pyarrow refused
+        try:
+            item is None or item.encode("utf-8")
+        except UnicodeEncodeError as e:
+            raise ValueError(f"{func}() item {i} cannot be encoded as UTF-8: {e.reason}") from None
+    raise AssertionError("unreachable: pyarrow refused a list of str")
+
+
+def _read(func: str, col: Any, name: str = "col") -> _Column:
+    if isinstance(col, (list, tuple)):
+        return _Column([_from_list(func, col)], "array", col)
+    if isinstance(col, pa.ChunkedArray):
+        return _Column([_text_chunk(func, c) for c in col.chunks], "chunked", col)
+    if isinstance(col, pa.Array):
+        return _Column([_text_chunk(func, col)], "array", col)
+    if _from_module(col, "polars") and hasattr(col, "to_arrow"):
+        arr = col.to_arrow()
+        chunks = arr.chunks if isinstance(arr, pa.ChunkedArray) else [arr]
+        return _Column([_text_chunk(func, c) for c in chunks], "polars", col)
+    if _from_module(col, "pandas") and hasattr(col, "index") and hasattr(col, "array"):
+        try:
+            arr = pa.array(col.array, from_pandas=True)
+        except (pa.ArrowException, TypeError, ValueError):
+            raise TypeError(
+                f"{func}() argument '{name}' must be a string column, not {col.dtype}"
+            ) from None
+        chunks = arr.chunks if isinstance(arr, pa.ChunkedArray) else [arr]
+        return _Column([_text_chunk(func, c) for c in chunks], "pandas", col)
+    if hasattr(col, "__arrow_c_stream__"):
+        arr = pa.chunked_array(col)
+        return _Column([_text_chunk(func, c) for c in arr.chunks], "chunked", col)
+    if hasattr(col, "__arrow_c_array__"):
+        return _Column([_text_chunk(func, pa.array(col))], "array", col)
+    raise TypeError(
+        f"{func}() argument '{name}' must be an Arrow string column or a list of str, "
+        f"not {type(col).__name__}"
+    )
+
+
+def _threads(func: str, threads: Any) -> int:
+    if threads is None:
+        try:
+            return max(1, len(os.sched_getaffinity(0)))
+        except AttributeError:  # not on Linux
+            return os.cpu_count() or 1
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise TypeError(f"{func}() argument 'threads' must be int or None, not {type(threads).__name__}")
+    if threads < 1:
+        raise ValueError(f"{func}() argument 'threads' must be at least 1, not {threads}")
+    return threads
+
+
+def _text_out(chunk: pa.Array) -> pa.DataType:
+    return pa.large_string() if chunk.type == pa.large_string() else pa.string()
+
+
+def _apply(
+    column: _Column,
+    kernel: Callable[..., ArrowColumn],
+    out_type: Callable[[pa.Array], pa.DataType],
+    *args: Any,
+) -> Any:
+    results: List[pa.Array] = []
+    row0 = 0
+    for chunk in column.chunks:
+        results.append(pa.array(kernel(ArrowColumn(*chunk.__arrow_c_array__()), row0, *args)))
+        row0 += len(chunk)
+    if column.chunks:
+        typ = results[0].type
+    else:  # an empty ChunkedArray: the type a chunk would have given
+        typ = out_type(pa.array([], type=pa.string()))
+    return column.out(results, typ)
+
+
+# ---- the functions ---------------------------------------------------------------
+
+def split(col: Any, fields: Iterable[str] = _DEFAULT_FIELDS, *, threads: Optional[int] = None) -> Any:
+    """RFC 3986 Appendix B components of every row, as a struct column with
+    one child per field, in the order given (see ``FIELDS``).
+
+    A text field is null where the component is undefined and ``""`` where
+    it is empty, as ``fasturi.split`` and ``fasturi.URI`` give it; ``port``
+    is the port text as written.
+    """
+    if isinstance(fields, str):
+        raise TypeError("split() argument 'fields' must be an iterable of field names, not str")
+    names: Tuple[str, ...] = tuple(fields)
+    for f in names:
+        if f not in FIELDS:
+            raise ValueError(f"split() unknown field {f!r}; fields are {', '.join(FIELDS)}")
+    if not names:
+        raise ValueError("split() argument 'fields' must name at least one field")
+    if len(set(names)) != len(names):
+        raise ValueError("split() argument 'fields' names a field twice")
+    n = _threads("split", threads)
+
+    def struct_type(chunk: pa.Array) -> pa.DataType:
+        typ = _text_out(chunk)
+        return pa.struct([pa.field(f, typ) for f in names])
+
+    return _apply(_read("split", col), _kernels.split, struct_type, n, names)
+
+
+def normalize(col: Any, *, scheme_based: bool = True, threads: Optional[int] = None) -> Any:
+    """``fasturi.normalize`` of every row (RFC 3986 §6.2.2, §6.2.3)."""
+    n = _threads("normalize", threads)
+    return _apply(_read("normalize", col), _kernels.normalize, _text_out, n, bool(scheme_based))
+
+
+def canonicalize(
+    col: Any,
+    *,
+    sort_query: bool = True,
+    drop_fragment: bool = True,
+    drop_params: Iterable[str] = (),
+    threads: Optional[int] = None,
+) -> Any:
+    """``fasturi.canonicalize`` of every row: the crawler's dedup key."""
+    if isinstance(drop_params, (str, bytes)):
+        raise TypeError(
+            "canonicalize() argument 'drop_params' must be an iterable of str, "
+            f"not {type(drop_params).__name__}"
+        )
+    params = tuple(drop_params)
+    for p in params:
+        if not isinstance(p, str):
+            raise TypeError(
+                f"canonicalize() argument 'drop_params' items must be str, not {type(p).__name__}"
+            )
+    n = _threads("canonicalize", threads)
+    return _apply(
+        _read("canonicalize", col),
+        _kernels.canonicalize,
+        _text_out,
+        n,
+        bool(sort_query),
+        bool(drop_fragment),
+        params,
+    )
+
+
+def _rule(func: str, rule: Any, rfc: Any) -> None:
+    # The scalar function's own checks and messages for rule and rfc.
+    rules.is_valid("", rule, rfc=rfc)
+
+
+def is_valid(
+    col: Any, rule: str = "URI-reference", *, rfc: int = 3986, threads: Optional[int] = None
+) -> Any:
+    """``fasturi.is_valid`` of every row, as a ``bool`` column."""
+    _rule("is_valid", rule, rfc)
+    n = _threads("is_valid", threads)
+    return _apply(_read("is_valid", col), _kernels.is_valid, lambda c: pa.bool_(), n, rule, rfc)
+
+
+def error_position(
+    col: Any, rule: str = "URI-reference", *, rfc: int = 3986, threads: Optional[int] = None
+) -> Any:
+    """``int32`` column: null where the row matches ``rule``, else the
+    ``InvalidURI.position`` ``fasturi.validate`` gives for it."""
+    _rule("error_position", rule, rfc)
+    n = _threads("error_position", threads)
+    return _apply(
+        _read("error_position", col), _kernels.error_position, lambda c: pa.int32(), n, rule, rfc
+    )
+
+
+def resolve(
+    base: Any,
+    refs: Any,
+    *,
+    strict: bool = True,
+    rfc: int = 3986,
+    threads: Optional[int] = None,
+) -> Any:
+    """``fasturi.resolve`` of every reference (RFC 3986 §5.2).
+
+    ``base`` is one ``str`` for every row, or a column as long as ``refs``
+    (row i resolved against base row i).  A row whose base is null or not
+    absolute gives null.
+    """
+    if rfc not in (3986, 2396) or isinstance(rfc, bool):
+        raise ValueError(f"resolve() argument 'rfc' must be 3986 or 2396, not {rfc!r}")
+    n = _threads("resolve", threads)
+    column = _read("resolve", refs, "refs")
+    if isinstance(base, str):
+        return _apply(column, _kernels.resolve_one, _text_out, n, base, bool(strict), rfc)
+    bases = _read("resolve", base, "base")
+    if len(bases) != len(column):
+        raise ValueError(
+            f"resolve() argument 'base' has {len(bases)} rows, argument 'refs' {len(column)}"
+        )
+    whole = pa.concat_arrays([c.cast(pa.large_string()) for c in bases.chunks]) if bases.chunks \
+        else pa.array([], type=pa.large_string())
+    results: List[pa.Array] = []
+    row0 = 0
+    for chunk in column.chunks:
+        b = whole.slice(row0, len(chunk))
+        results.append(
+            pa.array(
+                _kernels.resolve_each(
+                    ArrowColumn(*b.__arrow_c_array__()),
+                    ArrowColumn(*chunk.__arrow_c_array__()),
+                    row0,
+                    n,
+                    bool(strict),
+                    rfc,
+                )
+            )
+        )
+        row0 += len(chunk)
+    typ = results[0].type if results else pa.string()
+    return column.out(results, typ)
+
+
+def percent_decode(col: Any, *, errors: str = "strict", threads: Optional[int] = None) -> Any:
+    """Every row's valid ``%hh`` escapes decoded, the bytes read as UTF-8
+    (``fasturi.percent_decode``).  ``errors`` is ``"strict"`` (a row whose
+    bytes are not UTF-8 raises ``UnicodeDecodeError`` naming the row),
+    ``"replace"`` or ``"ignore"``, as in ``bytes.decode``."""
+    if errors not in _ERRORS:
+        raise ValueError(
+            f"percent_decode() argument 'errors' must be one of {', '.join(_ERRORS)}, not {errors!r}"
+        )
+    n = _threads("percent_decode", threads)
+    return _apply(_read("percent_decode", col), _kernels.percent_decode, _text_out, n, errors)

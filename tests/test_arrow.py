@@ -1,0 +1,271 @@
+"""fasturi.arrow (API.md §6): row i of every result is the scalar function of
+row i, for every input family, both implementations, any thread count."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+
+import pandas as pd
+import polars as pl
+import pyarrow as pa
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import fasturi
+
+CORPUS = files("fasturi").joinpath("data", "urls.txt").read_text("utf-8").splitlines()
+ODD = [
+    "",
+    "http://a/b?",
+    "http://a/b#",
+    "HTTP://User:Pw@Ex.COM:0080/%7e/./a/../b?%41=1&b=%zz#F",
+    "https://[fe80::1%25Eth0]:443/p",
+    "http://例え.テスト/パス?q=é#\U0001f600",
+    "a\x00b://c/\x00",
+    "//host:/",
+    "mailto:Joe@Example.COM",
+    "?b=2&a=1&utm_source=x&a=0",
+    "%E2%82%AC%zz%",
+    "caf%C3%A9%FF",
+    "http://a/" + "x/" * 3000,
+    "x" * 70_000,
+    "../../g;x?y#s",
+    "[::1]:8080",
+    "http:g",
+]
+CASES = CORPUS[:400] + ODD
+FIELDS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
+
+
+def _fields(s):
+    u = fasturi.split(s)
+    auth = fasturi._impl.core.split_authority(u.authority) if u.authority is not None else None
+    comp = {f: getattr(u, f) for f in ("scheme", "authority", "path", "query", "fragment")}
+    for i, f in enumerate(("userinfo", "host", "port")):
+        comp[f] = None if auth is None else auth[i]
+    return comp
+
+
+def _position(s, rule="URI-reference", rfc=3986):
+    try:
+        fasturi.validate(s, rule, rfc=rfc)
+    except fasturi.InvalidURI as e:
+        return e.position
+    return None
+
+
+def _decode(s, errors="strict"):
+    return fasturi.percent_decode_bytes(s).decode("utf-8", errors)
+
+
+BASE = "http://a/b/c/d;p?q"
+SCALAR = {
+    "normalize": (lambda fa, c: fa.normalize(c), fasturi.normalize),
+    "normalize_plain": (
+        lambda fa, c: fa.normalize(c, scheme_based=False),
+        lambda s: fasturi.normalize(s, scheme_based=False),
+    ),
+    "canonicalize": (
+        lambda fa, c: fa.canonicalize(c, drop_params=("utm_*", "b")),
+        lambda s: fasturi.canonicalize(s, drop_params=("utm_*", "b")),
+    ),
+    "canonicalize_keep": (
+        lambda fa, c: fa.canonicalize(c, sort_query=False, drop_fragment=False),
+        lambda s: fasturi.canonicalize(s, sort_query=False, drop_fragment=False),
+    ),
+    "is_valid": (lambda fa, c: fa.is_valid(c), fasturi.is_valid),
+    "is_valid_iri": (
+        lambda fa, c: fa.is_valid(c, "IRI-reference"),
+        lambda s: fasturi.is_valid(s, "IRI-reference"),
+    ),
+    "is_valid_2396": (
+        lambda fa, c: fa.is_valid(c, "absoluteURI", rfc=2396),
+        lambda s: fasturi.is_valid(s, "absoluteURI", rfc=2396),
+    ),
+    "error_position": (lambda fa, c: fa.error_position(c), _position),
+    "error_position_iri": (
+        lambda fa, c: fa.error_position(c, "IRI"),
+        lambda s: _position(s, "IRI"),
+    ),
+    "resolve": (lambda fa, c: fa.resolve(BASE, c), lambda s: fasturi.resolve(BASE, s)),
+    "resolve_2396": (
+        lambda fa, c: fa.resolve(BASE, c, strict=False, rfc=2396),
+        lambda s: fasturi.resolve(BASE, s, strict=False, rfc=2396),
+    ),
+    "percent_decode": (lambda fa, c: fa.percent_decode(c, errors="replace"),
+                       lambda s: _decode(s, "replace")),
+    "split": (lambda fa, c: fa.split(c, fields=FIELDS), _fields),
+}
+
+
+def _expected(name, rows):
+    fn = SCALAR[name][1]
+    return [None if s is None else fn(s) for s in rows]
+
+
+def _as_rows(result):
+    if isinstance(result, (pa.Array, pa.ChunkedArray)):
+        return result.to_pylist()
+    if isinstance(result, pl.Series):
+        return result.to_list()
+    if isinstance(result, pd.DataFrame):
+        # a null struct row is a row of nulls
+        rows = [{k: (None if pd.isna(v) else v) for k, v in r.items()} for r in result.to_dict("records")]
+        return [None if all(v is None for v in r.values()) else r for r in rows]
+    return [None if v is pd.NA else v for v in result.tolist()]
+
+
+def _families(rows):
+    """The input families of API.md §6, each holding `rows`."""
+    yield "list", rows
+    for typ in (pa.string(), pa.large_string(), pa.string_view()):
+        yield str(typ), pa.array(rows, type=typ)
+    half = len(rows) // 2
+    yield "chunked", pa.chunked_array([rows[:half], rows[half:]], type=pa.string())
+    padded = pa.array(["pad", None] + rows + ["tail"], type=pa.string())
+    yield "sliced", padded.slice(2, len(rows))
+    yield "polars", pl.Series("url", rows, dtype=pl.String)
+    yield "pandas", pd.Series(rows, dtype=pd.ArrowDtype(pa.string()), index=range(10, 10 + len(rows)))
+
+
+ROWS = CASES + [None, "http://x/", None]
+
+
+@pytest.mark.parametrize("name", sorted(SCALAR))
+def test_rows_equal_the_scalar_function(arrow, name):
+    want = _expected(name, ROWS)
+    for family, col in _families(ROWS):
+        assert _as_rows(SCALAR[name][0](arrow, col)) == want, family
+
+
+@given(st.lists(st.one_of(st.none(), st.text(st.characters(exclude_categories=["Cs"]))), max_size=12))
+def test_generated_rows_equal_the_scalar_function(arrow, rows):
+    for name, (call, _) in SCALAR.items():
+        want = _expected(name, rows)
+        assert call(arrow, rows).to_pylist() == want, name
+        assert call(arrow, pa.array(rows, type=pa.string_view())).to_pylist() == want, name
+
+
+def test_result_types(arrow):
+    col = pa.array(["http://a/b"], type=pa.large_string())
+    assert arrow.normalize(col).type == pa.large_string()
+    assert arrow.normalize(col.cast(pa.string())).type == pa.string()
+    assert arrow.normalize(col.cast(pa.string_view())).type == pa.string()
+    assert arrow.is_valid(col).type == pa.bool_()
+    assert arrow.error_position(col).type == pa.int32()
+    assert arrow.split(col, fields=["host", "port"]).type == pa.struct(
+        [("host", pa.large_string()), ("port", pa.large_string())]
+    )
+    assert isinstance(arrow.normalize(pa.chunked_array([], type=pa.string())), pa.ChunkedArray)
+
+
+def test_pandas_keeps_index_and_name(arrow):
+    s = pd.Series(["HTTP://A/./b", None], index=["x", "y"], name="url", dtype="string[pyarrow]")
+    out = arrow.normalize(s)
+    assert list(out.index) == ["x", "y"] and out.name == "url"
+    assert out.tolist()[0] == "http://a/b" and out.isna().tolist() == [False, True]
+    frame = arrow.split(s, fields=["scheme", "host"])
+    assert list(frame.columns) == ["scheme", "host"] and list(frame.index) == ["x", "y"]
+    assert frame.loc["x", "host"] == "A"
+    # object dtype with None and NaN
+    obj = pd.Series(["http://a", None, float("nan")], dtype=object)
+    assert arrow.is_valid(obj).tolist()[0] is True
+    assert arrow.is_valid(obj).isna().tolist() == [False, True, True]
+
+
+def test_polars_keeps_name_and_struct(arrow):
+    s = pl.Series("u", ["http://a:1/p", None])
+    out = arrow.split(s, fields=["host", "port"])
+    assert out.name == "u" and out.dtype == pl.Struct({"host": pl.String, "port": pl.String})
+    assert out.to_list() == [{"host": "a", "port": "1"}, None]
+
+
+@pytest.mark.parametrize("threads", [2, 3, 8])
+def test_threads_give_the_same_result(arrow, threads):
+    rows = (CORPUS + ODD + [None]) * 10  # enough rows for several ranges
+    col = pa.array(rows, type=pa.string())
+    assert arrow.normalize(col, threads=threads).equals(arrow.normalize(col, threads=1))
+    assert arrow.canonicalize(col, drop_params=["utm_*"], threads=threads).equals(
+        arrow.canonicalize(col, drop_params=["utm_*"], threads=1)
+    )
+    assert arrow.split(col, fields=FIELDS, threads=threads).equals(
+        arrow.split(col, fields=FIELDS, threads=1)
+    )
+    assert arrow.is_valid(col, threads=threads).equals(arrow.is_valid(col, threads=1))
+    assert arrow.error_position(col, threads=threads).equals(arrow.error_position(col, threads=1))
+    assert arrow.resolve(BASE, col, threads=threads).equals(arrow.resolve(BASE, col, threads=1))
+    assert arrow.percent_decode(col, errors="replace", threads=threads).equals(
+        arrow.percent_decode(col, errors="replace", threads=1)
+    )
+
+
+def test_resolve_against_a_column_of_bases(arrow):
+    bases = pa.array([BASE, "relative/base", None, "http://x/y/"])
+    refs = pa.chunked_array([["g", "g"], ["g", None]])
+    assert arrow.resolve(bases, refs).to_pylist() == ["http://a/b/c/g", None, None, None]
+    assert arrow.resolve("no-scheme", ["g", None]).to_pylist() == [None, None]
+    with pytest.raises(ValueError, match="3 rows"):
+        arrow.resolve(["http://a/", "http://b/", "http://c/"], ["g"])
+
+
+def _invalid_utf8():
+    offsets = pa.array([0, 2, 4, 6], type=pa.int32()).buffers()[1]
+    return pa.Array.from_buffers(pa.string(), 3, [None, offsets, pa.py_buffer(b"okb\xffzz")])
+
+
+@pytest.mark.parametrize("name", sorted(SCALAR))
+def test_invalid_utf8_row_is_named(arrow, name):
+    with pytest.raises(ValueError, match="row 1 is not valid UTF-8"):
+        SCALAR[name][0](arrow, _invalid_utf8())
+    chunked = pa.chunked_array([pa.array(["a", "b"]), _invalid_utf8()])
+    with pytest.raises(ValueError, match="row 3 is not valid UTF-8"):
+        SCALAR[name][0](arrow, chunked)
+
+
+def test_percent_decode_strict_names_the_row(arrow):
+    with pytest.raises(UnicodeDecodeError, match="invalid start byte in row 2") as info:
+        arrow.percent_decode(pa.chunked_array([["a"], ["%C3%A9", "x%FFy"]]))
+    assert info.value.start == 1 and info.value.object == b"x\xffy"
+    assert arrow.percent_decode(["x%FFy%C3"], errors="ignore").to_pylist() == ["xy"]
+
+
+@pytest.mark.parametrize(
+    "col, message",
+    [
+        (pa.array([1, 2]), "must be a string column, not int64"),
+        (pa.array([b"x"]), "must be a string column, not binary"),
+        (pl.Series([1.5]), "must be a string column, not double"),
+        (pd.Series([1, 2]), "must be a string column, not int64"),
+        (42, "must be an Arrow string column or a list of str, not int"),
+        ("http://a", "must be an Arrow string column or a list of str, not str"),
+        ([b"x"], "item 0 must be str or None, not bytes"),
+    ],
+)
+def test_other_types_raise_type_error_naming_the_type(arrow, col, message):
+    with pytest.raises(TypeError, match=message):
+        arrow.normalize(col)
+
+
+def test_argument_errors(arrow):
+    with pytest.raises(ValueError, match="unknown field 'bogus'"):
+        arrow.split(["x"], fields=["bogus"])
+    with pytest.raises(ValueError, match="unknown rule"):
+        arrow.is_valid(["x"], "no-such-rule")
+    with pytest.raises(ValueError, match="threads"):
+        arrow.normalize(["x"], threads=0)
+    with pytest.raises(ValueError, match="errors"):
+        arrow.percent_decode(["x"], errors="surrogateescape")
+
+
+def test_null_and_dictionary_columns(arrow):
+    assert arrow.normalize(pa.array([None, None])).to_pylist() == [None, None]
+    cat = pa.array(["HTTP://A", "HTTP://A", None]).dictionary_encode()
+    assert arrow.normalize(cat).to_pylist() == ["http://a/", "http://a/", None]
+
+
+def test_capsule_only_objects(arrow):
+    import nanoarrow as na
+
+    out = arrow.normalize(na.c_array(["HTTP://A/./b", None], na.string()))
+    assert out.to_pylist() == ["http://a/b", None]
