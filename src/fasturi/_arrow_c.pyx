@@ -14,7 +14,7 @@ thread's.  Every kernel keeps its state in the call: nothing is shared.
 """
 
 from cpython.pycapsule cimport PyCapsule_Destructor, PyCapsule_GetPointer, PyCapsule_New
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memcpy, memset
 
@@ -37,17 +37,23 @@ from fasturi._rules_c cimport _rule_id
 
 import threading
 
+from fasturi import _pipeline_c, _psl_c, _surt_c, _w3lib_c
 from fasturi._types import ArrowColumn, invalid_utf8, row_decode_error
 
 __all__ = [
     "canonicalize",
+    "canonicalize_w3lib",
     "error_position",
+    "fingerprint",
     "is_valid",
     "normalize",
     "percent_decode",
+    "public_suffix",
+    "registrable_domain",
     "resolve_each",
     "resolve_one",
     "split",
+    "surt",
 ]
 
 
@@ -107,6 +113,7 @@ cdef enum:
     OP_RESOLVE_ONE
     OP_RESOLVE_EACH
     OP_DECODE
+    OP_SCALAR  # the crawler tools: a Python-level loop (see _scalar_rows)
 
 # Why a range stopped early.
 cdef enum:
@@ -172,6 +179,7 @@ ctypedef struct Job:
     uint8_t *row_valid  # split: the struct's own validity
     uint8_t *bits  # is_valid's values
     int32_t *ints  # error_position's values
+    uint64_t *u64  # fingerprint's values
 
 
 ctypedef struct Range:
@@ -453,6 +461,7 @@ cdef class _Call:
         free(self.job.row_valid)
         free(self.job.bits)
         free(self.job.ints)
+        free(self.job.u64)
         free(self.job.rules)
 
     def work(self, int j):
@@ -849,3 +858,120 @@ def percent_decode(col, Py_ssize_t row0, int threads, errors):
     call.job.errors = _ERRORS_CODES[errors]
     _execute(call, row0, col)
     return _text_result(call)
+
+
+# ---- the crawler tools (API.md §8) ------------------------------------------
+# These loops hold the GIL: each row's str goes through the compiled scalar
+# function, whose rare paths are Python (the list's Unicode case folding,
+# IDNA, session-ID patterns, w3lib's odd URLs).  They read and write the
+# Arrow buffers as the other kernels do, on one range whatever `threads`.
+
+cdef extern from "Python.h":
+    str PyUnicode_DecodeUTF8(const char *s, Py_ssize_t size, const char *errors)
+    const char *PyUnicode_AsUTF8AndSize(object o, Py_ssize_t *size) except NULL
+
+
+cdef _scalar_rows(_Call call, int64_t row0, object fn, bint text):
+    """fn of every row's str into output 0 (text) or job.u64; None is null.
+
+    A ValueError of fn is raised again naming the row.
+    """
+    cdef Range *r = &call.ranges[0]
+    cdef Job *job = &call.job
+    cdef int64_t i, n
+    cdef Py_ssize_t size
+    cdef const uint8_t *p
+    cdef const char *utf8
+    cdef int got, bad
+    for i in range(call.length):
+        got = fu_col_row(&job.col, i, &p, &n)
+        if got == FU_ROW_CORRUPT:
+            raise ValueError(f"row {row0 + i} has offsets outside its Arrow buffers")
+        value = None
+        if got == FU_ROW_VALUE:
+            if not fu_utf8_valid(p, n):
+                raise invalid_utf8(row0 + i)
+            try:
+                value = fn(PyUnicode_DecodeUTF8(<const char *>p, n, NULL))
+            except ValueError as exc:
+                raise ValueError(f"row {row0 + i}: {exc}") from exc
+        bad = BAD_NONE
+        if value is None:
+            if text:
+                bad = _null(job, r, 0, i)
+            else:
+                r.nulls[0] += 1
+        elif text:
+            utf8 = PyUnicode_AsUTF8AndSize(value, &size)  # an ASCII str's own bytes
+            bad = _text(job, r, 0, i, <const uint8_t *>utf8, size)
+            _valid(job, 0, i)
+        else:
+            job.u64[i] = value
+            _valid(job, 0, i)
+        if bad == BAD_OVERFLOW:
+            raise _too_long()
+        if bad != BAD_NONE:
+            raise MemoryError()
+
+
+cdef object _scalar_text(object col, int64_t row0, object fn):
+    cdef _Call call = _prepare(OP_SCALAR, col, 1, 1, 0)
+    _scalar_rows(call, row0, fn, True)
+    return _text_result(call)
+
+
+def registrable_domain(col, Py_ssize_t row0, int threads, bint private):
+    _check_threads(threads)
+    find = _psl_c.registrable_domain
+    return _scalar_text(col, row0, lambda s: find(s, private=private))
+
+
+def public_suffix(col, Py_ssize_t row0, int threads, bint private):
+    _check_threads(threads)
+    find = _psl_c.public_suffix
+    return _scalar_text(col, row0, lambda s: find(s, private=private))
+
+
+def surt(col, Py_ssize_t row0, int threads):
+    _check_threads(threads)
+    return _scalar_text(col, row0, _surt_c.surt)
+
+
+def canonicalize_w3lib(col, Py_ssize_t row0, int threads, bint keep_fragment):
+    _check_threads(threads)
+    key = _w3lib_c.key
+    return _scalar_text(col, row0, lambda s: key(s, keep_fragment))
+
+
+def fingerprint(col, Py_ssize_t row0, int threads, bint sort_query, bint drop_fragment,
+                drop_params, preset):
+    cdef _Call call
+    cdef ArrowSchema *s
+    cdef ArrowArray *a
+    cdef int64_t nulls
+    _check_threads(threads)
+    call = _prepare(OP_SCALAR, col, 1, 0, 0)
+    call.job.u64 = <uint64_t *>calloc(<size_t>(call.length + 1), sizeof(uint64_t))
+    if call.job.u64 == NULL:
+        raise MemoryError()
+    hash_key = _pipeline_c.fingerprint
+    options = dict(sort_query=sort_query, drop_fragment=drop_fragment,
+                   drop_params=drop_params, preset=preset)
+    _scalar_rows(call, row0, lambda text: hash_key(text, **options), False)
+    nulls = call.ranges[0].nulls[0]
+    s = <ArrowSchema *>calloc(1, sizeof(ArrowSchema))
+    a = <ArrowArray *>calloc(1, sizeof(ArrowArray))
+    if s == NULL or a == NULL or fu_schema_init(s, b"L", b"", 0) < 0:
+        free(s)
+        free(a)
+        raise MemoryError()
+    values = <void *>call.job.u64
+    call.job.u64 = NULL
+    if fu_array_init(a, call.length, nulls, 2, _take_bitmap(&call.job.valid[0], nulls), values,
+                     NULL, 0) < 0:
+        free(values)
+        s.release(s)
+        free(s)
+        free(a)
+        raise MemoryError()
+    return _capsules(s, a)
