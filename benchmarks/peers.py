@@ -17,6 +17,7 @@ against, the adapter's ``note`` says so; the note is stored in the JSON.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 import sys
@@ -471,8 +472,7 @@ def surt_adapters() -> list[Adapter]:
 def canonicalize_w3lib_adapters() -> list[Adapter]:
     def preset(peer: str) -> Callable[[], Callable[..., Any]]:
         def load() -> Callable[..., Any]:
-            canonicalize = _pipeline_attr("canonicalize", peer)
-            return lambda url: canonicalize(url, preset="w3lib")
+            return functools.partial(_pipeline_attr("canonicalize", peer), preset="w3lib")
 
         return load
 

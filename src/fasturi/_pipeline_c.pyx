@@ -14,7 +14,8 @@ from libc.string cimport memchr, memcmp, memcpy
 from fasturi._core_c cimport PreparedBase, normalize_str, split_str
 from fasturi._csrc cimport fu_xxh64
 
-from fasturi import _w3lib_c
+from fasturi._w3lib_c cimport key_str
+
 from fasturi._errors import item_error, type_error
 
 __all__ = [
@@ -435,7 +436,7 @@ def canonicalize(s, *, sort_query=True, drop_fragment=True, drop_params=(), pres
     if not isinstance(s, str):
         raise type_error("canonicalize", "s", s)
     if preset is not None and _preset("canonicalize", preset, sort_query, drop_params):
-        return _w3lib_c.key(s, not drop_fragment)
+        return key_str(<str>s, not drop_fragment)
     rules = _drop_rules("canonicalize", drop_params)
     return _key(<str>s, True if sort_query else False, True if drop_fragment else False, rules)
 
@@ -458,7 +459,7 @@ def fingerprint(s, *, sort_query=True, drop_fragment=True, drop_params=(), prese
     if not isinstance(s, str):
         raise type_error("fingerprint", "s", s)
     if preset is not None and _preset("fingerprint", preset, sort_query, drop_params):
-        text = _w3lib_c.key(s, not drop_fragment)
+        text = key_str(<str>s, not drop_fragment)
     else:
         text = _key(<str>s, True if sort_query else False, True if drop_fragment else False,
                     _drop_rules("fingerprint", drop_params))
@@ -527,10 +528,9 @@ def canonicalize_many(uris, *, sort_query=True, drop_fragment=True, drop_params=
     cdef Py_ssize_t index = 0
     if preset is not None and _preset("canonicalize_many", preset, sort_query, drop_params):
         keep = not drop_fragment
-        w3lib_key = _w3lib_c.key
         for item in _iterate("canonicalize_many", "uris", uris):
             if isinstance(item, str):
-                out.append(w3lib_key(item, keep))
+                out.append(key_str(<str>item, keep))
             elif skip:
                 out.append(None)
             else:

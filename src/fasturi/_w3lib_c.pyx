@@ -32,7 +32,7 @@ cdef extern from "Python.h":
     void *PyUnicode_DATA(object o)
     Py_ssize_t PyUnicode_GET_LENGTH(object o)
     bint PyUnicode_IS_ASCII(object o)
-    str PyUnicode_DecodeASCII(const char *s, Py_ssize_t size, const char *errors)
+    str PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
 
 cdef enum:
     STACK = 8192
@@ -106,6 +106,21 @@ cdef Py_ssize_t _path(const uint8_t *s, Py_ssize_t n, uint8_t *o) noexcept nogil
         j = _put(s[i], o, j, PATH_AGAIN)
         i += 1
     return j
+
+
+cdef bint _dot_segment(const uint8_t *s, Py_ssize_t n) noexcept nogil:
+    # whether a "/." (where every dot segment starts, in a path beginning
+    # with "/") occurs: a few memchr jumps for the usual path
+    cdef const uint8_t *p = s
+    cdef const uint8_t *end = s + n
+    while p < end:
+        p = <const uint8_t *>memchr(p, 46, <size_t>(end - p))
+        if p == NULL:
+            return False
+        if p > s and (p - 1)[0] == 47:
+            return True
+        p += 1
+    return False
 
 
 cdef Py_ssize_t _unquote_plus(const uint8_t *s, Py_ssize_t n, uint8_t *o) noexcept nogil:
@@ -281,7 +296,7 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint keep_fragment,
     cdef Py_ssize_t once_n, params_at, params_n, digits, colon
     cdef long port = 0
     cdef int flags
-    cdef bint netloc
+    cdef bint netloc, plain
     cdef uint8_t c
     cdef uint8_t *s = mem  # the text, stripped
     cdef uint8_t *out = s + n + 8
@@ -405,8 +420,19 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint keep_fragment,
         if not netloc:
             j -= 2  # an empty netloc: "//" comes back below only if due
 
-    # 3. the path: first pass, params split off, second pass, dot segments
-    once_n = _quote(s + path_a, path_b - path_a, once, PATH)
+    # 3. the path: first pass, params split off, second pass, dot segments.
+    # A path of safe characters and no "%" (the usual one) passes both
+    # unchanged: it is read in place.
+    plain = True
+    for i in range(path_a, path_b):
+        if s[i] == 37 or not _SAFE[s[i]] & PATH:
+            plain = False
+            break
+    if plain:
+        once = s + path_a
+        once_n = path_b - path_a
+    else:
+        once_n = _quote(s + path_a, path_b - path_a, once, PATH)
     params_at = -1
     params_n = 0
     if once_n and flags & PARAMS:
@@ -426,8 +452,12 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint keep_fragment,
         out[j] = 47  # an empty path is "/"
         j += 1
     else:
-        j += _path(once, once_n, out + j)
-        if out[k] == 47:
+        if plain:
+            memcpy(out + j, once, <size_t>once_n)
+            j += once_n
+        else:
+            j += _path(once, once_n, out + j)
+        if out[k] == 47 and _dot_segment(out + k, j - k):
             j = k + fu_dots_1(out + k, j - k)
     if params_n > 0:  # empty params are dropped with their ";"
         out[j] = 59
@@ -458,19 +488,20 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint keep_fragment,
     return j
 
 
-def key(s, keep_fragment=False):
+cdef str key_str(str s, bint keep_fragment):
     """``w3lib.url.canonicalize_url(s, keep_fragments=keep_fragment)``."""
     cdef Py_ssize_t n, size
     cdef uint8_t stack[STACK]
     cdef uint8_t *mem = stack
     cdef const uint8_t *data
     cdef bytes raw
+    cdef str result
     if PyUnicode_IS_ASCII(s):
         data = <const uint8_t *>PyUnicode_DATA(s)
         n = PyUnicode_GET_LENGTH(s)
     else:
         try:
-            raw = (<str>s).encode("utf-8")
+            raw = s.encode("utf-8")
         except UnicodeEncodeError:
             return _w3lib.key(s, keep_fragment)  # it raises as w3lib does
         data = <const uint8_t *><const char *>raw
@@ -483,7 +514,16 @@ def key(s, keep_fragment=False):
         size = _fast(data, n, keep_fragment, mem)
         if size < 0:
             return _w3lib.key(s, keep_fragment)
-        return PyUnicode_DecodeASCII(<const char *>mem + n + 8, size, NULL)
+        result = PyUnicode_New(size, 127)  # the key is ASCII
+        memcpy(PyUnicode_DATA(result), mem + n + 8, <size_t>size)
+        return result
     finally:
         if mem != stack:
             PyMem_Free(mem)
+
+
+def key(s, keep_fragment=False):
+    """``w3lib.url.canonicalize_url(s, keep_fragments=keep_fragment)``."""
+    if not isinstance(s, str):
+        raise TypeError(f"key() argument 's' must be str, not {type(s).__name__}")
+    return key_str(<str>s, True if keep_fragment else False)
