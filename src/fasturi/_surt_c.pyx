@@ -9,7 +9,7 @@ path or query holds one of the keywords those patterns need.
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
-from libc.string cimport memchr, memcpy
+from libc.string cimport memchr, memcmp, memcpy
 
 from fasturi import _surt
 
@@ -103,13 +103,16 @@ cdef Py_ssize_t _escape_lower(const uint8_t *s, Py_ssize_t n, uint8_t *o) noexce
 
 
 cdef bint _contains(const uint8_t *s, Py_ssize_t n, const char *word, Py_ssize_t m) noexcept nogil:
-    cdef Py_ssize_t i, k
-    for i in range(n - m + 1):
-        k = 0
-        while k < m and s[i + k] == <uint8_t>word[k]:
-            k += 1
-        if k == m:
+    # memchr to each occurrence of the word's first byte, then compare
+    cdef const uint8_t *p = s
+    cdef const uint8_t *last = s + n - m
+    while p <= last:
+        p = <const uint8_t *>memchr(p, <uint8_t>word[0], <size_t>(last - p + 1))
+        if p == NULL:
+            return False
+        if memcmp(p, word, <size_t>m) == 0:
             return True
+        p += 1
     return False
 
 
