@@ -415,13 +415,22 @@ def canonicalize_adapters() -> list[Adapter]:
 # --- crawler and archive tools (API.md §8) --------------------------------
 
 
+def _crawler_peer(module: str, peer: str) -> Any:
+    # The crawler tools' peers are not in fasturi's peer table (`fasturi
+    # bench` does not time these operations): imported here, or noted.
+    mod = _optional(module)
+    if mod is None:
+        note(f"{peer}: not installed ({module} does not import); left out")
+    return mod
+
+
 def registrable_domain_adapters() -> list[Adapter]:
     out = []
     for peer in FASTURI_PEERS:
         load = _twin("psl", "registrable_domain", peer)
         out.append(Adapter("registrable_domain", peer, load, inputs="web"))
         out.append(Adapter("registrable_domain", peer, load, inputs="hosts", variant="host"))
-    tldextract = _peer_module("tldextract", "tldextract")
+    tldextract = _crawler_peer("tldextract", "tldextract")
     if tldextract is not None:
 
         def tldextract_domain() -> Callable[[str], Any]:
@@ -440,7 +449,7 @@ def registrable_domain_adapters() -> list[Adapter]:
                 "its own copy of the list",
             )
         )
-    psl = _peer_module("publicsuffixlist", "publicsuffixlist")
+    psl = _crawler_peer("publicsuffixlist", "publicsuffixlist")
     if psl is not None:
 
         def psl_domain() -> Callable[[str], Any]:
@@ -463,7 +472,7 @@ def registrable_domain_adapters() -> list[Adapter]:
 def surt_adapters() -> list[Adapter]:
     out = [Adapter("surt", peer, _twin("surt", "surt", peer), inputs="web") for peer in
            FASTURI_PEERS]
-    surt = _peer_module("surt", "surt")
+    surt = _crawler_peer("surt", "surt")
     if surt is not None:
         out.append(Adapter("surt", "surt", lambda: surt.surt, inputs="web"))
     return out
@@ -477,7 +486,7 @@ def canonicalize_w3lib_adapters() -> list[Adapter]:
         return load
 
     out = [Adapter("canonicalize.w3lib", peer, preset(peer)) for peer in FASTURI_PEERS]
-    w3lib = _peer_module("w3lib.url", "w3lib")
+    w3lib = _crawler_peer("w3lib.url", "w3lib")
     if w3lib is not None:
         out.append(
             Adapter(
