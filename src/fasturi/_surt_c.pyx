@@ -347,7 +347,7 @@ cdef Py_ssize_t _host_key(uint8_t *h, Py_ssize_t n, uint8_t *o) noexcept nogil:
     o holds 3n + 16 bytes.  Returns the length, or -1 when the host
     decodes to non-ASCII bytes and needs IDNA first.
     """
-    cdef Py_ssize_t i, k
+    cdef Py_ssize_t i
     n = _unescape(h, n)
     for i in range(n):
         if h[i] >= 0x80:
