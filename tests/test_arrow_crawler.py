@@ -103,6 +103,11 @@ def test_families(arrow):
 def test_threads(arrow, threads):
     col = pa.array(GOOD)
     assert arrow.surt(col, threads=threads).to_pylist() == _scalar(fasturi.surt, GOOD)
+    # enough rows for two ranges, non-ASCII hosts (the GIL taken) in both
+    rows = GOOD * 40
+    want = _scalar(lambda s: fasturi.public_suffix(s, private=True), rows)
+    got = arrow.public_suffix(pa.array(rows), private=True, threads=threads)
+    assert got.to_pylist() == want
 
 
 def test_rejected_row_is_named(arrow):

@@ -30,11 +30,15 @@ from fasturi._csrc cimport (
     fu_pct_decode,
     fu_resolve_1,
     fu_rule_check,
+    fu_psl_t,
     fu_split_1,
+    fu_xxh64,
     fu_split_t,
 )
+from fasturi._psl_c cimport _Table, _current, _host_range, _lower_labels, _suffix
 from fasturi._rules_c cimport _rule_id
 
+import functools
 import threading
 
 from fasturi import _pipeline_c, _psl_c, _surt_c, _w3lib_c
@@ -103,6 +107,11 @@ cdef extern from "fasturi_canon.h" nogil:
                             uint8_t *out)
 
 
+cdef extern from "Python.h":
+    str PyUnicode_DecodeUTF8(const char *s, Py_ssize_t size, const char *errors)
+    const char *PyUnicode_AsUTF8AndSize(object o, Py_ssize_t *size) except NULL
+
+
 # What a kernel computes.
 cdef enum:
     OP_SPLIT = 1
@@ -114,6 +123,8 @@ cdef enum:
     OP_RESOLVE_EACH
     OP_DECODE
     OP_SCALAR  # the crawler tools: a Python-level loop (see _scalar_rows)
+    OP_DOMAIN  # registrable_domain and public_suffix
+    OP_FINGERPRINT  # fingerprint without a preset: the canonical key, hashed
 
 # Why a range stopped early.
 cdef enum:
@@ -180,6 +191,9 @@ ctypedef struct Job:
     uint8_t *bits  # is_valid's values
     int32_t *ints  # error_position's values
     uint64_t *u64  # fingerprint's values
+    const fu_psl_t *psl  # OP_DOMAIN: the list (the call keeps its table)
+    int psl_depth, psl_shift
+    bint psl_domain  # the registrable domain, else the public suffix
 
 
 ctypedef struct Range:
@@ -318,6 +332,52 @@ cdef int _decode_with(Range *r, const uint8_t *p, int64_t n, int errors) noexcep
     return 0
 
 
+cdef int _domain_wide(Job *job, Range *r, int64_t i, const uint8_t *p,
+                      int64_t n) noexcept with gil:
+    # A host with non-ASCII bytes: str.lower folds its case, so the scalar
+    # function answers for the row (rare).
+    cdef Py_ssize_t size
+    cdef const char *utf8
+    cdef int bad
+    try:
+        text = PyUnicode_DecodeUTF8(<const char *>p, n, NULL)
+        find = _psl_c.registrable_domain if job.psl_domain else _psl_c.public_suffix
+        value = find(text, private=job.psl_shift != 0)
+        if value is None:
+            return _null(job, r, 0, i)
+        utf8 = PyUnicode_AsUTF8AndSize(value, &size)
+    except BaseException:
+        return BAD_PYTHON
+    bad = _text(job, r, 0, i, <const uint8_t *>utf8, size)
+    _valid(job, 0, i)
+    return bad
+
+
+cdef int _domain_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noexcept nogil:
+    # registrable_domain / public_suffix of one row, as _psl_c's _answer
+    # does it for an ASCII host
+    cdef Py_ssize_t a, b, size, suffix_at, domain_at, at
+    cdef bint changed
+    cdef int bad
+    if not _host_range(p, n, &a, &b):
+        return _null(job, r, 0, i)
+    size = b - a
+    if not fu_is_ascii(p + a, size):
+        return _domain_wide(job, r, i, p, n)
+    r.tmp.len = 0
+    if fu_buf_reserve(&r.tmp, size) < 0:
+        return BAD_MEMORY
+    if not _lower_labels(p + a, size, r.tmp.data, &changed):
+        return _null(job, r, 0, i)
+    _suffix(job.psl, job.psl_depth, r.tmp.data, size, job.psl_shift, &suffix_at, &domain_at)
+    at = domain_at if job.psl_domain else suffix_at
+    if at < 0:
+        return _null(job, r, 0, i)
+    bad = _text(job, r, 0, i, r.tmp.data + at, size - at)
+    _valid(job, 0, i)
+    return bad
+
+
 cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noexcept nogil:
     # Row i (not null, valid UTF-8) of every operation but split.  0, or the
     # BAD_ reason.
@@ -327,6 +387,8 @@ cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) no
     cdef int64_t nb
     cdef int got
     cdef fu_buf_t *o = &r.out[0]
+    if job.op == OP_DOMAIN:
+        return _domain_row(job, r, i, p, n)
     if job.op == OP_NORMALIZE:
         if fu_buf_reserve(o, n + FU_NORMALIZE_EXTRA) < 0:
             return BAD_MEMORY
@@ -344,6 +406,23 @@ cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) no
         if m < 0:
             return BAD_MEMORY
         o.len += m
+    elif job.op == OP_FINGERPRINT:
+        # the key as OP_CANONICALIZE writes it, in scratch past out[0]'s
+        # end, then its XXH64 as the row's value (out[0] stays empty)
+        r.tmp.len = 0
+        if fu_buf_reserve(&r.tmp, n + FU_NORMALIZE_EXTRA) < 0:
+            return BAD_MEMORY
+        m = fu_normalize_1(p, n, True, r.tmp.data)
+        if fu_buf_reserve(o, m) < 0:
+            return BAD_MEMORY
+        m = fu_canon_key(r.tmp.data, m, job.sort_query, job.drop_fragment, job.rules,
+                         job.nrules, job.longest, r.name, &r.fields, &r.fields_cap,
+                         o.data + o.len)
+        if m < 0:
+            return BAD_MEMORY
+        job.u64[i] = fu_xxh64(o.data + o.len, <size_t>m, 0)
+        _set(job.valid[0], i)
+        return BAD_NONE
     elif job.op == OP_RESOLVE_ONE:
         if not job.base_absolute:
             return _null(job, r, 0, i)
@@ -753,12 +832,10 @@ def normalize(col, Py_ssize_t row0, int threads, bint scheme_based):
     return _text_result(call)
 
 
-def canonicalize(col, Py_ssize_t row0, int threads, bint sort_query, bint drop_fragment,
-                 drop_params):
-    cdef _Call call
+cdef int _drop_rules(_Call call, bint sort_query, bint drop_fragment, drop_params) except -1:
+    """The canonical key's options into the job (canonicalize, fingerprint)."""
     cdef int k
     cdef bytes name
-    call = _prepare(OP_CANONICALIZE, col, _check_threads(threads), 1, FU_NORMALIZE_EXTRA)
     call.job.sort_query = sort_query
     call.job.drop_fragment = drop_fragment
     names = [p.encode("utf-8", "surrogatepass") for p in drop_params]
@@ -778,6 +855,14 @@ def canonicalize(col, Py_ssize_t row0, int threads, bint sort_query, bint drop_f
             call.ranges[k].name = <uint8_t *>malloc(<size_t>(call.job.longest + 5))
             if call.ranges[k].name == NULL:
                 raise MemoryError()
+    return 0
+
+
+def canonicalize(col, Py_ssize_t row0, int threads, bint sort_query, bint drop_fragment,
+                 drop_params):
+    cdef _Call call
+    call = _prepare(OP_CANONICALIZE, col, _check_threads(threads), 1, FU_NORMALIZE_EXTRA)
+    _drop_rules(call, sort_query, drop_fragment, drop_params)
     _execute(call, row0, col)
     return _text_result(call)
 
@@ -861,14 +946,12 @@ def percent_decode(col, Py_ssize_t row0, int threads, errors):
 
 
 # ---- the crawler tools (API.md §8) ------------------------------------------
-# These loops hold the GIL: each row's str goes through the compiled scalar
+# These loops (all but registrable_domain and public_suffix, which run as the
+# other kernels do) hold the GIL: each row's str goes through the compiled scalar
 # function, whose rare paths are Python (the list's Unicode case folding,
 # IDNA, session-ID patterns, w3lib's odd URLs).  They read and write the
 # Arrow buffers as the other kernels do, on one range whatever `threads`.
 
-cdef extern from "Python.h":
-    str PyUnicode_DecodeUTF8(const char *s, Py_ssize_t size, const char *errors)
-    const char *PyUnicode_AsUTF8AndSize(object o, Py_ssize_t *size) except NULL
 
 
 cdef _scalar_rows(_Call call, int64_t row0, object fn, bint text):
@@ -920,16 +1003,24 @@ cdef object _scalar_text(object col, int64_t row0, object fn):
     return _text_result(call)
 
 
+cdef object _psl_kernel(object col, Py_ssize_t row0, int threads, bint private, bint domain):
+    cdef _Table table = _current()
+    cdef _Call call = _prepare(OP_DOMAIN, col, _check_threads(threads), 1, 0)
+    call.keep = table
+    call.job.psl = &table.t
+    call.job.psl_depth = table.depth
+    call.job.psl_shift = 4 if private else 0  # the flags' whole-list nibble
+    call.job.psl_domain = domain
+    _execute(call, row0, col)
+    return _text_result(call)
+
+
 def registrable_domain(col, Py_ssize_t row0, int threads, bint private):
-    _check_threads(threads)
-    find = _psl_c.registrable_domain
-    return _scalar_text(col, row0, lambda s: find(s, private=private))
+    return _psl_kernel(col, row0, threads, private, True)
 
 
 def public_suffix(col, Py_ssize_t row0, int threads, bint private):
-    _check_threads(threads)
-    find = _psl_c.public_suffix
-    return _scalar_text(col, row0, lambda s: find(s, private=private))
+    return _psl_kernel(col, row0, threads, private, False)
 
 
 def surt(col, Py_ssize_t row0, int threads):
@@ -948,17 +1039,26 @@ def fingerprint(col, Py_ssize_t row0, int threads, bint sort_query, bint drop_fr
     cdef _Call call
     cdef ArrowSchema *s
     cdef ArrowArray *a
-    cdef int64_t nulls
+    cdef int64_t nulls = 0
+    cdef int j
     _check_threads(threads)
-    call = _prepare(OP_SCALAR, col, 1, 0, 0)
+    if preset is None:
+        # in C on every thread, as canonicalize
+        call = _prepare(OP_FINGERPRINT, col, threads, 0, 0)
+        _drop_rules(call, sort_query, drop_fragment, drop_params)
+    else:
+        call = _prepare(OP_SCALAR, col, 1, 0, 0)
     call.job.u64 = <uint64_t *>calloc(<size_t>(call.length + 1), sizeof(uint64_t))
     if call.job.u64 == NULL:
         raise MemoryError()
-    hash_key = _pipeline_c.fingerprint
-    options = dict(sort_query=sort_query, drop_fragment=drop_fragment,
-                   drop_params=drop_params, preset=preset)
-    _scalar_rows(call, row0, lambda text: hash_key(text, **options), False)
-    nulls = call.ranges[0].nulls[0]
+    if preset is None:
+        _execute(call, row0, col)
+    else:
+        _scalar_rows(call, row0, functools.partial(
+            _pipeline_c.fingerprint, sort_query=sort_query, drop_fragment=drop_fragment,
+            drop_params=drop_params, preset=preset), False)
+    for j in range(call.nranges):
+        nulls += call.ranges[j].nulls[0]
     s = <ArrowSchema *>calloc(1, sizeof(ArrowSchema))
     a = <ArrowArray *>calloc(1, sizeof(ArrowArray))
     if s == NULL or a == NULL or fu_schema_init(s, b"L", b"", 0) < 0:

@@ -54,10 +54,7 @@ cdef enum:
 
 
 cdef class _Table:
-    cdef fu_psl_t t
-    cdef bytes keys  # owns the bytes t.keys points into
-    cdef int depth
-    cdef object version
+    # (attributes in _psl_c.pxd; keys owns the bytes t.keys points into)
 
     def __dealloc__(self):
         PyMem_Free(self.t.slots)
@@ -204,7 +201,7 @@ cdef bint _lower_labels(const uint8_t *s, Py_ssize_t n, uint8_t *out,
 
 # ---- the lookup -------------------------------------------------------------
 
-cdef int _suffix(_Table table, const uint8_t *h, Py_ssize_t n, int shift,
+cdef int _suffix(const fu_psl_t *t, int depth, const uint8_t *h, Py_ssize_t n, int shift,
                  Py_ssize_t *suffix_at, Py_ssize_t *domain_at) noexcept nogil:
     """Finds the public suffix of the lowercase host h[0, n).
 
@@ -217,7 +214,7 @@ cdef int _suffix(_Table table, const uint8_t *h, Py_ssize_t n, int shift,
     cdef int found[MAX_DEPTH + 1]
     cdef unsigned long long hash = FU_PSL_HASH0
     cdef Py_ssize_t i = n - 1
-    cdef int k = 0, total, p, f, depth = table.depth
+    cdef int k = 0, total, p, f
     cdef bint more
     while True:
         while i >= 0 and h[i] != 46:
@@ -226,7 +223,7 @@ cdef int _suffix(_Table table, const uint8_t *h, Py_ssize_t n, int shift,
         k += 1
         starts[k] = i + 1
         if k <= depth:
-            found[k] = (fu_psl_find(&table.t, hash, h + i + 1, <size_t>(n - i - 1)) >> shift) & 7
+            found[k] = (fu_psl_find(t, hash, h + i + 1, <size_t>(n - i - 1)) >> shift) & 7
         if i < 0 or k == depth + 2:
             break
         hash = fu_psl_step(hash, 46)
@@ -273,7 +270,7 @@ cdef object _answer(str s, bint private, bint domain):
                     raise MemoryError()
             if not _lower_labels(data + a, size, buf, &changed):
                 return None
-            _suffix(table, buf, size, shift, &suffix_at, &domain_at)
+            _suffix(&table.t, table.depth, buf, size, shift, &suffix_at, &domain_at)
             at = domain_at if domain else suffix_at
             if at < 0:
                 return None
@@ -295,7 +292,7 @@ cdef object _answer(str s, bint private, bint domain):
         # an empty label: leading, trailing or doubled "."
         if data[at] == 46 and (at == 0 or at == size - 1 or data[at - 1] == 46):
             return None
-    _suffix(table, data, size, shift, &suffix_at, &domain_at)
+    _suffix(&table.t, table.depth, data, size, shift, &suffix_at, &domain_at)
     at = domain_at if domain else suffix_at
     if at < 0:
         return None
