@@ -292,9 +292,9 @@ def canonicalize(
 
 
 # ---- the crawler tools (API.md §8) -------------------------------------------
-# These kernels loop the compiled scalar functions with the GIL held (see
-# docs/crawler.md): `threads` is checked and the result is the same, but
-# they run on the calling thread.
+# registrable_domain, public_suffix and fingerprint (no preset) have C
+# kernels; surt and the w3lib preset loop the compiled scalar functions with
+# the GIL held, on the calling thread whatever `threads` (docs/crawler.md).
 
 def registrable_domain(col: Any, *, private: bool = False, threads: Optional[int] = None) -> Any:
     """``fasturi.registrable_domain`` of every row (null where it is None)."""
