@@ -34,7 +34,7 @@ from __future__ import annotations
 import ipaddress
 import re
 import unicodedata
-from typing import List, Tuple
+from typing import FrozenSet, List, Optional, Tuple
 
 _C0_OR_SPACE = "".join(chr(c) for c in range(0x21))
 _TAB_NEWLINE = str.maketrans("", "", "\t\n\r")
@@ -66,7 +66,7 @@ FIELD_SAFE = frozenset(_UNRESERVED)
 _HEX = frozenset(b"0123456789ABCDEFabcdef")
 
 
-def _quote(data: bytes, safe: frozenset, plus: bool = False) -> str:
+def _quote(data: bytes, safe: FrozenSet[int], plus: bool = False) -> str:
     out = []
     for c in data:
         if c in safe:
@@ -130,6 +130,15 @@ def _check_nfkc(netloc: str) -> None:
 class _Parts:
     __slots__ = ("scheme", "netloc", "path", "query", "fragment", "user", "password", "host",
                  "port")
+    scheme: str
+    netloc: str
+    path: str
+    query: str
+    fragment: str
+    user: Optional[str]
+    password: Optional[str]
+    host: str
+    port: Optional[int]
 
 
 def _split(url: str) -> _Parts:
@@ -173,7 +182,8 @@ def _split(url: str) -> _Parts:
         # a "?" inside the fragment leaves an empty query
         url, query = url[:question], url[question + 1 :]
     userinfo, at, hostinfo = netloc.rpartition("@")
-    user = password = None
+    user: Optional[str] = None
+    password: Optional[str] = None
     if at:
         user, colon, pw = userinfo.partition(":")
         password = pw if colon else None
