@@ -42,6 +42,15 @@ cdef inline int _hex(uint8_t c) noexcept nogil:
     return -1
 
 
+cdef inline Py_ssize_t _find(const uint8_t *s, Py_ssize_t i, Py_ssize_t b, uint8_t c) noexcept nogil:
+    # the index of the first c in s[i, b), or b
+    cdef const uint8_t *hit
+    if i >= b:
+        return b
+    hit = <const uint8_t *>memchr(s + i, c, <size_t>(b - i))
+    return b if hit == NULL else hit - s
+
+
 cdef inline bint _is_space(uint8_t c) noexcept nogil:
     return c == 32 or (9 <= c <= 13)  # bytes.strip()'s ASCII whitespace
 
@@ -230,14 +239,10 @@ cdef Py_ssize_t _path(const uint8_t *s, Py_ssize_t n, uint8_t *o, _Span *seg) no
     """Dot segments and empty segments (but a last one) removed; o gets it."""
     cdef Py_ssize_t i, a, count = 0, j = 0, k
     # the text before the first "/" is not a segment
-    i = 0
-    while i < n and s[i] != 47:
-        i += 1
+    i = _find(s, 0, n, 47)
     while i < n:
         a = i + 1
-        i = a
-        while i < n and s[i] != 47:
-            i += 1
+        i = _find(s, a, n, 47)
         if i - a == 1 and s[a] == 46:
             continue
         if i - a == 2 and s[a] == 46 and s[a + 1] == 46 and count > 0:
@@ -442,13 +447,10 @@ cdef str _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem):
     auth_a = auth_b = -1
     if b - i >= 2 and u[i] == 47 and u[i + 1] == 47:
         auth_a = i + 2
-        i = auth_a
-        while i < b and u[i] != 47 and u[i] != 63:
-            i += 1
+        i = _find(u, auth_a, _find(u, auth_a, b, 47), 63)  # the first "/" or "?"
         auth_b = i
     path_a = i
-    while i < b and u[i] != 63:
-        i += 1
+    i = _find(u, i, b, 63)  # "?"
     path_b = i
     q_a = q_b = -1
     if i < b:
@@ -463,25 +465,18 @@ cdef str _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem):
         while b > auth_a and u[b - 1] == 58:
             b -= 1
         host_a = auth_a
-        for i in range(auth_a, b):
-            if u[i] == 64:
-                host_a = i + 1
-        bracket = False
-        for i in range(host_a, b):
-            if u[i] == 91:
-                bracket = True
-                host_a = i + 1
-                break
-        host_b = host_a
+        if _find(u, auth_a, b, 64) < b:  # an "@": the host follows the last
+            for i in range(auth_a, b):
+                if u[i] == 64:
+                    host_a = i + 1
+        i = _find(u, host_a, b, 91)  # "["
+        bracket = i < b
         if bracket:
-            while host_b < b and u[host_b] != 93:
-                host_b += 1
-            i = host_b
-            while i < b and u[i] != 58:
-                i += 1
+            host_a = i + 1
+            host_b = _find(u, host_a, b, 93)  # "]"
+            i = _find(u, host_b, b, 58)
         else:
-            while host_b < b and u[host_b] != 58:
-                host_b += 1
+            host_b = _find(u, host_a, b, 58)  # ":"
             i = host_b
         port_a = i + 1 if i < b else b
         if port_a < b:
