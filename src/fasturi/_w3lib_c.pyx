@@ -56,6 +56,15 @@ ctypedef struct _Pair:
     Py_ssize_t name, name_len, value, value_len  # offsets into the decoded text
 
 
+cdef inline Py_ssize_t _find(const uint8_t *s, Py_ssize_t i, Py_ssize_t b, uint8_t c) noexcept nogil:
+    # the index of the first c in s[i, b), or b
+    cdef const uint8_t *hit
+    if i >= b:
+        return b
+    hit = <const uint8_t *>memchr(s + i, c, <size_t>(b - i))
+    return b if hit == NULL else hit - s
+
+
 cdef inline int _hex(uint8_t c) noexcept nogil:
     if 48 <= c <= 57:
         return c - 48
@@ -199,12 +208,9 @@ cdef Py_ssize_t _query(const uint8_t *s, Py_ssize_t n, uint8_t *o, uint8_t *d,
     cdef Py_ssize_t i = 0, a, eq, count = 0, dn = 0, j = 0, k
     while i <= n:
         a = i
-        while i < n and s[i] != 38:
-            i += 1
+        i = _find(s, i, n, 38)  # "&"
         if i > a:  # an empty field is dropped
-            eq = a
-            while eq < i and s[eq] != 61:
-                eq += 1
+            eq = _find(s, a, i, 61)  # "="
             pairs[count].name = dn
             pairs[count].name_len = _unquote_plus(s + a, eq - a, d + dn)
             dn += pairs[count].name_len
@@ -351,17 +357,14 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint keep_fragment,
             i += 1
         auth_b = i
     path_a = i
-    while i < n and s[i] != 63 and s[i] != 35:
-        i += 1
+    k = _find(s, i, n, 35)  # "#": the fragment
+    i = _find(s, i, k, 63)  # "?" before it: the query
     path_b = i
-    if i < n and s[i] == 63:
+    if i < k:
         q_a = i + 1
-        i = q_a
-        while i < n and s[i] != 35:
-            i += 1
-        q_b = i
-    if i < n:
-        f_a = i + 1
+        q_b = k
+    if k < n:
+        f_a = k + 1
 
     j = scheme_end
     out[j] = 58
