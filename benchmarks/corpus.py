@@ -92,6 +92,25 @@ class Corpus:
         pairs = (urllib.parse.parse_qsl(query, keep_blank_values=True) for query in self.queries)
         return [fields for fields in pairs if fields]
 
+    @cached_property
+    def web(self) -> list[str]:
+        """The http and https URLs, for the crawler tools (surt keys them)."""
+        return [url for url in self.urls if url.startswith(("http://", "https://"))]
+
+    @cached_property
+    def hosts(self) -> list[str]:
+        """Hosts (urlsplit's hostname) of the web URLs, for PSL peers that
+        take a host, not a URL."""
+        out = []
+        for url in self.web:
+            try:
+                host = urllib.parse.urlsplit(url).hostname
+            except ValueError:
+                continue
+            if host:
+                out.append(host)
+        return out
+
     def inputs(self, name: str) -> list:  # type: ignore[type-arg]
         return getattr(self, name)  # type: ignore[no-any-return]
 

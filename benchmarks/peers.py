@@ -17,6 +17,7 @@ against, the adapter's ``note`` says so; the note is stored in the JSON.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 import sys
@@ -170,8 +171,9 @@ def clear_caches() -> None:
             clear = getattr(getattr(fast_parse, name, None), "cache_clear", None)
             if clear is not None:
                 clear()
-    # yarl memoizes split_url, encode_url, split_netloc, host encoding, ...
-    for modname in ("yarl._url", "yarl._parse"):
+    # yarl memoizes split_url, encode_url, split_netloc, host encoding, ...;
+    # w3lib its urlsplit and IDNA steps
+    for modname in ("yarl._url", "yarl._parse", "w3lib._url"):
         mod = sys.modules.get(modname)
         for value in vars(mod).values() if mod else ():
             clear = getattr(value, "cache_clear", None)
@@ -410,6 +412,93 @@ def canonicalize_adapters() -> list[Adapter]:
     return out + _table("canonicalize")
 
 
+# --- crawler and archive tools (API.md §8) --------------------------------
+
+
+def _crawler_peer(module: str, peer: str) -> Any:
+    # The crawler tools' peers are not in fasturi's peer table (`fasturi
+    # bench` does not time these operations): imported here, or noted.
+    mod = _optional(module)
+    if mod is None:
+        note(f"{peer}: not installed ({module} does not import); left out")
+    return mod
+
+
+def registrable_domain_adapters() -> list[Adapter]:
+    out = []
+    for peer in FASTURI_PEERS:
+        load = _twin("psl", "registrable_domain", peer)
+        out.append(Adapter("registrable_domain", peer, load, inputs="web"))
+        out.append(Adapter("registrable_domain", peer, load, inputs="hosts", variant="host"))
+    tldextract = _crawler_peer("tldextract", "tldextract")
+    if tldextract is not None:
+
+        def tldextract_domain() -> Callable[[str], Any]:
+            # the list it bundles: no network (suffix_list_urls=()), ICANN
+            # section only, as registrable_domain's default
+            extract = tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None)
+            return lambda url: extract(url).top_domain_under_public_suffix
+
+        out.append(
+            Adapter(
+                "registrable_domain",
+                "tldextract",
+                tldextract_domain,
+                inputs="web",
+                note="extract(url): splits the URL itself, then a trie of the list; "
+                "its own copy of the list",
+            )
+        )
+    psl = _crawler_peer("publicsuffixlist", "publicsuffixlist")
+    if psl is not None:
+
+        def psl_domain() -> Callable[[str], Any]:
+            return psl.PublicSuffixList(only_icann=True).privatesuffix  # type: ignore[no-any-return]
+
+        out.append(
+            Adapter(
+                "registrable_domain",
+                "publicsuffixlist",
+                psl_domain,
+                inputs="hosts",
+                variant="host",
+                note="privatesuffix(host): takes the host only (extracted beforehand, not "
+                "timed); the same list file fasturi reads",
+            )
+        )
+    return out
+
+
+def surt_adapters() -> list[Adapter]:
+    out = [Adapter("surt", peer, _twin("surt", "surt", peer), inputs="web") for peer in
+           FASTURI_PEERS]
+    surt = _crawler_peer("surt", "surt")
+    if surt is not None:
+        out.append(Adapter("surt", "surt", lambda: surt.surt, inputs="web"))
+    return out
+
+
+def canonicalize_w3lib_adapters() -> list[Adapter]:
+    def preset(peer: str) -> Callable[[], Callable[..., Any]]:
+        def load() -> Callable[..., Any]:
+            return functools.partial(_pipeline_attr("canonicalize", peer), preset="w3lib")
+
+        return load
+
+    out = [Adapter("canonicalize.w3lib", peer, preset(peer)) for peer in FASTURI_PEERS]
+    w3lib = _crawler_peer("w3lib.url", "w3lib")
+    if w3lib is not None:
+        out.append(
+            Adapter(
+                "canonicalize.w3lib",
+                "w3lib",
+                lambda: w3lib.canonicalize_url,
+                note="the key fasturi reproduces (its lru_caches cleared before each round)",
+            )
+        )
+    return out
+
+
 # --- the urllib.parse drop-in --------------------------------------------
 
 #: (group, function, input, argument tuples?, warm caches?)
@@ -524,6 +613,9 @@ GROUPS: dict[str, Callable[[], list[Adapter]]] = {
     "normalize": normalize_adapters,
     "is_valid": is_valid_adapters,
     "canonicalize": canonicalize_adapters,
+    "canonicalize.w3lib": canonicalize_w3lib_adapters,
+    "registrable_domain": registrable_domain_adapters,
+    "surt": surt_adapters,
     "parse": parse_adapters,
 }
 
@@ -537,7 +629,8 @@ def peer_versions() -> dict[str, str]:
     from importlib import metadata
 
     out = {"python": sys.version.split()[0]}
-    for dist in ("fasturi", *DISTRIBUTIONS.values()):
+    # the crawler tools' peers are timed here only, not by `fasturi bench`
+    for dist in ("fasturi", *DISTRIBUTIONS.values(), "publicsuffixlist", "tldextract", "surt"):
         try:
             out[dist] = metadata.version(dist)
         except metadata.PackageNotFoundError:

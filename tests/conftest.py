@@ -94,6 +94,16 @@ def every_twin():
 
 
 @pytest.fixture(scope="module")
+def psl(twin):
+    return twin("psl")
+
+
+@pytest.fixture(scope="module")
+def surtmod(twin):
+    return twin("surt")
+
+
+@pytest.fixture(scope="module")
 def arrow(twin):
     """fasturi.arrow on the column kernels of the implementation under test."""
     import fasturi.arrow as module

@@ -88,6 +88,16 @@ CALLS = {
     "normalize_many": lambda s: fasturi.normalize_many([s, 3], errors="none"),
     "canonicalize_many": lambda s: fasturi.canonicalize_many(iter([s])),
     "resolve_many": lambda s: fasturi.resolve_many(BASE, [s, s]),
+    "registrable_domain": lambda s: [
+        fasturi.registrable_domain(s),
+        fasturi.public_suffix(s, private=True),
+    ],
+    "surt": lambda s: fasturi.surt(s),
+    "canonicalize-w3lib": lambda s: fasturi.canonicalize_many([s, s], preset="w3lib"),
+    "fingerprint": lambda s: [
+        fasturi.fingerprint(s),
+        fasturi.fingerprint(s, preset="w3lib", drop_fragment=False),
+    ],
     "urlsplit": lambda s: fp.urlsplit(s),
     "urlparse": lambda s: fp.urlparse(s),
     "urlunsplit": lambda s: fp.urlunsplit(fp.urlsplit(s)),

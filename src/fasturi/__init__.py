@@ -9,7 +9,9 @@ from ._impl import IMPLEMENTATION
 from ._impl import core as _core
 from ._impl import extract as _extract
 from ._impl import pipeline as _pipeline
+from ._impl import psl as _psl_twin
 from ._impl import rules as _rules
+from ._impl import surt_impl as _surt_twin
 from ._impl import uri as _uri
 from ._types import Finding, InvalidURI, Split
 
@@ -35,6 +37,14 @@ split_many = _pipeline.split_many
 normalize_many = _pipeline.normalize_many
 canonicalize_many = _pipeline.canonicalize_many
 resolve_many = _pipeline.resolve_many
+fingerprint = _pipeline.fingerprint
+
+# Crawler and archive tools (docs/crawler.md)
+registrable_domain = _psl_twin.registrable_domain
+public_suffix = _psl_twin.public_suffix
+load_public_suffix_list = _psl_twin.load_public_suffix_list
+public_suffix_list_version = _psl_twin.public_suffix_list_version
+surt = _surt_twin.surt
 
 extract = _extract.extract
 
@@ -55,20 +65,26 @@ __all__ = [
     "canonicalize_many",
     "equivalent",
     "extract",
+    "fingerprint",
     "host_type",
     "iri_to_uri",
     "is_valid",
+    "load_public_suffix_list",
     "normalize",
     "normalize_many",
     "percent_decode",
     "percent_decode_bytes",
     "percent_encode",
+    "public_suffix",
+    "public_suffix_list_version",
     "redact",
+    "registrable_domain",
     "remove_dot_segments",
     "resolve",
     "resolve_many",
     "split",
     "split_many",
+    "surt",
     "unsplit",
     "uri_to_iri",
     "validate",

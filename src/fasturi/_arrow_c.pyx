@@ -14,7 +14,7 @@ thread's.  Every kernel keeps its state in the call: nothing is shared.
 """
 
 from cpython.pycapsule cimport PyCapsule_Destructor, PyCapsule_GetPointer, PyCapsule_New
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memchr, memcpy, memset
 
@@ -50,28 +50,43 @@ from fasturi._csrc cimport (
     fu_pct_decode_1,
     fu_resolve_1,
     fu_rule_check,
+    fu_psl_t,
     fu_split_1,
+    fu_xxh64,
     fu_split_t,
 )
-from fasturi._capi cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
+from fasturi._capi cimport (
+    PyBytes_AS_STRING,
+    PyBytes_FromStringAndSize,
+    PyUnicode_AsUTF8AndSize,
+    PyUnicode_DecodeUTF8,
+)
+from fasturi._psl_c cimport _Table, _current, _host_range, _lower_labels, _suffix
 from fasturi._rules_c cimport _rule_id
 
+import functools
 import threading
 
+from fasturi import _pipeline_c, _psl_c, _surt_c, _w3lib_c
 from fasturi._types import ArrowColumn, invalid_utf8, row_decode_error
 
 __all__ = [
     "canonicalize",
+    "canonicalize_w3lib",
     "error_position",
+    "fingerprint",
     "is_valid",
     "join_lines",
     "join_tsv",
     "lines",
     "normalize",
     "percent_decode",
+    "public_suffix",
+    "registrable_domain",
     "resolve_each",
     "resolve_one",
     "split",
+    "surt",
 ]
 
 
@@ -85,6 +100,9 @@ cdef enum:
     OP_RESOLVE_ONE
     OP_RESOLVE_EACH
     OP_DECODE
+    OP_SCALAR  # the crawler tools: a Python-level loop (see _scalar_rows)
+    OP_DOMAIN  # registrable_domain and public_suffix
+    OP_FINGERPRINT  # fingerprint without a preset: the canonical key, hashed
 
 # Why a range stopped early.
 cdef enum:
@@ -150,6 +168,10 @@ ctypedef struct Job:
     uint8_t *row_valid  # split: the struct's own validity
     uint8_t *bits  # is_valid's values
     int32_t *ints  # error_position's values
+    uint64_t *u64  # fingerprint's values
+    const fu_psl_t *psl  # OP_DOMAIN: the list (the call keeps its table)
+    int psl_depth, psl_shift
+    bint psl_domain  # the registrable domain, else the public suffix
 
 
 ctypedef struct Range:
@@ -289,6 +311,52 @@ cdef int _decode_with(Range *r, const uint8_t *p, int64_t n, int errors) noexcep
     return 0
 
 
+cdef int _domain_wide(Job *job, Range *r, int64_t i, const uint8_t *p,
+                      int64_t n) noexcept with gil:
+    # A host with non-ASCII bytes: str.lower folds its case, so the scalar
+    # function answers for the row (rare).
+    cdef Py_ssize_t size
+    cdef const char *utf8
+    cdef int bad
+    try:
+        text = PyUnicode_DecodeUTF8(<const char *>p, n, NULL)
+        find = _psl_c.registrable_domain if job.psl_domain else _psl_c.public_suffix
+        value = find(text, private=job.psl_shift != 0)
+        if value is None:
+            return _null(job, r, 0, i)
+        utf8 = PyUnicode_AsUTF8AndSize(value, &size)
+    except BaseException:
+        return BAD_PYTHON
+    bad = _text(job, r, 0, i, <const uint8_t *>utf8, size)
+    _valid(job, 0, i)
+    return bad
+
+
+cdef int _domain_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noexcept nogil:
+    # registrable_domain / public_suffix of one row, as _psl_c's _answer
+    # does it for an ASCII host
+    cdef Py_ssize_t a, b, size, suffix_at, domain_at, at
+    cdef bint changed
+    cdef int bad
+    if not _host_range(p, n, &a, &b):
+        return _null(job, r, 0, i)
+    size = b - a
+    if not fu_is_ascii(p + a, size):
+        return _domain_wide(job, r, i, p, n)
+    r.tmp.len = 0
+    if fu_buf_reserve(&r.tmp, size) < 0:
+        return BAD_MEMORY
+    if not _lower_labels(p + a, size, r.tmp.data, &changed):
+        return _null(job, r, 0, i)
+    _suffix(job.psl, job.psl_depth, r.tmp.data, size, job.psl_shift, &suffix_at, &domain_at)
+    at = domain_at if job.psl_domain else suffix_at
+    if at < 0:
+        return _null(job, r, 0, i)
+    bad = _text(job, r, 0, i, r.tmp.data + at, size - at)
+    _valid(job, 0, i)
+    return bad
+
+
 cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
                   bint ascii) noexcept nogil:
     # Row i (not null, valid UTF-8, ascii or not) of every operation but
@@ -300,6 +368,8 @@ cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
     cdef int got
     cdef uint32_t high
     cdef fu_buf_t *o = &r.out[0]
+    if job.op == OP_DOMAIN:
+        return _domain_row(job, r, i, p, n)
     if job.op == OP_NORMALIZE:
         if fu_buf_reserve(o, n + FU_NORMALIZE_EXTRA) < 0:
             return BAD_MEMORY
@@ -317,6 +387,23 @@ cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
         if m < 0:
             return BAD_MEMORY
         o.len += m
+    elif job.op == OP_FINGERPRINT:
+        # the key as OP_CANONICALIZE writes it, in scratch past out[0]'s
+        # end, then its XXH64 as the row's value (out[0] stays empty)
+        r.tmp.len = 0
+        if fu_buf_reserve(&r.tmp, n + FU_NORMALIZE_EXTRA) < 0:
+            return BAD_MEMORY
+        m = fu_normalize_1(p, n, True, r.tmp.data)
+        if fu_buf_reserve(o, m) < 0:
+            return BAD_MEMORY
+        m = fu_canon_key(r.tmp.data, m, job.sort_query, job.drop_fragment, job.rules,
+                         job.nrules, job.longest, r.name, &r.fields, &r.fields_cap,
+                         o.data + o.len)
+        if m < 0:
+            return BAD_MEMORY
+        job.u64[i] = fu_xxh64(o.data + o.len, <size_t>m, 0)
+        _set(job.valid[0], i)
+        return BAD_NONE
     elif job.op == OP_RESOLVE_ONE:
         if not job.base_absolute:
             return _null(job, r, 0, i)
@@ -438,6 +525,7 @@ cdef class _Call:
         free(self.job.row_valid)
         free(self.job.bits)
         free(self.job.ints)
+        free(self.job.u64)
         free(self.job.rules)
 
     def work(self, int j):
@@ -730,12 +818,10 @@ def normalize(col, Py_ssize_t row0, int threads, bint scheme_based):
     return _text_result(call)
 
 
-def canonicalize(col, Py_ssize_t row0, int threads, bint sort_query, bint drop_fragment,
-                 drop_params):
-    cdef _Call call
+cdef int _drop_rules(_Call call, bint sort_query, bint drop_fragment, drop_params) except -1:
+    """The canonical key's options into the job (canonicalize, fingerprint)."""
     cdef int k
     cdef bytes name
-    call = _prepare(OP_CANONICALIZE, col, _check_threads(threads), 1, FU_NORMALIZE_EXTRA)
     call.job.sort_query = sort_query
     call.job.drop_fragment = drop_fragment
     names = [p.encode("utf-8", "surrogatepass") for p in drop_params]
@@ -755,6 +841,14 @@ def canonicalize(col, Py_ssize_t row0, int threads, bint sort_query, bint drop_f
             call.ranges[k].name = <uint8_t *>malloc(<size_t>(call.job.longest + 5))
             if call.ranges[k].name == NULL:
                 raise MemoryError()
+    return 0
+
+
+def canonicalize(col, Py_ssize_t row0, int threads, bint sort_query, bint drop_fragment,
+                 drop_params):
+    cdef _Call call
+    call = _prepare(OP_CANONICALIZE, col, _check_threads(threads), 1, FU_NORMALIZE_EXTRA)
+    _drop_rules(call, sort_query, drop_fragment, drop_params)
     _execute(call, row0, col)
     return _text_result(call)
 
@@ -989,3 +1083,134 @@ def join_tsv(col, int nfields):
                 o[0] = 9 if k + 1 < nfields else 10
                 o += 1
     return bytes(out[: o - start])
+
+
+# ---- the crawler tools (API.md §8) ------------------------------------------
+# These loops (all but registrable_domain and public_suffix, which run as the
+# other kernels do) hold the GIL: each row's str goes through the compiled scalar
+# function, whose rare paths are Python (the list's Unicode case folding,
+# IDNA, session-ID patterns, w3lib's odd URLs).  They read and write the
+# Arrow buffers as the other kernels do, on one range whatever `threads`.
+
+
+
+cdef _scalar_rows(_Call call, int64_t row0, object fn, bint text):
+    """fn of every row's str into output 0 (text) or job.u64; None is null.
+
+    A ValueError of fn is raised again naming the row.
+    """
+    cdef Range *r = &call.ranges[0]
+    cdef Job *job = &call.job
+    cdef int64_t i, n
+    cdef Py_ssize_t size
+    cdef const uint8_t *p
+    cdef const char *utf8
+    cdef int got, bad
+    for i in range(call.length):
+        got = fu_col_row(&job.col, i, &p, &n)
+        if got == FU_ROW_CORRUPT:
+            raise ValueError(f"row {row0 + i} has offsets outside its Arrow buffers")
+        value = None
+        if got == FU_ROW_VALUE:
+            if not fu_utf8_valid(p, n):
+                raise invalid_utf8(row0 + i)
+            try:
+                value = fn(PyUnicode_DecodeUTF8(<const char *>p, n, NULL))
+            except ValueError as exc:
+                raise ValueError(f"row {row0 + i}: {exc}") from exc
+        bad = BAD_NONE
+        if value is None:
+            if text:
+                bad = _null(job, r, 0, i)
+            else:
+                r.nulls[0] += 1
+        elif text:
+            utf8 = PyUnicode_AsUTF8AndSize(value, &size)  # an ASCII str's own bytes
+            bad = _text(job, r, 0, i, <const uint8_t *>utf8, size)
+            _valid(job, 0, i)
+        else:
+            job.u64[i] = value
+            _valid(job, 0, i)
+        if bad == BAD_OVERFLOW:
+            raise _too_long()
+        if bad != BAD_NONE:
+            raise MemoryError()
+
+
+cdef object _scalar_text(object col, int64_t row0, object fn):
+    cdef _Call call = _prepare(OP_SCALAR, col, 1, 1, 0)
+    _scalar_rows(call, row0, fn, True)
+    return _text_result(call)
+
+
+cdef object _psl_kernel(object col, Py_ssize_t row0, int threads, bint private, bint domain):
+    cdef _Table table = _current()
+    cdef _Call call = _prepare(OP_DOMAIN, col, _check_threads(threads), 1, 0)
+    call.keep = table
+    call.job.psl = &table.t
+    call.job.psl_depth = table.depth
+    call.job.psl_shift = 4 if private else 0  # the flags' whole-list nibble
+    call.job.psl_domain = domain
+    _execute(call, row0, col)
+    return _text_result(call)
+
+
+def registrable_domain(col, Py_ssize_t row0, int threads, bint private):
+    return _psl_kernel(col, row0, threads, private, True)
+
+
+def public_suffix(col, Py_ssize_t row0, int threads, bint private):
+    return _psl_kernel(col, row0, threads, private, False)
+
+
+def surt(col, Py_ssize_t row0, int threads):
+    _check_threads(threads)
+    return _scalar_text(col, row0, _surt_c.surt)
+
+
+def canonicalize_w3lib(col, Py_ssize_t row0, int threads, bint keep_fragment):
+    _check_threads(threads)
+    key = _w3lib_c.key
+    return _scalar_text(col, row0, lambda s: key(s, keep_fragment))
+
+
+def fingerprint(col, Py_ssize_t row0, int threads, bint sort_query, bint drop_fragment,
+                drop_params, preset):
+    cdef _Call call
+    cdef ArrowSchema *s
+    cdef ArrowArray *a
+    cdef int64_t nulls = 0
+    cdef int j
+    _check_threads(threads)
+    if preset is None:
+        # in C on every thread, as canonicalize
+        call = _prepare(OP_FINGERPRINT, col, threads, 0, 0)
+        _drop_rules(call, sort_query, drop_fragment, drop_params)
+    else:
+        call = _prepare(OP_SCALAR, col, 1, 0, 0)
+    call.job.u64 = <uint64_t *>calloc(<size_t>(call.length + 1), sizeof(uint64_t))
+    if call.job.u64 == NULL:
+        raise MemoryError()
+    if preset is None:
+        _execute(call, row0, col)
+    else:
+        _scalar_rows(call, row0, functools.partial(
+            _pipeline_c.fingerprint, sort_query=sort_query, drop_fragment=drop_fragment,
+            drop_params=drop_params, preset=preset), False)
+    for j in range(call.nranges):
+        nulls += call.ranges[j].nulls[0]
+    s = <ArrowSchema *>calloc(1, sizeof(ArrowSchema))
+    a = <ArrowArray *>calloc(1, sizeof(ArrowArray))
+    if s == NULL or a == NULL or fu_schema_init(s, b"L", b"", 0) < 0:
+        free(s)
+        free(a)
+        raise MemoryError()
+    values = <void *>call.job.u64
+    call.job.u64 = NULL
+    if fu_array_init(a, call.length, nulls, 2, _take_bitmap(&call.job.valid[0], nulls), values,
+                     NULL, 0) < 0:  # (the buffers are freed by it)
+        s.release(s)
+        free(s)
+        free(a)
+        raise MemoryError()
+    return _capsules(s, a)

@@ -21,21 +21,29 @@ import pyarrow as pa
 
 from . import _core_py as core
 from . import _pipeline_py as pipeline
+from . import _psl_py as psl
 from . import _rules_py as rules
+from . import _surt_py as surt_twin
+from . import _w3lib
 from ._types import ArrowColumn, InvalidURI, invalid_utf8, row_decode_error
 
 __all__ = [
     "canonicalize",
+    "canonicalize_w3lib",
     "error_position",
+    "fingerprint",
     "is_valid",
     "join_lines",
     "join_tsv",
     "lines",
     "normalize",
     "percent_decode",
+    "public_suffix",
+    "registrable_domain",
     "resolve_each",
     "resolve_one",
     "split",
+    "surt",
 ]
 
 
@@ -248,3 +256,57 @@ def join_tsv(col: ArrowColumn, nfields: int) -> bytes:
     children = [arr.field(k).to_pylist() for k in range(nfields)]
     rows = ("\t".join(_tsv(c[i]) for c in children) + "\n" for i in range(len(arr)))
     return "".join(rows).encode()
+
+
+# ---- the crawler tools (API.md §8) ---------------------------------------------
+
+def _map_rows(col: ArrowColumn, row0: int, fn: Callable[[str], Any], typ: Any = None) -> ArrowColumn:
+    # as _map, a ValueError of fn raised again naming its row
+    arr = _import(col)
+    out: List[Any] = []
+    for i, v in enumerate(_rows(arr, row0)):
+        if v is None:
+            out.append(None)
+            continue
+        try:
+            out.append(fn(v))
+        except ValueError as exc:
+            raise ValueError(f"row {row0 + i}: {exc}") from exc
+    return _export(pa.array(out, type=_text_type(arr) if typ is None else typ))
+
+
+def registrable_domain(col: ArrowColumn, row0: int, threads: int, private: bool) -> ArrowColumn:
+    return _map_rows(col, row0, lambda s: psl.registrable_domain(s, private=private))
+
+
+def public_suffix(col: ArrowColumn, row0: int, threads: int, private: bool) -> ArrowColumn:
+    return _map_rows(col, row0, lambda s: psl.public_suffix(s, private=private))
+
+
+def surt(col: ArrowColumn, row0: int, threads: int) -> ArrowColumn:
+    return _map_rows(col, row0, surt_twin.surt)
+
+
+def canonicalize_w3lib(col: ArrowColumn, row0: int, threads: int, keep_fragment: bool) -> ArrowColumn:
+    return _map_rows(col, row0, lambda s: _w3lib.key(s, keep_fragment))
+
+
+def fingerprint(
+    col: ArrowColumn,
+    row0: int,
+    threads: int,
+    sort_query: bool,
+    drop_fragment: bool,
+    drop_params: Sequence[str],
+    preset: Optional[str],
+) -> ArrowColumn:
+    def one(s: str) -> int:
+        return pipeline.fingerprint(
+            s,
+            sort_query=sort_query,
+            drop_fragment=drop_fragment,
+            drop_params=drop_params,
+            preset=preset,
+        )
+
+    return _map_rows(col, row0, one, pa.uint64())

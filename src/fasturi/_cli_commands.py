@@ -547,6 +547,52 @@ def _extract_handler(run: _Run) -> Handler:
     return handle
 
 
+def _domain_handler(run: _Run) -> Handler:
+    private = run.args.private
+    find = fasturi.public_suffix if run.args.suffix else fasturi.registrable_domain
+    key = "suffix" if run.args.suffix else "domain"
+
+    def one(text: str) -> Optional[str]:
+        return find(text, private=private)
+
+    def handle(run: _Run, chunk: List[_Line]) -> List[str]:
+        pairs = _apply(run, chunk, lambda texts: [one(t) for t in texts], one)
+        if run.args.json:
+            return [_json({"uri": line.text, key: result}) for line, result in pairs]
+        return [_tsv(result) for _, result in pairs]
+
+    return handle
+
+
+def _surt_handler(run: _Run) -> Handler:
+    surt = fasturi.surt
+    return _mapping_handler("uri", "surt", lambda texts: [surt(t) for t in texts], surt)
+
+
+def _fingerprint_handler(run: _Run) -> Handler:
+    options: Dict[str, Any] = dict(
+        sort_query=not run.args.keep_query_order,
+        drop_fragment=not run.args.keep_fragment,
+        drop_params=tuple(run.args.drop_param or ()),
+        preset=run.args.preset,
+    )
+    try:
+        fasturi.fingerprint("", **options)
+    except ValueError as exc:
+        raise _UsageError(str(exc)) from None
+
+    def one(text: str) -> int:
+        return fasturi.fingerprint(text, **options)
+
+    def handle(run: _Run, chunk: List[_Line]) -> List[str]:
+        pairs = _apply(run, chunk, lambda texts: [one(t) for t in texts], one)
+        if run.args.json:
+            return [_json({"uri": line.text, "fingerprint": value}) for line, value in pairs]
+        return [str(value) for _, value in pairs]
+
+    return handle
+
+
 def _stream(run: _Run, handler: Handler) -> None:
     block_handler = _block_handler(run)
     if block_handler is not None:
@@ -567,4 +613,7 @@ HANDLERS: Dict[str, Callable[[_Run], Handler]] = {
     "validate": _validate_handler,
     "audit": _audit_handler,
     "extract": _extract_handler,
+    "domain": _domain_handler,
+    "surt": _surt_handler,
+    "fingerprint": _fingerprint_handler,
 }

@@ -233,6 +233,71 @@ Prints one URI per line; JSON gives {"file", "line", "uri"}.  A URI inside
         help="also find RFC 2396 Appendix F forms (www.x.com/p, ftp.x.com)",
     )
 
+    p = _command(
+        sub,
+        "domain",
+        "Print each URI's registrable domain by the Public Suffix List.",
+        """\
+examples:
+  fasturi domain urls.txt | sort | uniq -c | sort -rn
+  echo 'https://a.b.blogspot.com/x' | fasturi domain --private   -> b.blogspot.com
+  echo 'https://www.bbc.co.uk/' | fasturi domain --suffix         -> co.uk
+
+The list is the one the publicsuffixlist package ships (see
+fasturi.public_suffix_list_version()).  TSV prints \\N where there is none
+(an IP address, a host that is itself a public suffix); JSON gives
+{"uri", "domain"} (or "suffix").
+""",
+    )
+    _add_io(p)
+    p.add_argument("--private", action="store_true", help="use the list's PRIVATE section too")
+    p.add_argument(
+        "--suffix", action="store_true", help="print the public suffix, not the domain"
+    )
+
+    p = _command(
+        sub,
+        "surt",
+        "Print each URI's SURT key (web archive CDX form, as the surt package).",
+        """\
+examples:
+  fasturi surt urls.txt
+  echo 'http://www.Archive.org/goo/?b&a' | fasturi surt   -> org,archive)/goo?a&b
+
+TSV output is the key itself; JSON gives {"uri", "surt"}.  A line whose port
+is not a number is reported and skipped.
+""",
+    )
+    _add_io(p)
+
+    p = _command(
+        sub,
+        "fingerprint",
+        "Print a stable 64-bit fingerprint (XXH64) of each URI's dedup key.",
+        """\
+examples:
+  fasturi fingerprint urls.txt
+  fasturi fingerprint --preset w3lib --keep-fragment < urls.txt
+  echo 'http://A.com/?b&a#top' | fasturi fingerprint --json
+
+The key is what 'fasturi canonicalize' prints (with --preset w3lib, the key
+of w3lib.url.canonicalize_url); the fingerprint is XXH64, seed 0, of its
+UTF-8 bytes, an unsigned decimal integer.  JSON gives {"uri", "fingerprint"}.
+""",
+    )
+    _add_io(p)
+    p.add_argument(
+        "--preset", choices=("w3lib",), help="the key of another tool instead of fasturi's"
+    )
+    p.add_argument("--keep-query-order", action="store_true", help="do not sort the query fields")
+    p.add_argument("--keep-fragment", action="store_true", help="keep the fragment")
+    p.add_argument(
+        "--drop-param",
+        action="append",
+        metavar="NAME",
+        help="remove query fields named NAME; 'prefix*' matches by prefix (repeatable)",
+    )
+
     p = sub.add_parser(
         "bench",
         help="Time fasturi against urllib.parse and installed peers.",

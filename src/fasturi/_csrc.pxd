@@ -204,3 +204,23 @@ cdef extern from "fasturi_canon.h" nogil:
                             const fu_drop_rule_t *rules, int nrules, Py_ssize_t longest,
                             uint8_t *scratch, fu_field_t **fields, Py_ssize_t *cap,
                             uint8_t *out)
+
+# ---- fasturi_psl.h (Public Suffix List rule set) ----
+cdef extern from "fasturi_psl.h" nogil:
+    int FU_PSL_EXACT, FU_PSL_WILD, FU_PSL_EXCEPT
+    unsigned long long FU_PSL_HASH0
+    ctypedef struct fu_psl_slot_t:
+        unsigned long long hash
+        uint32_t off, len
+        uint8_t flags
+    ctypedef struct fu_psl_t:
+        fu_psl_slot_t *slots
+        size_t mask
+        const uint8_t *keys
+    unsigned long long fu_psl_step(unsigned long long h, uint8_t c)
+    int fu_psl_find(const fu_psl_t *t, unsigned long long h, const uint8_t *s, size_t n)
+    void fu_psl_insert(fu_psl_t *t, uint32_t off, uint32_t len, uint8_t flags)
+
+# ---- fasturi_xxh64.h (XXH64) ----
+cdef extern from "fasturi_xxh64.h" nogil:
+    unsigned long long fu_xxh64(const uint8_t *p, size_t n, unsigned long long seed)

@@ -24,7 +24,9 @@ if TYPE_CHECKING or NO_EXTENSIONS:
     from . import _core_py as core
     from . import _extract_py as extract
     from . import _pipeline_py as pipeline
+    from . import _psl_py as psl
     from . import _rules_py as rules
+    from . import _surt_py as surt_impl
     from . import _uri_py as uri
 
     IMPLEMENTATION = "python"
@@ -33,7 +35,9 @@ else:
         from . import _core_c as core  # type: ignore[no-redef]
         from . import _extract_c as extract  # type: ignore[no-redef]
         from . import _pipeline_c as pipeline  # type: ignore[no-redef]
+        from . import _psl_c as psl  # type: ignore[no-redef]
         from . import _rules_c as rules  # type: ignore[no-redef]
+        from . import _surt_c as surt_impl  # type: ignore[no-redef]
         from . import _uri_c as uri  # type: ignore[no-redef]
 
         IMPLEMENTATION = "compiled"
@@ -41,7 +45,9 @@ else:
         from . import _core_py as core
         from . import _extract_py as extract
         from . import _pipeline_py as pipeline
+        from . import _psl_py as psl
         from . import _rules_py as rules
+        from . import _surt_py as surt_impl
         from . import _uri_py as uri
 
         IMPLEMENTATION = "python"
@@ -64,6 +70,8 @@ __all__ = [
     "core",
     "extract",
     "pipeline",
+    "psl",
     "rules",
+    "surt_impl",
     "uri",
 ]

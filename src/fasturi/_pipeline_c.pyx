@@ -24,11 +24,20 @@ from fasturi._capi cimport (
     PyUnicode_WRITE,
 )
 from fasturi._core_c cimport PreparedBase, normalize_str, split_str
-from fasturi._csrc cimport fu_hexval
+from fasturi._csrc cimport fu_hexval, fu_xxh64
+from fasturi._w3lib_c cimport key_str
 
 from fasturi._errors import item_error, type_error
 
-__all__ = ["canonicalize", "canonicalize_many", "normalize_many", "resolve_many", "split_many"]
+__all__ = [
+    "canonicalize",
+    "canonicalize_many",
+    "fingerprint",
+    "normalize_many",
+    "resolve_many",
+    "split_many",
+    "xxh64",
+]
 
 
 ctypedef struct _Field:
@@ -385,7 +394,20 @@ cdef str _key(str s, bint sort_query, bint drop_fragment, _DropRules rules):
         PyMem_Free(heap)
 
 
-def canonicalize(s, *, sort_query=True, drop_fragment=True, drop_params=()):
+cdef bint _preset(str func, object preset, object sort_query, object drop_params) except -1:
+    """Whether ``preset`` asks for w3lib's key (which always sorts, drops nothing)."""
+    if preset is None:
+        return False
+    if preset != "w3lib":
+        raise ValueError(f"{func}() argument 'preset' must be None or 'w3lib', not {preset!r}")
+    if not sort_query or _drop_rules(func, drop_params) is not None:
+        raise ValueError(
+            f"{func}() with preset='w3lib' always sorts the query and drops no parameter"
+        )
+    return True
+
+
+def canonicalize(s, *, sort_query=True, drop_fragment=True, drop_params=(), preset=None):
     """A dedup key: ``normalize(s)`` (§6.2.2, §6.2.3) with its query sorted and filtered.
 
     The query's ``&``-separated fields are stably sorted by the byte order of
@@ -394,12 +416,47 @@ def canonicalize(s, *, sort_query=True, drop_fragment=True, drop_params=()):
     that ends in ``*`` (``"utm_*"``), is removed, and a query left with no
     field loses its ``?``.  An empty query that had nothing dropped keeps its
     ``?`` (§6.2.3).  Equivalent URIs always get the same key.
+
+    ``preset="w3lib"`` gives ``w3lib.url.canonicalize_url(s)``'s key instead
+    (``drop_fragment=False``: its ``keep_fragments=True``); see
+    docs/crawler.md.
     """
     cdef _DropRules rules
     if not isinstance(s, str):
         raise type_error("canonicalize", "s", s)
+    if preset is not None and _preset("canonicalize", preset, sort_query, drop_params):
+        return key_str(<str>s, not drop_fragment)
     rules = _drop_rules("canonicalize", drop_params)
     return _key(<str>s, True if sort_query else False, True if drop_fragment else False, rules)
+
+
+def xxh64(data, seed=0):
+    """XXH64 of ``data`` (bytes-like): lanes are little-endian 64-bit words."""
+    cdef const uint8_t[::1] view = data
+    cdef unsigned long long s = <unsigned long long>(seed & 0xFFFFFFFFFFFFFFFF)
+    if view.shape[0] == 0:
+        return fu_xxh64(NULL, 0, s)
+    return fu_xxh64(&view[0], <size_t>view.shape[0], s)
+
+
+def fingerprint(s, *, sort_query=True, drop_fragment=True, drop_params=(), preset=None):
+    """A stable unsigned 64-bit hash of ``canonicalize(s, ...)``: XXH64, seed 0,
+    of the key's UTF-8 bytes (lone surrogates as ``surrogatepass`` writes them).
+    """
+    cdef str text
+    cdef bytes raw
+    if not isinstance(s, str):
+        raise type_error("fingerprint", "s", s)
+    if preset is not None and _preset("fingerprint", preset, sort_query, drop_params):
+        text = key_str(<str>s, not drop_fragment)
+    else:
+        text = _key(<str>s, True if sort_query else False, True if drop_fragment else False,
+                    _drop_rules("fingerprint", drop_params))
+    if PyUnicode_IS_ASCII(text):
+        return fu_xxh64(<const uint8_t *>PyUnicode_DATA(text),
+                        <size_t>PyUnicode_GET_LENGTH(text), 0)
+    raw = text.encode("utf-8", "surrogatepass")
+    return fu_xxh64(<const uint8_t *><const char *>raw, <size_t>len(raw), 0)
 
 
 # ---- batches ---------------------------------------------------------------
@@ -448,18 +505,30 @@ def normalize_many(uris, *, scheme_based=True, errors="raise"):
 
 
 def canonicalize_many(uris, *, sort_query=True, drop_fragment=True, drop_params=(),
-                      errors="raise"):
+                      errors="raise", preset=None):
     """``canonicalize`` applied to every item of ``uris``, options read once.
 
     A non-``str`` item raises ``TypeError`` naming its index, or gives
     ``None`` with ``errors="none"`` (as ``split_many``).
     """
     cdef bint skip = _skip_bad("canonicalize_many", errors)
+    cdef bint keep
+    cdef list out = []
+    cdef Py_ssize_t index = 0
+    if preset is not None and _preset("canonicalize_many", preset, sort_query, drop_params):
+        keep = not drop_fragment
+        for item in _iterate("canonicalize_many", "uris", uris):
+            if isinstance(item, str):
+                out.append(key_str(<str>item, keep))
+            elif skip:
+                out.append(None)
+            else:
+                raise item_error("canonicalize_many", index, item)
+            index += 1
+        return out
     cdef _DropRules rules = _drop_rules("canonicalize_many", drop_params)
     cdef bint sort = True if sort_query else False
     cdef bint drop = True if drop_fragment else False
-    cdef list out = []
-    cdef Py_ssize_t index = 0
     for item in _iterate("canonicalize_many", "uris", uris):
         if isinstance(item, str):
             out.append(_key(<str>item, sort, drop, rules))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable, FrozenSet, Iterable, List, Optional, Tuple
 
 from . import _core_py as _core
+from . import _w3lib
 from ._errors import item_error, type_error
 from ._types import Split
 
@@ -108,12 +109,26 @@ def _key(s: str, sort_query: bool, drop_fragment: bool, rules: _Rules) -> str:
     return head + "#" + fragment
 
 
+def _preset(func: str, preset: Optional[str], sort_query: object, drop_params: Any) -> bool:
+    """Whether ``preset`` asks for w3lib's key (which always sorts, drops nothing)."""
+    if preset is None:
+        return False
+    if preset != "w3lib":
+        raise ValueError(f"{func}() argument 'preset' must be None or 'w3lib', not {preset!r}")
+    if not sort_query or _drop_rules(func, drop_params) != (frozenset(), ()):
+        raise ValueError(
+            f"{func}() with preset='w3lib' always sorts the query and drops no parameter"
+        )
+    return True
+
+
 def canonicalize(
     s: str,
     *,
     sort_query: bool = True,
     drop_fragment: bool = True,
     drop_params: Iterable[str] = (),
+    preset: Optional[str] = None,
 ) -> str:
     """A dedup key: ``normalize(s)`` (§6.2.2, §6.2.3) with its query sorted and filtered.
 
@@ -123,11 +138,95 @@ def canonicalize(
     that ends in ``*`` (``"utm_*"``), is removed, and a query left with no
     field loses its ``?``.  An empty query that had nothing dropped keeps its
     ``?`` (§6.2.3).  Equivalent URIs always get the same key.
+
+    ``preset="w3lib"`` gives ``w3lib.url.canonicalize_url(s)``'s key instead
+    (``drop_fragment=False``: its ``keep_fragments=True``); see
+    docs/crawler.md.
     """
     if not isinstance(s, str):
         raise type_error("canonicalize", "s", s)
+    if _preset("canonicalize", preset, sort_query, drop_params):
+        return _w3lib.key(s, not drop_fragment)
     rules = _drop_rules("canonicalize", drop_params)
     return _key(s, bool(sort_query), bool(drop_fragment), rules)
+
+
+# ---- XXH64 (xxHash's specification, doc/xxhash_spec.md) ------------------
+
+_M64 = (1 << 64) - 1
+_P1 = 0x9E3779B185EBCA87
+_P2 = 0xC2B2AE3D27D4EB4F
+_P3 = 0x165667B19E3779F9
+_P4 = 0x85EBCA77C2B2AE63
+_P5 = 0x27D4EB2F165667C5
+
+
+def _rotl(x: int, r: int) -> int:
+    return ((x << r) | (x >> (64 - r))) & _M64
+
+
+def _round(acc: int, lane: int) -> int:
+    return _rotl((acc + lane * _P2) & _M64, 31) * _P1 & _M64
+
+
+def xxh64(data: bytes, seed: int = 0) -> int:
+    """XXH64 of ``data``: lanes are little-endian 64-bit words."""
+    n = len(data)
+    i = 0
+    if n >= 32:
+        # four accumulators over 32-byte stripes
+        v = [(seed + _P1 + _P2) & _M64, (seed + _P2) & _M64, seed & _M64, (seed - _P1) & _M64]
+        while i + 32 <= n:
+            for k in range(4):
+                v[k] = _round(v[k], int.from_bytes(data[i + 8 * k : i + 8 * k + 8], "little"))
+            i += 32
+        h = (_rotl(v[0], 1) + _rotl(v[1], 7) + _rotl(v[2], 12) + _rotl(v[3], 18)) & _M64
+        for lane in v:
+            h = ((h ^ _round(0, lane)) * _P1 + _P4) & _M64
+    else:
+        h = (seed + _P5) & _M64
+    h = (h + n) & _M64
+    # the rest: 8-byte lanes, a 4-byte lane, single bytes
+    while i + 8 <= n:
+        h ^= _round(0, int.from_bytes(data[i : i + 8], "little"))
+        h = (_rotl(h, 27) * _P1 + _P4) & _M64
+        i += 8
+    if i + 4 <= n:
+        h ^= int.from_bytes(data[i : i + 4], "little") * _P1 & _M64
+        h = (_rotl(h, 23) * _P2 + _P3) & _M64
+        i += 4
+    while i < n:
+        h ^= data[i] * _P5 & _M64
+        h = _rotl(h, 11) * _P1 & _M64
+        i += 1
+    # avalanche
+    h ^= h >> 33
+    h = h * _P2 & _M64
+    h ^= h >> 29
+    h = h * _P3 & _M64
+    h ^= h >> 32
+    return h
+
+
+def fingerprint(
+    s: str,
+    *,
+    sort_query: bool = True,
+    drop_fragment: bool = True,
+    drop_params: Iterable[str] = (),
+    preset: Optional[str] = None,
+) -> int:
+    """A stable unsigned 64-bit hash of ``canonicalize(s, ...)``: XXH64, seed 0,
+    of the key's UTF-8 bytes (lone surrogates as ``surrogatepass`` writes them).
+    """
+    if not isinstance(s, str):
+        raise type_error("fingerprint", "s", s)
+    if _preset("fingerprint", preset, sort_query, drop_params):
+        text = _w3lib.key(s, not drop_fragment)
+    else:
+        rules = _drop_rules("fingerprint", drop_params)
+        text = _key(s, bool(sort_query), bool(drop_fragment), rules)
+    return xxh64(text.encode("utf-8", "surrogatepass"))
 
 
 def split_many(uris: Iterable[str], *, errors: str = "raise") -> List[Optional[Split]]:
@@ -178,6 +277,7 @@ def canonicalize_many(
     drop_fragment: bool = True,
     drop_params: Iterable[str] = (),
     errors: str = "raise",
+    preset: Optional[str] = None,
 ) -> List[Optional[str]]:
     """``canonicalize`` applied to every item of ``uris``, options read once.
 
@@ -185,6 +285,11 @@ def canonicalize_many(
     ``None`` with ``errors="none"`` (as ``split_many``).
     """
     skip = _skip_bad("canonicalize_many", errors)
+    if _preset("canonicalize_many", preset, sort_query, drop_params):
+        keep = not drop_fragment
+        return _checked(
+            "canonicalize_many", "uris", uris, skip, lambda item: _w3lib.key(item, keep)
+        )
     rules = _drop_rules("canonicalize_many", drop_params)
     sort_query = bool(sort_query)
     drop_fragment = bool(drop_fragment)
@@ -235,4 +340,12 @@ def resolve_many(
     )
 
 
-__all__ = ["canonicalize", "canonicalize_many", "normalize_many", "resolve_many", "split_many"]
+__all__ = [
+    "canonicalize",
+    "canonicalize_many",
+    "fingerprint",
+    "normalize_many",
+    "resolve_many",
+    "split_many",
+    "xxh64",
+]

@@ -31,18 +31,22 @@ from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
 
 import pyarrow as pa
 
-from ._impl import arrow_kernels, rules
+from ._impl import arrow_kernels, pipeline, rules
 from ._types import ArrowColumn
 
 __all__ = [
     "FIELDS",
     "canonicalize",
     "error_position",
+    "fingerprint",
     "is_valid",
     "normalize",
     "percent_decode",
+    "public_suffix",
+    "registrable_domain",
     "resolve",
     "split",
+    "surt",
 ]
 
 _kernels = arrow_kernels()
@@ -244,35 +248,111 @@ def normalize(col: Any, *, scheme_based: bool = True, threads: Optional[int] = N
     return _apply(_read("normalize", col), _kernels.normalize, _text_out, n, bool(scheme_based))
 
 
-def canonicalize(
-    col: Any,
-    *,
-    sort_query: bool = True,
-    drop_fragment: bool = True,
-    drop_params: Iterable[str] = (),
-    threads: Optional[int] = None,
-) -> Any:
-    """``fasturi.canonicalize`` of every row: the crawler's dedup key."""
+def _drop_params(func: str, drop_params: Any) -> Tuple[str, ...]:
     if isinstance(drop_params, (str, bytes)):
         raise TypeError(
-            "canonicalize() argument 'drop_params' must be an iterable of str, "
+            f"{func}() argument 'drop_params' must be an iterable of str, "
             f"not {type(drop_params).__name__}"
         )
     params = tuple(drop_params)
     for p in params:
         if not isinstance(p, str):
             raise TypeError(
-                f"canonicalize() argument 'drop_params' items must be str, not {type(p).__name__}"
+                f"{func}() argument 'drop_params' items must be str, not {type(p).__name__}"
             )
+    return params
+
+
+def _check_preset(func: str, preset: Any, sort_query: bool, params: Tuple[str, ...]) -> None:
+    # the scalar function's own checks and messages, on an empty row
+    if preset is not None:
+        try:
+            pipeline.canonicalize("", sort_query=sort_query, drop_params=params, preset=preset)
+        except ValueError as exc:
+            raise ValueError(str(exc).replace("canonicalize()", f"{func}()", 1)) from None
+
+
+def canonicalize(
+    col: Any,
+    *,
+    sort_query: bool = True,
+    drop_fragment: bool = True,
+    drop_params: Iterable[str] = (),
+    preset: Optional[str] = None,
+    threads: Optional[int] = None,
+) -> Any:
+    """``fasturi.canonicalize`` of every row: the crawler's dedup key.
+
+    ``preset="w3lib"``: the key of ``w3lib.url.canonicalize_url``; a row it
+    rejects raises ``ValueError`` naming the row.
+    """
+    params = _drop_params("canonicalize", drop_params)
+    _check_preset("canonicalize", preset, bool(sort_query), params)
     n = _threads("canonicalize", threads)
+    column = _read("canonicalize", col)
+    if preset is not None:
+        return _apply(
+            column, _kernels.canonicalize_w3lib, _text_out, n, not drop_fragment
+        )
     return _apply(
-        _read("canonicalize", col),
+        column,
         _kernels.canonicalize,
         _text_out,
         n,
         bool(sort_query),
         bool(drop_fragment),
         params,
+    )
+
+
+# ---- the crawler tools (API.md §8) -------------------------------------------
+# registrable_domain, public_suffix and fingerprint (no preset) have C
+# kernels; surt and the w3lib preset loop the compiled scalar functions with
+# the GIL held, on the calling thread whatever `threads` (docs/crawler.md).
+
+def registrable_domain(col: Any, *, private: bool = False, threads: Optional[int] = None) -> Any:
+    """``fasturi.registrable_domain`` of every row (null where it is None)."""
+    n = _threads("registrable_domain", threads)
+    return _apply(
+        _read("registrable_domain", col), _kernels.registrable_domain, _text_out, n, bool(private)
+    )
+
+
+def public_suffix(col: Any, *, private: bool = False, threads: Optional[int] = None) -> Any:
+    """``fasturi.public_suffix`` of every row (null where it is None)."""
+    n = _threads("public_suffix", threads)
+    return _apply(_read("public_suffix", col), _kernels.public_suffix, _text_out, n, bool(private))
+
+
+def surt(col: Any, *, threads: Optional[int] = None) -> Any:
+    """``fasturi.surt`` of every row; a row it rejects (a port that is not a
+    number) raises ``ValueError`` naming the row."""
+    n = _threads("surt", threads)
+    return _apply(_read("surt", col), _kernels.surt, _text_out, n)
+
+
+def fingerprint(
+    col: Any,
+    *,
+    sort_query: bool = True,
+    drop_fragment: bool = True,
+    drop_params: Iterable[str] = (),
+    preset: Optional[str] = None,
+    threads: Optional[int] = None,
+) -> Any:
+    """``fasturi.fingerprint`` of every row, as a ``uint64`` column."""
+    params = _drop_params("fingerprint", drop_params)
+    _check_preset("fingerprint", preset, bool(sort_query), params)
+    n = _threads("fingerprint", threads)
+    return _apply(
+        _read("fingerprint", col),
+        _kernels.fingerprint,
+        lambda chunk: pa.uint64(),
+        n,
+        bool(sort_query),
+        bool(drop_fragment),
+        params,
+        preset,
     )
 
 

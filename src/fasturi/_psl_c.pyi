@@ -1,0 +1,13 @@
+from typing import Optional
+
+__all__ = [
+    "load_public_suffix_list",
+    "public_suffix",
+    "public_suffix_list_version",
+    "registrable_domain",
+]
+
+def load_public_suffix_list(path: Optional[str]) -> None: ...
+def public_suffix_list_version() -> Optional[str]: ...
+def public_suffix(s: str, *, private: bool = False) -> Optional[str]: ...
+def registrable_domain(s: str, *, private: bool = False) -> Optional[str]: ...

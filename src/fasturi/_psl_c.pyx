@@ -1,0 +1,322 @@
+"""The Public Suffix List algorithm, compiled: the twin of _psl_py.
+
+The list's rules are one hash set of rule cores (csrc/fasturi_psl.h),
+built once, on first use, under a lock, and never changed afterwards.  A
+host is read in place when its text is ASCII, lowercased into a buffer and
+hashed in one backward pass: at each '.' the hash of the suffix after it
+is ready for its lookup.  Other text goes through its UTF-8 bytes, with
+``str.lower`` for the case folding, as the reference twin does.
+"""
+
+import threading
+
+from cpython.mem cimport PyMem_Calloc, PyMem_Free, PyMem_Malloc
+from libc.stdint cimport uint8_t, uint32_t
+from libc.string cimport memchr
+
+from fasturi._csrc cimport (
+    FU_HOST_IPV4,
+    FU_PSL_EXACT,
+    FU_PSL_EXCEPT,
+    FU_PSL_HASH0,
+    FU_PSL_WILD,
+    fu_authority_1,
+    fu_authority_t,
+    fu_host_type,
+    fu_psl_find,
+    fu_psl_insert,
+    fu_psl_step,
+    fu_psl_slot_t,
+    fu_psl_t,
+)
+
+from fasturi import _psl
+
+__all__ = [
+    "load_public_suffix_list",
+    "public_suffix",
+    "public_suffix_list_version",
+    "registrable_domain",
+]
+
+cdef extern from "Python.h":
+    void *PyUnicode_DATA(object o)
+    Py_ssize_t PyUnicode_GET_LENGTH(object o)
+    bint PyUnicode_IS_ASCII(object o)
+    str PyUnicode_Substring(object s, Py_ssize_t start, Py_ssize_t end)
+    str PyUnicode_DecodeASCII(const char *s, Py_ssize_t size, const char *errors)
+
+
+# Labels of a core: the lookup keeps per-label offsets on the C stack.
+cdef enum:
+    MAX_DEPTH = 120
+    STACK_HOST = 256
+
+
+cdef class _Table:
+    # (attributes in _psl_c.pxd; keys owns the bytes t.keys points into)
+
+    def __dealloc__(self):
+        PyMem_Free(self.t.slots)
+
+
+cdef _Table _build(rules):
+    cdef _Table table = _Table.__new__(_Table)
+    cdef list encoded = []
+    cdef list flags = []
+    cdef size_t capacity = 16
+    cdef uint32_t off = 0, size
+    cdef Py_ssize_t i
+    if rules.depth > MAX_DEPTH:
+        raise ValueError(f"a Public Suffix List rule has more than {MAX_DEPTH} labels")
+    for core, (in_icann, in_all) in rules.cores.items():
+        encoded.append((<str>core).encode("utf-8", "surrogatepass"))
+        # low nibble: the ICANN section's flags; high nibble: the whole list's
+        flags.append(in_icann | (in_all << 4))
+    while capacity < 2 * <size_t>len(encoded) + 1:
+        capacity *= 2  # at most half full: probes stay short
+    table.keys = b"".join(encoded)
+    table.t.keys = <const uint8_t *><const char *>table.keys
+    table.t.mask = capacity - 1
+    table.t.slots = <fu_psl_slot_t *>PyMem_Calloc(capacity, sizeof(fu_psl_slot_t))
+    if table.t.slots == NULL:
+        raise MemoryError()
+    for i in range(len(encoded)):
+        size = <uint32_t>len(<bytes>encoded[i])
+        fu_psl_insert(&table.t, off, size, <uint8_t>flags[i])
+        off += size
+    table.depth = rules.depth
+    table.version = rules.version
+    return table
+
+
+_lock = threading.Lock()
+cdef _Table _table = None
+
+
+cdef _Table _current():
+    # Built once, on first use; a table is never changed afterwards, so
+    # readers need no lock.
+    global _table
+    cdef _Table table = _table
+    if table is None:
+        with _lock:
+            if _table is None:
+                _table = _build(_psl.read(None))
+            table = _table
+    return table
+
+
+def load_public_suffix_list(path):
+    """Use the list in the file at ``path`` (publicsuffix.org format) from now on.
+
+    ``None`` goes back to the list the ``publicsuffixlist`` package ships.
+    """
+    global _table
+    cdef _Table table = _build(_psl.read(path))
+    with _lock:
+        _table = table
+
+
+def public_suffix_list_version():
+    """The ``// VERSION:`` line of the list in use (None if it has none)."""
+    return _current().version
+
+
+cdef object _type_error(str func, object value):
+    return TypeError(f"{func}() argument 's' must be str, not {type(value).__name__}")
+
+
+# ---- the host of a URI or of a bare host ----------------------------------
+
+cdef bint _host_range(const uint8_t *s, Py_ssize_t n, Py_ssize_t *start,
+                      Py_ssize_t *end) noexcept nogil:
+    """The host's [start, end) in s, or False when s names no host.
+
+    As _psl_py._host: a URI's authority host, else s as a bare
+    [userinfo@]host[:port] up to the first "/", "?" or "#", whose port (if
+    any) must be digits; a host with a ":" left in it is none; then one
+    trailing dot is dropped.  IP literals and
+    IPv4 addresses (§3.2.2) name no host here.
+    """
+    cdef fu_authority_t au
+    cdef Py_ssize_t a = 0, b, i = 0
+    cdef bint bare
+    # Appendix B, as far as the authority: a scheme ends at the first ":"
+    # before any "/", "?" or "#"; "//" then starts the authority.
+    while i < n and s[i] != 58 and s[i] != 47 and s[i] != 63 and s[i] != 35:
+        i += 1
+    if 0 < i < n and s[i] == 58:
+        a = i + 1
+    bare = not (n - a >= 2 and s[a] == 47 and s[a + 1] == 47)
+    if bare:
+        a = 0  # s itself is the host, up to the first / ? #
+    else:
+        a += 2
+    b = a
+    while b < n and s[b] != 47 and s[b] != 63 and s[b] != 35:
+        b += 1
+    fu_authority_1(s, a, b, &au)
+    if bare and au.port_start >= 0:
+        for i in range(au.port_start, b):
+            if s[i] < 48 or s[i] > 57:
+                return False
+    a = au.host_start
+    b = au.host_end
+    if memchr(s + a, 58, <size_t>(b - a)) != NULL:  # ":" is no reg-name's
+        return False
+    if b > a and s[b - 1] == 46:  # "."
+        b -= 1
+    if b == a or s[a] == 91:  # empty, or "["
+        return False
+    # only a host ending in a digit can be an IPv4address
+    if 48 <= s[b - 1] <= 57 and fu_host_type(s + a, b - a) == FU_HOST_IPV4:
+        return False
+    start[0] = a
+    end[0] = b
+    return True
+
+
+cdef bint _lower_labels(const uint8_t *s, Py_ssize_t n, uint8_t *out,
+                        bint *changed) noexcept nogil:
+    """ASCII-lowercase s into out; False when a label is empty."""
+    cdef Py_ssize_t i
+    cdef uint8_t c
+    cdef bint dot = True  # as if a "." came before: a leading "." is empty
+    changed[0] = False
+    for i in range(n):
+        c = s[i]
+        if c == 46:
+            if dot:
+                return False
+            dot = True
+        else:
+            dot = False
+            if 65 <= c <= 90:
+                c += 32
+                changed[0] = True
+        out[i] = c
+    return not dot
+
+
+# ---- the lookup -------------------------------------------------------------
+
+cdef int _suffix(const fu_psl_t *t, int depth, const uint8_t *h, Py_ssize_t n, int shift,
+                 Py_ssize_t *suffix_at, Py_ssize_t *domain_at) noexcept nogil:
+    """Finds the public suffix of the lowercase host h[0, n).
+
+    suffix_at gets its offset (-1 when the suffix is empty, as under an
+    exception rule of one label), domain_at the registrable domain's
+    (-1 when no label precedes the suffix).  The suffixes are tried from
+    the longest, as _psl_py._suffix_labels does.
+    """
+    cdef Py_ssize_t starts[MAX_DEPTH + 3]  # starts[k]: the suffix of k labels
+    cdef int found[MAX_DEPTH + 1]
+    cdef unsigned long long hash = FU_PSL_HASH0
+    cdef Py_ssize_t i = n - 1
+    cdef int k = 0, total, p, f
+    cdef bint more
+    while True:
+        while i >= 0 and h[i] != 46:
+            hash = fu_psl_step(hash, h[i])
+            i -= 1
+        k += 1
+        starts[k] = i + 1
+        if k <= depth:
+            found[k] = (fu_psl_find(t, hash, h + i + 1, <size_t>(n - i - 1)) >> shift) & 7
+        if i < 0 or k == depth + 2:
+            break
+        hash = fu_psl_step(hash, 46)
+        i -= 1
+    total = k
+    more = i >= 0  # labels left of the last one read
+    p = 1  # the implicit "*" rule, and a one-label host
+    if total > 1 or more:
+        for k in range(total if total < depth else depth, 0, -1):
+            f = found[k]
+            if f & FU_PSL_EXCEPT:
+                p = k - 1
+                break
+            if f & FU_PSL_WILD:
+                p = k + 1 if (k < total or more) else k
+                break
+            if f & FU_PSL_EXACT:
+                p = k
+                break
+    suffix_at[0] = starts[p] if p > 0 else -1
+    domain_at[0] = starts[p + 1] if p > 0 and p + 1 <= total else -1
+    return p
+
+
+cdef object _answer(str s, bint private, bint domain):
+    cdef Py_ssize_t n, a, b, size, suffix_at, domain_at, at
+    cdef const uint8_t *data
+    cdef uint8_t stack[STACK_HOST]
+    cdef uint8_t *buf = stack
+    cdef bint changed
+    cdef bytes raw, lowered
+    cdef _Table table = _current()
+    cdef int shift = 4 if private else 0
+    if PyUnicode_IS_ASCII(s):
+        data = <const uint8_t *>PyUnicode_DATA(s)
+        n = PyUnicode_GET_LENGTH(s)
+        if not _host_range(data, n, &a, &b):
+            return None
+        size = b - a
+        try:
+            if size > STACK_HOST:
+                buf = <uint8_t *>PyMem_Malloc(<size_t>size)
+                if buf == NULL:
+                    raise MemoryError()
+            if not _lower_labels(data + a, size, buf, &changed):
+                return None
+            _suffix(&table.t, table.depth, buf, size, shift, &suffix_at, &domain_at)
+            at = domain_at if domain else suffix_at
+            if at < 0:
+                return None
+            if not changed:
+                return PyUnicode_Substring(s, a + at, b)
+            return PyUnicode_DecodeASCII(<const char *>buf + at, size - at, NULL)
+        finally:
+            if buf != stack:
+                PyMem_Free(buf)
+    # Other text: the same scan over its UTF-8 bytes (every delimiter is
+    # ASCII), with str.lower for the case folding.
+    raw = s.encode("utf-8", "surrogatepass")
+    if not _host_range(<const uint8_t *><const char *>raw, len(raw), &a, &b):
+        return None
+    lowered = raw[a:b].decode("utf-8", "surrogatepass").lower().encode("utf-8", "surrogatepass")
+    data = <const uint8_t *><const char *>lowered
+    size = len(lowered)
+    for at in range(size):
+        # an empty label: leading, trailing or doubled "."
+        if data[at] == 46 and (at == 0 or at == size - 1 or data[at - 1] == 46):
+            return None
+    _suffix(&table.t, table.depth, data, size, shift, &suffix_at, &domain_at)
+    at = domain_at if domain else suffix_at
+    if at < 0:
+        return None
+    return lowered[at:].decode("utf-8", "surrogatepass")
+
+
+def public_suffix(s, *, private=False):
+    """The public suffix of ``s``'s host by the Public Suffix List.
+
+    ``s`` is a URI or a bare host; ``private=True`` also uses the list's
+    PRIVATE section.  None for IP addresses and hosts with empty labels.
+    """
+    if not isinstance(s, str):
+        raise _type_error("public_suffix", s)
+    return _answer(<str>s, True if private else False, False)
+
+
+def registrable_domain(s, *, private=False):
+    """The registrable domain (public suffix plus one label) of ``s``'s host.
+
+    ``s`` is a URI or a bare host; ``private=True`` also uses the list's
+    PRIVATE section.  None for IP addresses, hosts with empty labels and
+    hosts that are themselves a public suffix.
+    """
+    if not isinstance(s, str):
+        raise _type_error("registrable_domain", s)
+    return _answer(<str>s, True if private else False, True)

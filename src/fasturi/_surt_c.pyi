@@ -1,0 +1,3 @@
+__all__ = ["surt"]
+
+def surt(s: str) -> str: ...

@@ -1,0 +1,688 @@
+"""SURT keys, compiled: the twin of _surt_py (which states the steps).
+
+The URL's UTF-8 bytes (an ASCII str is read in place) go through the
+steps in C over one scratch buffer; the result is ASCII and is written
+straight into the returned str.  Three rare steps call the shared helpers
+of _surt: IDNA for a non-ASCII host, and session-ID removal, only when the
+path or query holds one of the keywords those patterns need.
+"""
+
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.string cimport memchr, memcmp, memcpy, memset
+
+from fasturi import _surt
+
+__all__ = ["surt"]
+
+cdef extern from "Python.h":
+    void *PyUnicode_DATA(object o)
+    Py_ssize_t PyUnicode_GET_LENGTH(object o)
+    bint PyUnicode_IS_ASCII(object o)
+    str PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
+    bytes PyBytes_FromStringAndSize(const char *s, Py_ssize_t n)
+
+cdef enum:
+    STACK = 8192
+
+cdef extern from *:
+    uint64_t MASK32 "0xFFFFFFFFULL"
+
+ctypedef struct _Span:
+    Py_ssize_t start, end
+
+
+cdef inline int _hex(uint8_t c) noexcept nogil:
+    if 48 <= c <= 57:
+        return c - 48
+    if 65 <= c <= 70:
+        return c - 55
+    if 97 <= c <= 102:
+        return c - 87
+    return -1
+
+
+cdef inline Py_ssize_t _find(const uint8_t *s, Py_ssize_t i, Py_ssize_t b, uint8_t c) noexcept nogil:
+    # the index of the first c in s[i, b), or b
+    cdef const uint8_t *hit
+    if i >= b:
+        return b
+    hit = <const uint8_t *>memchr(s + i, c, <size_t>(b - i))
+    return b if hit == NULL else hit - s
+
+
+cdef inline bint _is_space(uint8_t c) noexcept nogil:
+    return c == 32 or (9 <= c <= 13)  # bytes.strip()'s ASCII whitespace
+
+
+cdef Py_ssize_t _unescape(uint8_t *d, Py_ssize_t n) noexcept nogil:
+    """Percent-decodes d in place until nothing changes; the new length."""
+    cdef Py_ssize_t i, j
+    cdef bint changed = memchr(d, 37, <size_t>n) != NULL  # any "%"
+    cdef int hi, lo
+    while changed:
+        changed = False
+        i = 0
+        j = 0
+        while i < n:
+            if d[i] == 37 and i + 2 < n:
+                hi = _hex(d[i + 1])
+                lo = _hex(d[i + 2])
+                if hi >= 0 and lo >= 0:
+                    d[j] = <uint8_t>(hi * 16 + lo)
+                    j += 1
+                    i += 3
+                    changed = True
+                    continue
+            d[j] = d[i]
+            j += 1
+            i += 1
+        n = j
+    return n
+
+
+# What _escape_lower writes for each byte: the byte itself (lowercased) or
+# 0 for "%xx".  Printable ASCII but "%" and "#" is kept.
+cdef uint8_t _KEEP[256]
+for _c in range(256):
+    _KEEP[_c] = (_c + 32 if 65 <= _c <= 90 else _c) if (0x21 <= _c <= 0x7E and _c != 37 and _c != 35) else 0
+
+
+cdef Py_ssize_t _escape_lower(const uint8_t *s, Py_ssize_t n, uint8_t *o) noexcept nogil:
+    """Printable ASCII but "%" and "#" kept, the rest as %xx; all lowercased.
+
+    Every escaped part is lowercased afterwards, so lowercase hex is
+    written at once.
+    """
+    cdef Py_ssize_t i, j = 0
+    cdef uint8_t c, k
+    cdef const char *digits = b"0123456789abcdef"
+    for i in range(n):
+        c = s[i]
+        k = _KEEP[c]
+        if k:
+            o[j] = k
+            j += 1
+        else:
+            o[j] = 37
+            o[j + 1] = digits[c >> 4]
+            o[j + 2] = digits[c & 15]
+            j += 3
+    return j
+
+
+cdef bint _contains(const uint8_t *s, Py_ssize_t n, const char *word, Py_ssize_t m) noexcept nogil:
+    # memchr to each occurrence of the word's first byte, then compare
+    cdef const uint8_t *p = s
+    cdef const uint8_t *last = s + n - m
+    while p <= last:
+        p = <const uint8_t *>memchr(p, <uint8_t>word[0], <size_t>(last - p + 1))
+        if p == NULL:
+            return False
+        if memcmp(p, word, <size_t>m) == 0:
+            return True
+        p += 1
+    return False
+
+
+# ---- the host -------------------------------------------------------------
+
+cdef Py_ssize_t _fold_dots(uint8_t *d, Py_ssize_t n) noexcept nogil:
+    """bytes.replace(b"..", b".") then strip(b"."), in place."""
+    cdef Py_ssize_t i = 0, j = 0, a, b
+    while i < n:
+        d[j] = d[i]
+        j += 1
+        i += 2 if (d[i] == 46 and i + 1 < n and d[i + 1] == 46) else 1
+    a = 0
+    b = j
+    while a < b and d[a] == 46:
+        a += 1
+    while b > a and d[b - 1] == 46:
+        b -= 1
+    for i in range(a, b):
+        d[i - a] = d[i]
+    return b - a
+
+
+cdef int _number(const uint8_t *s, Py_ssize_t a, Py_ssize_t b, uint64_t *out) noexcept nogil:
+    # One inet_aton part: octal after a leading "0", else decimal; -1 when
+    # a digit does not fit the base or the value passes 32 bits.
+    cdef uint64_t v = 0
+    cdef int base = 8 if (b - a > 1 and s[a] == 48) else 10
+    cdef Py_ssize_t i
+    for i in range(a, b):
+        if s[i] - 48 >= base:
+            return -1
+        v = v * base + (s[i] - 48)
+        if v > MASK32:
+            return -1
+    out[0] = v
+    return 0
+
+
+cdef Py_ssize_t _ip(const uint8_t *s, Py_ssize_t n, uint8_t *o) noexcept nogil:
+    """A numeric host as a dotted quad into o (up to 15 bytes), else -1."""
+    cdef Py_ssize_t i, a, parts = 1, j = 0
+    cdef uint64_t number = 0, v
+    cdef uint64_t values[4]
+    cdef int shift, k, last_bits
+    cdef bint digits = n > 0
+    memset(values, 0, sizeof(values))
+    if n == 0:
+        return -1
+    for i in range(n):
+        if s[i] == 46:
+            digits = False
+            parts += 1
+        elif not (48 <= s[i] <= 57):
+            return -1
+    if digits:
+        for i in range(n):  # one number: its low 32 bits
+            number = (number * 10 + (s[i] - 48)) & MASK32
+    else:
+        # dotted: decimal ([1-9] first) or octal (0 first) patterns of 2-4
+        # non-empty parts, an octal pattern with octal digits only
+        if parts > 4 or s[0] == 46 or s[n - 1] == 46:
+            return -1
+        for i in range(1, n):
+            if s[i] == 46 and s[i - 1] == 46:
+                return -1
+        if s[0] == 48:
+            for i in range(n):
+                if s[i] == 56 or s[i] == 57:
+                    return -1
+        a = 0
+        k = 0
+        for i in range(n + 1):
+            if i == n or s[i] == 46:
+                if _number(s, a, i, &values[k]) < 0:
+                    return -1
+                k += 1
+                a = i + 1
+        last_bits = 32 - 8 * (parts - 1)
+        for k in range(parts - 1):
+            if values[k] > 255:
+                return -1
+            number = number << 8 | values[k]
+        if values[parts - 1] >> last_bits:
+            return -1
+        number = number << last_bits | values[parts - 1]
+    for shift in range(24, -8, -8):
+        v = (number >> shift) & 255
+        if v >= 100:
+            o[j] = <uint8_t>(48 + v // 100)
+            j += 1
+        if v >= 10:
+            o[j] = <uint8_t>(48 + (v // 10) % 10)
+            j += 1
+        o[j] = <uint8_t>(48 + v % 10)
+        j += 1
+        if shift:
+            o[j] = 46
+            j += 1
+    return j
+
+
+cdef Py_ssize_t _strip_www(const uint8_t *s, Py_ssize_t n) noexcept nogil:
+    """How many leading bytes a "www", "www2", ... label takes."""
+    cdef Py_ssize_t i = 3
+    if n < 4 or s[0] != 119 or s[1] != 119 or s[2] != 119:
+        return 0
+    while i < n and 48 <= s[i] <= 57:
+        i += 1
+    return i + 1 if (i < n and s[i] == 46) else 0
+
+
+# ---- the path and the query -----------------------------------------------
+
+cdef Py_ssize_t _path(const uint8_t *s, Py_ssize_t n, uint8_t *o, _Span *seg) noexcept nogil:
+    """Dot segments and empty segments (but a last one) removed; o gets it."""
+    cdef Py_ssize_t i, a, count = 0, j = 0, k
+    # the text before the first "/" is not a segment
+    i = _find(s, 0, n, 47)
+    while i < n:
+        a = i + 1
+        i = _find(s, a, n, 47)
+        if i - a == 1 and s[a] == 46:
+            continue
+        if i - a == 2 and s[a] == 46 and s[a + 1] == 46 and count > 0:
+            count -= 1
+            continue
+        seg[count].start = a
+        seg[count].end = i
+        count += 1
+    o[0] = 47
+    j = 1
+    for k in range(count):
+        a = seg[k].end - seg[k].start
+        if k == count - 1 or a > 0:
+            memcpy(o + j, s + seg[k].start, <size_t>a)
+            j += a
+            if k < count - 1:
+                o[j] = 47
+                j += 1
+    return j
+
+
+cdef int _field_cmp(const uint8_t *s, _Span x, _Span y) noexcept nogil:
+    # (name, value) tuples: names first; a field without "=" sorts before
+    # any field of the same name with one.
+    cdef Py_ssize_t xe = x.start, ye = y.start
+    cdef Py_ssize_t xn, yn, m, i
+    while xe < x.end and s[xe] != 61:
+        xe += 1
+    while ye < y.end and s[ye] != 61:
+        ye += 1
+    xn = xe - x.start
+    yn = ye - y.start
+    m = xn if xn < yn else yn
+    for i in range(m):
+        if s[x.start + i] != s[y.start + i]:
+            return -1 if s[x.start + i] < s[y.start + i] else 1
+    if xn != yn:
+        return -1 if xn < yn else 1
+    if (xe < x.end) != (ye < y.end):
+        return -1 if xe == x.end else 1
+    xn = x.end - xe
+    yn = y.end - ye
+    m = xn if xn < yn else yn
+    for i in range(1, m):
+        if s[xe + i] != s[ye + i]:
+            return -1 if s[xe + i] < s[ye + i] else 1
+    return (xn > yn) - (xn < yn)
+
+
+cdef Py_ssize_t _sort_query(const uint8_t *s, Py_ssize_t n, uint8_t *o, _Span *f) noexcept nogil:
+    cdef Py_ssize_t i, a = 0, count = 0, j = 0, k
+    cdef _Span x
+    if n <= 1:
+        memcpy(o, s, <size_t>n)
+        return n
+    for i in range(n + 1):
+        if i == n or s[i] == 38:
+            f[count].start = a
+            f[count].end = i
+            count += 1
+            a = i + 1
+    # insertion sort: queries have few fields; stable, as list.sort
+    for i in range(1, count):
+        x = f[i]
+        k = i
+        while k > 0 and _field_cmp(s, f[k - 1], x) > 0:
+            f[k] = f[k - 1]
+            k -= 1
+        f[k] = x
+    for k in range(count):
+        if k:
+            o[j] = 38
+            j += 1
+        memcpy(o + j, s + f[k].start, <size_t>(f[k].end - f[k].start))
+        j += f[k].end - f[k].start
+    return j
+
+
+# ---- surt -----------------------------------------------------------------
+
+cdef inline bint _starts(const uint8_t *s, Py_ssize_t n, const char *p, Py_ssize_t m) noexcept nogil:
+    cdef Py_ssize_t i
+    if n < m:
+        return False
+    for i in range(m):
+        if s[i] != <uint8_t>p[i]:
+            return False
+    return True
+
+
+cdef inline Py_ssize_t _http_prefix(const uint8_t *s, Py_ssize_t n) noexcept nogil:
+    if _starts(s, n, b"http://", 7):
+        return 7
+    if _starts(s, n, b"https://", 8):
+        return 8
+    return 0
+
+
+cdef inline bint _scheme_char(uint8_t c) noexcept nogil:
+    return (48 <= c <= 57 or 65 <= c <= 90 or 97 <= c <= 122
+            or c == 43 or c == 45 or c == 46)
+
+
+cdef Py_ssize_t _host_key(uint8_t *h, Py_ssize_t n, uint8_t *o) noexcept nogil:
+    """The canonical host of the ASCII host h (changed in place) into o.
+
+    o holds 3n + 16 bytes.  Returns the length, or -1 when the host
+    decodes to non-ASCII bytes and needs IDNA first.
+    """
+    cdef Py_ssize_t i
+    n = _unescape(h, n)
+    for i in range(n):
+        if h[i] >= 0x80:
+            return -1
+    return _host_tail(h, n, o)
+
+
+cdef Py_ssize_t _host_tail(uint8_t *h, Py_ssize_t n, uint8_t *o) noexcept nogil:
+    # after IDNA: "..", outer dots, IPv4 forms, escaping and "www"
+    cdef Py_ssize_t k
+    n = _fold_dots(h, n)
+    k = _ip(h, n, o)
+    if k >= 0:
+        return k
+    n = _escape_lower(h, n, o)
+    k = _strip_www(o, n)
+    if k:
+        memcpy(o, o + k, <size_t>(n - k))
+    return n - k
+
+
+cdef str _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem):
+    """surt of the UTF-8 text src[0, n); mem holds 40n + 256 bytes (17n for the texts, 16n for spans)."""
+    cdef Py_ssize_t i, a, b, m, k, scheme_a, scheme_end, auth_a, auth_b
+    cdef Py_ssize_t path_a, path_b, q_a, q_b, host_a, host_b, port_a
+    cdef Py_ssize_t hn = 0, pn = 0, qn = 0, total, j
+    cdef long port = -1
+    cdef bint has_path, has_query, bracket
+    cdef uint8_t *u = mem
+    cdef uint8_t *h1
+    cdef uint8_t *h2
+    cdef uint8_t *host
+    cdef uint8_t *p1
+    cdef uint8_t *p2
+    cdef uint8_t *p3
+    cdef uint8_t *path = NULL
+    cdef uint8_t *q1
+    cdef uint8_t *q2
+    cdef uint8_t *q3
+    cdef uint8_t *query = NULL
+    cdef _Span *spans
+    cdef uint8_t *heap = NULL
+    cdef uint8_t *out
+    cdef const uint8_t *hit
+    cdef bytes held
+    cdef str result
+
+    # 1. strip, drop tabs and newlines, assume http://
+    a = 0
+    b = n
+    while a < b and _is_space(src[a]):
+        a += 1
+    while b > a and _is_space(src[b - 1]):
+        b -= 1
+    # the text goes after 7 bytes of room for "http://"
+    m = b - a
+    if (memchr(src + a, 9, <size_t>m) == NULL and memchr(src + a, 10, <size_t>m) == NULL
+            and memchr(src + a, 13, <size_t>m) == NULL):
+        memcpy(u + 7, src + a, <size_t>m)
+    else:
+        m = 0
+        for i in range(a, b):
+            if src[i] != 9 and src[i] != 10 and src[i] != 13:
+                u[7 + m] = src[i]
+                m += 1
+    i = 7
+    if m > 0 and (65 <= u[i] <= 90 or 97 <= u[i] <= 122):
+        i += 1
+        while i < 7 + m and _scheme_char(u[i]):
+            i += 1
+    if i > 7 and i < 7 + m and u[i] == 58:
+        u += 7
+    else:
+        memcpy(u, b"http://", 7)
+        m += 7
+    # "http://https://host" is "https://host"
+    scheme_a = 0
+    while True:
+        k = _http_prefix(u + scheme_a, m - scheme_a)
+        if k == 0 or _http_prefix(u + scheme_a + k, m - scheme_a - k) == 0:
+            break
+        scheme_a += k
+
+    # 2. split: scheme, //authority, path, ?query; the fragment goes
+    i = scheme_a
+    while u[i] != 58:
+        i += 1
+    scheme_end = i
+    i += 1
+    hit = <const uint8_t *>memchr(u + i, 35, <size_t>(m - i))  # "#"
+    b = m if hit == NULL else hit - u
+    auth_a = auth_b = -1
+    if b - i >= 2 and u[i] == 47 and u[i + 1] == 47:
+        auth_a = i + 2
+        i = _find(u, auth_a, _find(u, auth_a, b, 47), 63)  # the first "/" or "?"
+        auth_b = i
+    path_a = i
+    i = _find(u, i, b, 63)  # "?"
+    path_b = i
+    q_a = q_b = -1
+    if i < b:
+        q_a = i + 1
+        q_b = b
+
+    # 3. host and port as urllib.parse reads a netloc: after the last "@";
+    # a bracketed host, else up to the first ":"; port digits only
+    host_a = host_b = 0
+    if auth_a >= 0:
+        b = auth_b
+        while b > auth_a and u[b - 1] == 58:
+            b -= 1
+        host_a = auth_a
+        if _find(u, auth_a, b, 64) < b:  # an "@": the host follows the last
+            for i in range(auth_a, b):
+                if u[i] == 64:
+                    host_a = i + 1
+        i = _find(u, host_a, b, 91)  # "["
+        bracket = i < b
+        if bracket:
+            host_a = i + 1
+            host_b = _find(u, host_a, b, 93)  # "]"
+            i = _find(u, host_b, b, 58)
+        else:
+            host_b = _find(u, host_a, b, 58)  # ":"
+            i = host_b
+        port_a = i + 1 if i < b else b
+        if port_a < b:
+            port = 0
+            for i in range(port_a, b):
+                if not 48 <= u[i] <= 57:
+                    held = PyBytes_FromStringAndSize(<char *>u + port_a, b - port_a)
+                    raise ValueError(
+                        f"surt() port is not a number: {held.decode('latin-1')!r}")
+                if port <= 65535:
+                    port = port * 10 + (u[i] - 48)
+            if port > 65535:
+                raise ValueError("surt() port out of range 0-65535")
+            if port == 0:
+                port = -1
+    has_path = path_b > path_a
+    has_query = q_b > q_a
+    if (host_b == host_a and has_path and scheme_end - scheme_a >= 4
+            and _starts(u + scheme_a, 4, b"http", 4)):
+        # "http:////host/path": the host is the first segment after the
+        # slashes, the path "/" and what follows it
+        i = path_a
+        while i < path_b and u[i] == 47:
+            i += 1
+        host_a = i
+        while i < path_b and u[i] != 47:
+            i += 1
+        host_b = i
+        path_a = i
+        if i == path_b:
+            u[m] = 47  # the path is "/": one byte past the text
+            path_a = m
+            path_b = m + 1
+    # every later stage writes at most 3x its input, into its own region
+    h1 = u + m + 8
+    h2 = h1 + (host_b - host_a) + 8
+    p1 = h2 + 3 * (host_b - host_a) + 24
+    p2 = p1 + (path_b - path_a) + 8
+    p3 = p2 + (path_b - path_a) + 8
+    q1 = p3 + 3 * (path_b - path_a) + 32
+    q2 = q1 + (q_b - q_a) + 8
+    q3 = q2 + 3 * (q_b - q_a) + 8
+    spans = <_Span *>((<size_t>(q3 + 3 * (q_b - q_a) + 8) + 15) & ~(<size_t>15))
+
+    # 4. the host
+    host = h2
+    if host_b > host_a:
+        hn = host_b - host_a
+        memcpy(h1, u + host_a, <size_t>hn)
+        hn = _host_key(h1, hn, h2)
+        if hn < 0:
+            # IDNA, then the same steps over the A-label text (h1 was
+            # decoded in place: decode a fresh copy)
+            memcpy(h1, u + host_a, <size_t>(host_b - host_a))
+            held = _surt.idna_host(PyBytes_FromStringAndSize(
+                <char *>h1, _unescape(h1, host_b - host_a)))
+            hn = len(held)
+            heap = <uint8_t *>PyMem_Malloc(<size_t>(4 * hn + 16))
+            if heap == NULL:
+                raise MemoryError()
+            memcpy(heap, <char *>held, <size_t>hn)
+            host = heap + hn
+            hn = _host_tail(heap, hn, host)
+    try:
+        # 5. the path: decoded, dot segments gone (with a host), escaped,
+        # lowercased, session segment gone, trailing "/" gone
+        if has_path:
+            pn = path_b - path_a
+            memcpy(p1, u + path_a, <size_t>pn)
+            pn = _unescape(p1, pn)
+            if hn > 0:
+                pn = _path(p1, pn, p2, spans)
+            else:
+                memcpy(p2, p1, <size_t>pn)
+            path = p3
+            pn = _escape_lower(p2, pn, path)
+            if memchr(path, 40, <size_t>pn) != NULL and _contains(path, pn, b".aspx", 5):
+                held = _surt.strip_path_session(PyBytes_FromStringAndSize(<char *>path, pn))
+                pn = len(held)
+                memcpy(path, <char *>held, <size_t>pn)
+            if pn > 1 and path[pn - 1] == 47:
+                pn -= 1
+        elif hn > 0:
+            path = <uint8_t *>b"/"
+            pn = 1
+        # 6. the query: decoded, escaped, lowercased, session fields gone,
+        # fields sorted
+        if has_query:
+            qn = q_b - q_a
+            memcpy(q1, u + q_a, <size_t>qn)
+            qn = _unescape(q1, qn)
+            qn = _escape_lower(q1, qn, q2)
+            if (_contains(q2, qn, b"sid=", 4) or _contains(q2, qn, b"sessionid", 9)
+                    or _contains(q2, qn, b"cfid=", 5)):
+                held = _surt.strip_query_session(PyBytes_FromStringAndSize(<char *>q2, qn))
+                qn = len(held)
+                memcpy(q2, <char *>held, <size_t>qn)
+            query = q3
+            qn = _sort_query(q2, qn, query, spans)
+            has_query = qn > 0
+        if port == 80 or port == 443:
+            # the scheme's default port: http 80, https 443 (any case)
+            k = scheme_end - scheme_a
+            if port == (80 if k == 4 else 443) and (k == 4 or k == 5):
+                for i in range(k):
+                    if (u[scheme_a + i] | 32) != <uint8_t>(b"https"[i]):
+                        break
+                else:
+                    port = -1
+
+        # 7. host,reversed,labels[:port])path?query, or scheme:path?query
+        total = 0
+        if hn > 0:
+            total = hn + 1 + (7 if port >= 0 else 0)
+        else:
+            total = scheme_end - scheme_a + 1
+        if pn > 0:
+            total += pn
+        elif has_query:
+            total += 1
+        if has_query:
+            total += 1 + qn
+        result = PyUnicode_New(total, 127)
+        out = <uint8_t *>PyUnicode_DATA(result)
+        j = 0
+        if hn > 0:
+            b = hn
+            while b >= 0:
+                a = b - 1
+                while a >= 0 and host[a] != 46:
+                    a -= 1
+                memcpy(out + j, host + a + 1, <size_t>(b - a - 1))
+                j += b - a - 1
+                if a >= 0:
+                    out[j] = 44
+                    j += 1
+                b = a
+            if port >= 0:
+                out[j] = 58
+                j += 1
+                k = 10000
+                while k > port and k > 1:
+                    k //= 10
+                while k:
+                    out[j] = <uint8_t>(48 + (port // k) % 10)
+                    j += 1
+                    k //= 10
+            out[j] = 41
+            j += 1
+        else:
+            memcpy(out, u + scheme_a, <size_t>(scheme_end - scheme_a))
+            j = scheme_end - scheme_a
+            out[j] = 58
+            j += 1
+        if pn > 0:
+            memcpy(out + j, path, <size_t>pn)
+            j += pn
+        elif has_query:
+            out[j] = 47
+            j += 1
+        if has_query:
+            out[j] = 63
+            j += 1
+            memcpy(out + j, query, <size_t>qn)
+            j += qn
+        if j != total:
+            # the port's digits: fewer than the 5 counted
+            return result[:j]
+        return result
+    finally:
+        PyMem_Free(heap)
+
+
+def surt(s):
+    """The SURT key of ``s`` (the ``surt`` package's default form).
+
+    ``ValueError`` when the port is not a number in 0-65535.
+    """
+    cdef const uint8_t *data
+    cdef Py_ssize_t n
+    cdef bytes raw
+    cdef uint8_t stack[STACK]
+    cdef uint8_t *mem = stack
+    if not isinstance(s, str):
+        raise TypeError(f"surt() argument 's' must be str, not {type(s).__name__}")
+    if PyUnicode_IS_ASCII(s):
+        data = <const uint8_t *>PyUnicode_DATA(s)
+        n = PyUnicode_GET_LENGTH(s)
+    else:
+        raw = (<str>s).encode("utf-8")
+        data = <const uint8_t *><const char *>raw
+        n = len(raw)
+    a = 0
+    while a < n and _is_space(data[a]):
+        a += 1
+    if a == n:
+        return "-"
+    if _starts(data, n, b"filedesc", 8):
+        return s
+    if 40 * n + 256 > STACK:
+        mem = <uint8_t *>PyMem_Malloc(<size_t>(40 * n + 256))
+        if mem == NULL:
+            raise MemoryError()
+    try:
+        return _key(data, n, mem)
+    finally:
+        if mem != stack:
+            PyMem_Free(mem)

@@ -1,0 +1,3 @@
+__all__ = ["key"]
+
+def key(s: str, keep_fragment: bool = False) -> str: ...

@@ -1,0 +1,532 @@
+"""The key of w3lib.url.canonicalize_url, compiled: the twin of _w3lib.key.
+
+_w3lib's docstring states the steps.  The C path here takes the common
+case, an ASCII http or https URL with an authority and no userinfo, IP
+literal, control character, space or backslash; every other input goes to
+_w3lib.key, the reference, so both give the same key for every input.
+On that path the steps fold into two passes:
+
+* path: w3lib quotes the unsafe characters, then decodes every escape but
+  %25 %2F %3B %3F and quotes again with "[", "]" and "|" safe.  A
+  character quoted by the first pass is decoded by the second (none of
+  the four kept escapes is unsafe), so one pass over the text decodes the
+  escapes, keeps the four, and quotes what is unsafe in the second pass.
+  The ";params" of the last segment are split off in between, so they get
+  the first pass only.
+* query: the first quoting is undone by the decoding of each field (a
+  "%" it writes can never complete an earlier partial escape, "%" not
+  being a hex digit), so each field is decoded from the text as written.
+"""
+
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from libc.stdint cimport uint8_t
+from libc.string cimport memchr, memcmp, memcpy, memmove
+
+from fasturi._csrc cimport fu_dots_1
+
+from fasturi import _w3lib
+
+__all__ = ["key"]
+
+cdef extern from "Python.h":
+    void *PyUnicode_DATA(object o)
+    Py_ssize_t PyUnicode_GET_LENGTH(object o)
+    bint PyUnicode_IS_ASCII(object o)
+    str PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
+
+cdef enum:
+    STACK = 8192
+    # which characters a pass keeps (bits of _SAFE)
+    PATH = 1  # the first quoting of the path (and of the fragment)
+    PATH_AGAIN = 2  # the second quoting of the path
+    FIELD = 4  # a query field's name or value (unreserved)
+    USERINFO = 8  # user and password
+
+cdef uint8_t _SAFE[256]
+for _c in _w3lib.PATH_SAFE:
+    _SAFE[_c] |= PATH
+for _c in _w3lib.PATH_SAFE_AGAIN:
+    _SAFE[_c] |= PATH_AGAIN
+for _c in _w3lib.FIELD_SAFE:
+    _SAFE[_c] |= FIELD
+for _c in _w3lib.USERINFO_SAFE:
+    _SAFE[_c] |= USERINFO
+
+ctypedef struct _Pair:
+    Py_ssize_t name, name_len, value, value_len  # offsets into the decoded text
+
+
+cdef inline Py_ssize_t _find(const uint8_t *s, Py_ssize_t i, Py_ssize_t b, uint8_t c) noexcept nogil:
+    # the index of the first c in s[i, b), or b
+    cdef const uint8_t *hit
+    if i >= b:
+        return b
+    hit = <const uint8_t *>memchr(s + i, c, <size_t>(b - i))
+    return b if hit == NULL else hit - s
+
+
+cdef inline int _hex(uint8_t c) noexcept nogil:
+    if 48 <= c <= 57:
+        return c - 48
+    if 65 <= c <= 70:
+        return c - 55
+    if 97 <= c <= 102:
+        return c - 87
+    return -1
+
+
+cdef inline Py_ssize_t _put(uint8_t c, uint8_t *o, Py_ssize_t j, int mask) noexcept nogil:
+    cdef const char *digits = b"0123456789ABCDEF"
+    if _SAFE[c] & mask:
+        o[j] = c
+        return j + 1
+    o[j] = 37
+    o[j + 1] = digits[c >> 4]
+    o[j + 2] = digits[c & 15]
+    return j + 3
+
+
+cdef Py_ssize_t _quote(const uint8_t *s, Py_ssize_t n, uint8_t *o, int mask) noexcept nogil:
+    cdef Py_ssize_t i, j = 0
+    for i in range(n):
+        j = _put(s[i], o, j, mask)
+    return j
+
+
+cdef Py_ssize_t _path(const uint8_t *s, Py_ssize_t n, uint8_t *o) noexcept nogil:
+    # the path's two passes in one (see the module docstring)
+    cdef Py_ssize_t i = 0, j = 0
+    cdef int hi, lo, byte
+    while i < n:
+        if s[i] == 37 and i + 2 < n:
+            hi = _hex(s[i + 1])
+            lo = _hex(s[i + 2])
+            if hi >= 0 and lo >= 0:
+                byte = hi * 16 + lo
+                if byte == 0x25 or byte == 0x2F or byte == 0x3B or byte == 0x3F:
+                    j = _put(37, o, j, PATH_AGAIN)  # kept: "%" is safe
+                    o[j] = s[i + 1] & ~32 if s[i + 1] >= 97 else s[i + 1]
+                    o[j + 1] = s[i + 2] & ~32 if s[i + 2] >= 97 else s[i + 2]
+                    j += 2
+                else:
+                    j = _put(<uint8_t>byte, o, j, PATH_AGAIN)
+                i += 3
+                continue
+        j = _put(s[i], o, j, PATH_AGAIN)
+        i += 1
+    return j
+
+
+cdef bint _dot_segment(const uint8_t *s, Py_ssize_t n) noexcept nogil:
+    # whether a "/." (where every dot segment starts, in a path beginning
+    # with "/") occurs: a few memchr jumps for the usual path
+    cdef const uint8_t *p = s
+    cdef const uint8_t *end = s + n
+    while p < end:
+        p = <const uint8_t *>memchr(p, 46, <size_t>(end - p))
+        if p == NULL:
+            return False
+        if p > s and (p - 1)[0] == 47:
+            return True
+        p += 1
+    return False
+
+
+cdef Py_ssize_t _unquote_plus(const uint8_t *s, Py_ssize_t n, uint8_t *o) noexcept nogil:
+    cdef Py_ssize_t i = 0, j = 0
+    cdef int hi, lo
+    while i < n:
+        if s[i] == 37 and i + 2 < n:
+            hi = _hex(s[i + 1])
+            lo = _hex(s[i + 2])
+            if hi >= 0 and lo >= 0:
+                o[j] = <uint8_t>(hi * 16 + lo)
+                j += 1
+                i += 3
+                continue
+        o[j] = 32 if s[i] == 43 else s[i]
+        j += 1
+        i += 1
+    return j
+
+
+cdef inline int _bytes_cmp(const uint8_t *a, Py_ssize_t na, const uint8_t *b,
+                           Py_ssize_t nb) noexcept nogil:
+    cdef int r = memcmp(a, b, <size_t>(na if na < nb else nb))
+    if r:
+        return r
+    return (na > nb) - (na < nb)
+
+
+cdef inline int _pair_cmp(const uint8_t *d, const _Pair *x, const _Pair *y) noexcept nogil:
+    cdef int r = _bytes_cmp(d + x.name, x.name_len, d + y.name, y.name_len)
+    if r:
+        return r
+    return _bytes_cmp(d + x.value, x.value_len, d + y.value, y.value_len)
+
+
+cdef void _sort(const uint8_t *d, _Pair *p, _Pair *tmp, Py_ssize_t n) noexcept nogil:
+    # stable merge sort; insertion sort for short runs
+    cdef Py_ssize_t i, k, mid, a, b
+    cdef _Pair x
+    if n <= 12:
+        for i in range(1, n):
+            x = p[i]
+            k = i
+            while k > 0 and _pair_cmp(d, &p[k - 1], &x) > 0:
+                p[k] = p[k - 1]
+                k -= 1
+            p[k] = x
+        return
+    mid = n // 2
+    _sort(d, p, tmp, mid)
+    _sort(d, p + mid, tmp, n - mid)
+    if _pair_cmp(d, &p[mid - 1], &p[mid]) <= 0:
+        return
+    memcpy(tmp, p, <size_t>mid * sizeof(_Pair))
+    a = 0
+    b = mid
+    k = 0
+    while a < mid and b < n:
+        if _pair_cmp(d, &p[b], &tmp[a]) < 0:
+            p[k] = p[b]
+            b += 1
+        else:
+            p[k] = tmp[a]
+            a += 1
+        k += 1
+    while a < mid:
+        p[k] = tmp[a]
+        a += 1
+        k += 1
+
+
+cdef Py_ssize_t _query(const uint8_t *s, Py_ssize_t n, uint8_t *o, uint8_t *d,
+                       _Pair *pairs) noexcept nogil:
+    """The sorted, re-encoded fields of the query s into o; d and pairs are
+    scratch (n bytes; n / 2 + 2 pairs, twice)."""
+    cdef Py_ssize_t i = 0, a, eq, count = 0, dn = 0, j = 0, k
+    while i <= n:
+        a = i
+        i = _find(s, i, n, 38)  # "&"
+        if i > a:  # an empty field is dropped
+            eq = _find(s, a, i, 61)  # "="
+            pairs[count].name = dn
+            pairs[count].name_len = _unquote_plus(s + a, eq - a, d + dn)
+            dn += pairs[count].name_len
+            pairs[count].value = dn
+            pairs[count].value_len = (_unquote_plus(s + eq + 1, i - eq - 1, d + dn)
+                                      if eq < i else 0)
+            dn += pairs[count].value_len
+            count += 1
+        i += 1
+    _sort(d, pairs, pairs + count, count)
+    for k in range(count):
+        if k:
+            o[j] = 38
+            j += 1
+        for i in range(pairs[k].name, pairs[k].name + pairs[k].name_len):
+            j = _put(d[i], o, j, FIELD) if d[i] != 32 else _plus(o, j)
+        o[j] = 61
+        j += 1
+        for i in range(pairs[k].value, pairs[k].value + pairs[k].value_len):
+            j = _put(d[i], o, j, FIELD) if d[i] != 32 else _plus(o, j)
+    return j
+
+
+cdef inline Py_ssize_t _plus(uint8_t *o, Py_ssize_t j) noexcept nogil:
+    o[j] = 43
+    return j + 1
+
+
+# The schemes w3lib treats apart (lowercase): bit 1 special (a backslash
+# is a slash), 2 uses params, 4 uses a netloc.
+cdef enum:
+    SPECIAL = 1
+    PARAMS = 2
+    NETLOC = 4
+
+_SCHEMES = tuple(sorted(
+    name.encode("ascii") for name in _w3lib.SPECIAL | _w3lib.USES_PARAMS | _w3lib.USES_NETLOC
+    if name
+))
+cdef const char *_NAMES[64]
+cdef Py_ssize_t _SIZES[64]
+cdef int _FLAGS[64]
+cdef Py_ssize_t _COUNT = len(_SCHEMES)
+for _i, _name in enumerate(_SCHEMES):
+    _NAMES[_i] = <const char *>_name  # _SCHEMES keeps the bytes alive
+    _SIZES[_i] = len(_name)
+    _text = _name.decode("ascii")
+    _FLAGS[_i] = ((SPECIAL if _text in _w3lib.SPECIAL else 0)
+                  | (PARAMS if _text in _w3lib.USES_PARAMS else 0)
+                  | (NETLOC if _text in _w3lib.USES_NETLOC else 0))
+
+
+cdef int _scheme_flags(const uint8_t *lower, Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t i
+    for i in range(_COUNT):
+        if _SIZES[i] == n and memcmp(lower, _NAMES[i], <size_t>n) == 0:
+            return _FLAGS[i]
+    return 0
+
+
+cdef Py_ssize_t _userinfo(const uint8_t *s, Py_ssize_t n, uint8_t *o, uint8_t *d) noexcept nogil:
+    # decoded (no "+" rule), then quoted with the userinfo's safe set
+    cdef Py_ssize_t i = 0, k = 0, j = 0
+    cdef int hi, lo
+    while i < n:
+        if s[i] == 37 and i + 2 < n:
+            hi = _hex(s[i + 1])
+            lo = _hex(s[i + 2])
+            if hi >= 0 and lo >= 0:
+                d[k] = <uint8_t>(hi * 16 + lo)
+                k += 1
+                i += 3
+                continue
+        d[k] = s[i]
+        k += 1
+        i += 1
+    for i in range(k):
+        j = _put(d[i], o, j, USERINFO)
+    return j
+
+
+cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint keep_fragment,
+                      uint8_t *mem) noexcept nogil:
+    """The key of the UTF-8 text src into mem (48n + 256 bytes), or -1 when
+    the reference must say (no scheme, an IP literal, a non-ASCII authority,
+    a backslash in a special-scheme URL, a bad port)."""
+    cdef Py_ssize_t i, a, b, scheme_end, auth_a = -1, auth_b = -1, host_a, host_b
+    cdef Py_ssize_t path_a, path_b, q_a = -1, q_b = -1, f_a = -1, semi, j, k, at
+    cdef Py_ssize_t once_n, params_at, params_n, digits, colon
+    cdef long port = 0
+    cdef int flags
+    cdef bint netloc, plain
+    cdef uint8_t c
+    cdef uint8_t *s = mem  # the text, stripped
+    cdef uint8_t *out = s + n + 8
+    cdef uint8_t *once = out + 4 * n + 32  # the path after the first pass
+    cdef uint8_t *scratch = once + 3 * n + 16
+    cdef _Pair *pairs
+    # 1. C0 controls and spaces stripped from the ends, tabs and newlines
+    # dropped
+    a = 0
+    b = n
+    while a < b and src[a] <= 32:
+        a += 1
+    while b > a and src[b - 1] <= 32:
+        b -= 1
+    k = b - a
+    if (memchr(src + a, 9, <size_t>k) == NULL and memchr(src + a, 10, <size_t>k) == NULL
+            and memchr(src + a, 13, <size_t>k) == NULL):
+        memcpy(s, src + a, <size_t>k)
+    else:
+        k = 0
+        for i in range(a, b):
+            c = src[i]
+            if c != 9 and c != 10 and c != 13:
+                s[k] = c
+                k += 1
+    n = k
+    # the scheme, lowercased into out
+    if n == 0 or not 97 <= (s[0] | 32) <= 122:
+        return -1
+    i = 1
+    while i < n and (97 <= (s[i] | 32) <= 122 or 48 <= s[i] <= 57 or s[i] == 43
+                     or s[i] == 45 or s[i] == 46):
+        i += 1
+    if i >= n or s[i] != 58:
+        return -1
+    scheme_end = i
+    for i in range(scheme_end):
+        c = s[i]
+        out[i] = c + 32 if 65 <= c <= 90 else c
+    flags = _scheme_flags(out, scheme_end)
+    if flags & SPECIAL and memchr(s, 92, <size_t>n) != NULL:
+        return -1
+    # 2. //authority, path, query (from the first "?" before the first
+    # "#"), fragment
+    i = scheme_end + 1
+    if n - i >= 2 and s[i] == 47 and s[i + 1] == 47:
+        auth_a = i + 2
+        i = auth_a
+        while i < n and s[i] != 47 and s[i] != 63 and s[i] != 35:
+            if s[i] >= 0x80 or s[i] == 91 or s[i] == 93:
+                return -1  # IDNA, NFKC checks, IP literals
+            i += 1
+        auth_b = i
+    path_a = i
+    k = _find(s, i, n, 35)  # "#": the fragment
+    i = _find(s, i, k, 63)  # "?" before it: the query
+    path_b = i
+    if i < k:
+        q_a = i + 1
+        q_b = k
+    if k < n:
+        f_a = k + 1
+
+    j = scheme_end
+    out[j] = 58
+    j += 1
+    netloc = False
+    if auth_a >= 0 and auth_b > auth_a:
+        out[j] = 47
+        out[j + 1] = 47
+        j += 2
+        k = j
+        # userinfo: up to the last "@", the password after its first ":"
+        host_a = auth_a
+        for i in range(auth_a, auth_b):
+            if s[i] == 64:
+                host_a = i + 1
+        if host_a > auth_a:
+            at = host_a - 1
+            colon = auth_a
+            while colon < at and s[colon] != 58:
+                colon += 1
+            j += _userinfo(s + auth_a, colon - auth_a, out + j, scratch)
+            if colon < at:
+                out[j] = 58
+                j += 1
+                j += _userinfo(s + colon + 1, at - colon - 1, out + j, scratch)
+            out[j] = 64
+            j += 1
+        host_b = host_a
+        while host_b < auth_b and s[host_b] != 58:
+            host_b += 1
+        for i in range(host_a, host_b):
+            c = s[i]
+            out[j] = c + 32 if 65 <= c <= 90 else c
+            j += 1
+        digits = 0
+        for i in range(host_b + 1, auth_b):
+            c = s[i]
+            if not 48 <= c <= 57:
+                return -1  # the reference raises ValueError
+            if port <= 65535:
+                port = port * 10 + (c - 48)
+            digits += 1
+        if port > 65535:
+            return -1
+        if digits:
+            out[j] = 58
+            j += 1
+            a = 1
+            while a * 10 <= port:
+                a *= 10
+            while a:
+                out[j] = <uint8_t>(48 + (port // a) % 10)
+                j += 1
+                a //= 10
+        netloc = j > k
+        if not netloc:
+            j -= 2  # an empty netloc: "//" comes back below only if due
+
+    # 3. the path: first pass, params split off, second pass, dot segments.
+    # A path of safe characters and no "%" (the usual one) passes both
+    # unchanged: it is read in place.
+    plain = True
+    for i in range(path_a, path_b):
+        if s[i] == 37 or not _SAFE[s[i]] & PATH:
+            plain = False
+            break
+    if plain:
+        once = s + path_a
+        once_n = path_b - path_a
+    else:
+        once_n = _quote(s + path_a, path_b - path_a, once, PATH)
+    params_at = -1
+    params_n = 0
+    if once_n and flags & PARAMS:
+        k = once_n
+        while k > 0 and once[k - 1] != 47:
+            k -= 1
+        while k < once_n and once[k] != 59:
+            k += 1
+        if k < once_n:
+            params_at = k + 1
+            params_n = once_n - params_at
+            once_n = k
+    # the path goes 2 bytes on, room for a "//" urlunsplit may put first
+    k = j + 2
+    j = k
+    if once_n == 0:
+        out[j] = 47  # an empty path is "/"
+        j += 1
+    else:
+        if plain:
+            memcpy(out + j, once, <size_t>once_n)
+            j += once_n
+        else:
+            j += _path(once, once_n, out + j)
+        if out[k] == 47 and _dot_segment(out + k, j - k):
+            j = k + fu_dots_1(out + k, j - k)
+    if params_n > 0:  # empty params are dropped with their ";"
+        out[j] = 59
+        j += 1
+        memcpy(out + j, once + params_at, <size_t>params_n)
+        j += params_n
+    if netloc or not (out[k] == 47 and (flags & NETLOC or (j - k >= 2 and out[k + 1] == 47))):
+        # urlunsplit writes "//" before the path only without a netloc,
+        # when the path starts with "//", or with "/" for a scheme that
+        # uses a netloc
+        memmove(out + k - 2, out + k, <size_t>(j - k))
+        j -= 2
+    else:
+        out[k - 2] = 47
+        out[k - 1] = 47
+
+    # 4. the query
+    if q_a >= 0 and q_b > q_a:
+        pairs = <_Pair *>((<size_t>(scratch + n + 16) + 15) & ~(<size_t>15))
+        k = _query(s + q_a, q_b - q_a, out + j + 1, scratch, pairs)
+        if k:
+            out[j] = 63
+            j += 1 + k
+    if keep_fragment and f_a >= 0 and f_a < n:
+        out[j] = 35
+        j += 1
+        j += _quote(s + f_a, n - f_a, out + j, PATH)
+    return j
+
+
+cdef str key_str(str s, bint keep_fragment):
+    """``w3lib.url.canonicalize_url(s, keep_fragments=keep_fragment)``."""
+    cdef Py_ssize_t n, size
+    cdef uint8_t stack[STACK]
+    cdef uint8_t *mem = stack
+    cdef const uint8_t *data
+    cdef bytes raw
+    cdef str result
+    if PyUnicode_IS_ASCII(s):
+        data = <const uint8_t *>PyUnicode_DATA(s)
+        n = PyUnicode_GET_LENGTH(s)
+    else:
+        try:
+            raw = s.encode("utf-8")
+        except UnicodeEncodeError:
+            return _w3lib.key(s, keep_fragment)  # it raises as w3lib does
+        data = <const uint8_t *><const char *>raw
+        n = len(raw)
+    if 48 * n + 256 > STACK:
+        mem = <uint8_t *>PyMem_Malloc(<size_t>(48 * n + 256))
+        if mem == NULL:
+            raise MemoryError()
+    try:
+        size = _fast(data, n, keep_fragment, mem)
+        if size < 0:
+            return _w3lib.key(s, keep_fragment)
+        result = PyUnicode_New(size, 127)  # the key is ASCII
+        memcpy(PyUnicode_DATA(result), mem + n + 8, <size_t>size)
+        return result
+    finally:
+        if mem != stack:
+            PyMem_Free(mem)
+
+
+def key(s, keep_fragment=False):
+    """``w3lib.url.canonicalize_url(s, keep_fragments=keep_fragment)``."""
+    if not isinstance(s, str):
+        raise TypeError(f"key() argument 's' must be str, not {type(s).__name__}")
+    return key_str(<str>s, True if keep_fragment else False)
