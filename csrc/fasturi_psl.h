@@ -38,10 +38,7 @@ typedef struct {
 } fu_psl_t;
 
 /* FNV-1a, one byte; keys are fed last byte first. */
-static inline uint64_t fu_psl_step(uint64_t h, uint8_t c)
-{
-    return (h ^ c) * 0x100000001B3ULL;
-}
+static inline uint64_t fu_psl_step(uint64_t h, uint8_t c) { return (h ^ c) * 0x100000001B3ULL; }
 
 static inline uint64_t fu_psl_hash(const uint8_t *s, size_t n)
 {

@@ -17,22 +17,18 @@
 #define FU_XXH_P4 0x85EBCA77C2B2AE63ULL
 #define FU_XXH_P5 0x27D4EB2F165667C5ULL
 
-static inline uint64_t fu_xxh_rotl(uint64_t x, int r)
-{
-    return (x << r) | (x >> (64 - r));
-}
+static inline uint64_t fu_xxh_rotl(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
 
 static inline uint64_t fu_xxh_read64(const uint8_t *p)
 {
-    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
-           (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
-           (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24
+           | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48
+           | (uint64_t)p[7] << 56;
 }
 
 static inline uint64_t fu_xxh_read32(const uint8_t *p)
 {
-    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
-           (uint64_t)p[3] << 24;
+    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24;
 }
 
 /* One lane step of the stripe loop. */
@@ -65,8 +61,7 @@ static inline uint64_t fu_xxh64(const uint8_t *p, size_t n, uint64_t seed)
             v4 = fu_xxh_round(v4, fu_xxh_read64(p + 24));
             p += 32;
         } while (p <= limit);
-        h = fu_xxh_rotl(v1, 1) + fu_xxh_rotl(v2, 7) + fu_xxh_rotl(v3, 12) +
-            fu_xxh_rotl(v4, 18);
+        h = fu_xxh_rotl(v1, 1) + fu_xxh_rotl(v2, 7) + fu_xxh_rotl(v3, 12) + fu_xxh_rotl(v4, 18);
         h = fu_xxh_merge(h, v1);
         h = fu_xxh_merge(h, v2);
         h = fu_xxh_merge(h, v3);

@@ -175,6 +175,7 @@ def test_facade():
 
 # ---- the list's own test cases --------------------------------------------
 
+
 def _official_cases():
     # publicsuffix.org's tests/test_psl.txt, as the publicsuffixlist package
     # ships it: checkPublicSuffix(host, registrable domain) on the whole list
@@ -200,6 +201,7 @@ def test_official_cases(psl, host, want):
 
 
 # ---- agreement with publicsuffixlist --------------------------------------
+
 
 @pytest.fixture(scope="module")
 def peers():
@@ -235,8 +237,10 @@ def test_agrees_with_publicsuffixlist_on_corpus(psl, peers, path):
         checked += 1
         for private, peer in zip((False, True), peers):
             want = (peer.publicsuffix(host), peer.privatesuffix(host))
-            got = (psl.public_suffix(url, private=private),
-                   psl.registrable_domain(url, private=private))
+            got = (
+                psl.public_suffix(url, private=private),
+                psl.registrable_domain(url, private=private),
+            )
             if got != want:
                 wrong.append((url, private, got, want))
     assert checked > 3000
@@ -244,12 +248,14 @@ def test_agrees_with_publicsuffixlist_on_corpus(psl, peers, path):
 
 
 # labels the rules are made of, and others
-_RULE_LABELS = sorted({
-    label
-    for line in Path(publicsuffixlist.PSLFILE).read_text(encoding="utf-8").splitlines()[::40]
-    if line and not line.startswith("//")
-    for label in line.lstrip("!").split(".")
-})
+_RULE_LABELS = sorted(
+    {
+        label
+        for line in Path(publicsuffixlist.PSLFILE).read_text(encoding="utf-8").splitlines()[::40]
+        if line and not line.startswith("//")
+        for label in line.lstrip("!").split(".")
+    }
+)
 _LABEL = st.one_of(
     st.sampled_from(_RULE_LABELS + ["www", "WWW", "City", "xn--55qx5d", "公司", "食狮"]),
     st.text(alphabet="abcXYZ019-_é", min_size=0, max_size=4),
@@ -263,6 +269,8 @@ def test_agrees_with_publicsuffixlist_on_generated_hosts(psl, peers, host, dot):
         return
     for private, peer in zip((False, True), peers):
         want = (peer.publicsuffix(host), peer.privatesuffix(host))
-        got = (psl.public_suffix(host, private=private),
-               psl.registrable_domain(host, private=private))
+        got = (
+            psl.public_suffix(host, private=private),
+            psl.registrable_domain(host, private=private),
+        )
         assert got == want

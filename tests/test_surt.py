@@ -107,8 +107,28 @@ def test_agrees_with_surt_package_on_corpus(surtmod, path):
 
 _PIECES = st.sampled_from(
     list("aW.:/?#%@[]&=0123456789 \t\n-;()")
-    + ["%2e", "%25", "%41", "%C3%A9", "www.", "www7.", "http://", "https://", "HTTP://", "é",
-       "π", "..", "sid=", "jsessionid=", ".aspx", ":80", ":443", "//", "0177.", "0x"]
+    + [
+        "%2e",
+        "%25",
+        "%41",
+        "%C3%A9",
+        "www.",
+        "www7.",
+        "http://",
+        "https://",
+        "HTTP://",
+        "é",
+        "π",
+        "..",
+        "sid=",
+        "jsessionid=",
+        ".aspx",
+        ":80",
+        ":443",
+        "//",
+        "0177.",
+        "0x",
+    ]
 )
 
 

@@ -67,8 +67,11 @@ def test_many(pipeline):
 
 @pytest.mark.parametrize(
     "options",
-    [{"preset": "scrapy"}, {"preset": "w3lib", "sort_query": False},
-     {"preset": "w3lib", "drop_params": ["utm_*"]}],
+    [
+        {"preset": "scrapy"},
+        {"preset": "w3lib", "sort_query": False},
+        {"preset": "w3lib", "drop_params": ["utm_*"]},
+    ],
 )
 def test_bad_options(pipeline, options):
     with pytest.raises(ValueError, match=r"^canonicalize\(\) "):
@@ -112,10 +115,42 @@ def test_agrees_with_w3lib_on_corpus(pipeline, path):
 
 
 _PIECES = st.sampled_from(
-    ["http://", "HTTPS://", "ftp://", "file:///", "mailto:", "gs://", "x:", "u:p@", "a.B",
-     "[::1]", "[v1.x]", "[1.2.3.4]", ":80", ":99999", ":x", "//", "/./", "/../", "%2e", "%25",
-     "%2F", "%3b", "%3F", "%7e", "%ff", "%C3%A9", "é", "π", "ｆ", "ß", "\u3002", "\ud800", "\x00",
-     "\x7f"]
+    [
+        "http://",
+        "HTTPS://",
+        "ftp://",
+        "file:///",
+        "mailto:",
+        "gs://",
+        "x:",
+        "u:p@",
+        "a.B",
+        "[::1]",
+        "[v1.x]",
+        "[1.2.3.4]",
+        ":80",
+        ":99999",
+        ":x",
+        "//",
+        "/./",
+        "/../",
+        "%2e",
+        "%25",
+        "%2F",
+        "%3b",
+        "%3F",
+        "%7e",
+        "%ff",
+        "%C3%A9",
+        "é",
+        "π",
+        "ｆ",
+        "ß",
+        "\u3002",
+        "\ud800",
+        "\x00",
+        "\x7f",
+    ]
     + list("abc.:/?#%@[]&=+;0123456789 \t\n-\\'\"|<>{}^`~")
 )
 

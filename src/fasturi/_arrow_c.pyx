@@ -1093,7 +1093,6 @@ def join_tsv(col, int nfields):
 # Arrow buffers as the other kernels do, on one range whatever `threads`.
 
 
-
 cdef _scalar_rows(_Call call, int64_t row0, object fn, bint text):
     """fn of every row's str into output 0 (text) or job.u64; None is null.
 

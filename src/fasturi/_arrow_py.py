@@ -260,7 +260,10 @@ def join_tsv(col: ArrowColumn, nfields: int) -> bytes:
 
 # ---- the crawler tools (API.md §8) ---------------------------------------------
 
-def _map_rows(col: ArrowColumn, row0: int, fn: Callable[[str], Any], typ: Any = None) -> ArrowColumn:
+
+def _map_rows(
+    col: ArrowColumn, row0: int, fn: Callable[[str], Any], typ: Any = None
+) -> ArrowColumn:
     # as _map, a ValueError of fn raised again naming its row
     arr = _import(col)
     out: List[Any] = []
@@ -287,7 +290,9 @@ def surt(col: ArrowColumn, row0: int, threads: int) -> ArrowColumn:
     return _map_rows(col, row0, surt_twin.surt)
 
 
-def canonicalize_w3lib(col: ArrowColumn, row0: int, threads: int, keep_fragment: bool) -> ArrowColumn:
+def canonicalize_w3lib(
+    col: ArrowColumn, row0: int, threads: int, keep_fragment: bool
+) -> ArrowColumn:
     return _map_rows(col, row0, lambda s: _w3lib.key(s, keep_fragment))
 
 

@@ -90,9 +90,7 @@ def _polars(ours: bool) -> Callable[[], Setup]:
         def setup(urls: List[str], pairs: Pairs) -> Callable[[], Any]:
             df = pl.DataFrame({"url": urls}, schema={"url": pl.String})
             expr = (
-                pl.col("url").uri.split()
-                if ours
-                else pl.col("url").str.extract_groups(APPENDIX_B)
+                pl.col("url").uri.split() if ours else pl.col("url").str.extract_groups(APPENDIX_B)
             )
             return lambda: df.select(expr)
 
@@ -152,7 +150,13 @@ ENTRIES: List[Entry] = [
     ("normalize", "fasturi.arrow.normalize", "setup", _column("normalize"), _ARROW),
     ("normalize", "pandas .uri.normalize()", "setup", _pandas(True), "Arrow-backed Series"),
     ("normalize", "pandas Series.map", "setup", _pandas(False), "Series.map(fasturi.normalize)"),
-    ("normalize", "fasturi.dask.apply normalize", "setup", _dask, "4 partitions, threaded scheduler"),
+    (
+        "normalize",
+        "fasturi.dask.apply normalize",
+        "setup",
+        _dask,
+        "4 partitions, threaded scheduler",
+    ),
     ("canonicalize", "fasturi.arrow.canonicalize", "setup", _column("canonicalize"), _ARROW),
     ("is_valid", "fasturi.arrow.is_valid", "setup", _column("is_valid"), _ARROW),
 ]

@@ -251,9 +251,7 @@ fasturi.public_suffix_list_version()).  TSV prints \\N where there is none
     )
     _add_io(p)
     p.add_argument("--private", action="store_true", help="use the list's PRIVATE section too")
-    p.add_argument(
-        "--suffix", action="store_true", help="print the public suffix, not the domain"
-    )
+    p.add_argument("--suffix", action="store_true", help="print the public suffix, not the domain")
 
     p = _command(
         sub,

@@ -8,7 +8,7 @@ path or query holds one of the keywords those patterns need.
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memchr, memcmp, memcpy, memset
 
 from fasturi import _surt
@@ -42,7 +42,8 @@ cdef inline int _hex(uint8_t c) noexcept nogil:
     return -1
 
 
-cdef inline Py_ssize_t _find(const uint8_t *s, Py_ssize_t i, Py_ssize_t b, uint8_t c) noexcept nogil:
+cdef inline Py_ssize_t _find(const uint8_t *s, Py_ssize_t i, Py_ssize_t b,
+                             uint8_t c) noexcept nogil:
     # the index of the first c in s[i, b), or b
     cdef const uint8_t *hit
     if i >= b:
@@ -85,7 +86,11 @@ cdef Py_ssize_t _unescape(uint8_t *d, Py_ssize_t n) noexcept nogil:
 # 0 for "%xx".  Printable ASCII but "%" and "#" is kept.
 cdef uint8_t _KEEP[256]
 for _c in range(256):
-    _KEEP[_c] = (_c + 32 if 65 <= _c <= 90 else _c) if (0x21 <= _c <= 0x7E and _c != 37 and _c != 35) else 0
+    _KEEP[_c] = (
+        (_c + 32 if 65 <= _c <= 90 else _c)
+        if (0x21 <= _c <= 0x7E and _c != 37 and _c != 35)
+        else 0
+    )
 
 
 cdef Py_ssize_t _escape_lower(const uint8_t *s, Py_ssize_t n, uint8_t *o) noexcept nogil:
@@ -324,7 +329,8 @@ cdef Py_ssize_t _sort_query(const uint8_t *s, Py_ssize_t n, uint8_t *o, _Span *f
 
 # ---- surt -----------------------------------------------------------------
 
-cdef inline bint _starts(const uint8_t *s, Py_ssize_t n, const char *p, Py_ssize_t m) noexcept nogil:
+cdef inline bint _starts(const uint8_t *s, Py_ssize_t n, const char *p,
+                         Py_ssize_t m) noexcept nogil:
     cdef Py_ssize_t i
     if n < m:
         return False
@@ -376,7 +382,8 @@ cdef Py_ssize_t _host_tail(uint8_t *h, Py_ssize_t n, uint8_t *o) noexcept nogil:
 
 
 cdef str _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem):
-    """surt of the UTF-8 text src[0, n); mem holds 40n + 256 bytes (17n for the texts, 16n for spans)."""
+    """surt of the UTF-8 text src[0, n); mem holds 40n + 256 bytes (17n for
+    the texts, 16n for spans)."""
     cdef Py_ssize_t i, a, b, m, k, scheme_a, scheme_end, auth_a, auth_b
     cdef Py_ssize_t path_a, path_b, q_a, q_b, host_a, host_b, port_a
     cdef Py_ssize_t hn = 0, pn = 0, qn = 0, total, j

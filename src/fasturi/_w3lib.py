@@ -43,13 +43,55 @@ SPECIAL = frozenset({"ftp", "file", "http", "https", "ws", "wss"})
 # urllib.parse's scheme lists, as fixed here (they are module constants
 # there, and w3lib reads them at import)
 USES_PARAMS = frozenset(
-    ["", "ftp", "hdl", "prospero", "http", "imap", "https", "shttp", "rtsp", "rtsps",
-     "rtspu", "sip", "sips", "mms", "sftp", "tel"]
+    [
+        "",
+        "ftp",
+        "hdl",
+        "prospero",
+        "http",
+        "imap",
+        "https",
+        "shttp",
+        "rtsp",
+        "rtsps",
+        "rtspu",
+        "sip",
+        "sips",
+        "mms",
+        "sftp",
+        "tel",
+    ]
 )
 USES_NETLOC = frozenset(
-    ["", "ftp", "http", "gopher", "nntp", "telnet", "imap", "wais", "file", "mms", "https",
-     "shttp", "snews", "prospero", "rtsp", "rtsps", "rtspu", "rsync", "svn", "svn+ssh",
-     "sftp", "nfs", "git", "git+ssh", "ws", "wss", "itms-services"]
+    [
+        "",
+        "ftp",
+        "http",
+        "gopher",
+        "nntp",
+        "telnet",
+        "imap",
+        "wais",
+        "file",
+        "mms",
+        "https",
+        "shttp",
+        "snews",
+        "prospero",
+        "rtsp",
+        "rtsps",
+        "rtspu",
+        "rsync",
+        "svn",
+        "svn+ssh",
+        "sftp",
+        "nfs",
+        "git",
+        "git+ssh",
+        "ws",
+        "wss",
+        "itms-services",
+    ]
 )
 
 _UNRESERVED = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
@@ -128,8 +170,17 @@ def _check_nfkc(netloc: str) -> None:
 
 
 class _Parts:
-    __slots__ = ("scheme", "netloc", "path", "query", "fragment", "user", "password", "host",
-                 "port")
+    __slots__ = (
+        "scheme",
+        "netloc",
+        "path",
+        "query",
+        "fragment",
+        "user",
+        "password",
+        "host",
+        "port",
+    )
     scheme: str
     netloc: str
     path: str
@@ -181,10 +232,10 @@ def _split(url: str) -> _Parts:
     if question >= 0:
         # a "?" inside the fragment leaves an empty query
         url, query = url[:question], url[question + 1 :]
-    userinfo, at, hostinfo = netloc.rpartition("@")
+    userinfo, at_sign, hostinfo = netloc.rpartition("@")
     user: Optional[str] = None
     password: Optional[str] = None
-    if at:
+    if at_sign:
         user, colon, pw = userinfo.partition(":")
         password = pw if colon else None
     if bracketed:
@@ -243,9 +294,15 @@ def _keep_escapes(path: str) -> bytes:
     # decodes every escape but %25, %2F, %3B, %3F, which stay (uppercase)
     if "%" not in path:
         return path.encode()
-    for escape, kept in (("%25", "%2525"), ("%2f", "%252F"), ("%2F", "%252F"),
-                         ("%3b", "%253B"), ("%3B", "%253B"), ("%3f", "%253F"),
-                         ("%3F", "%253F")):
+    for escape, kept in (
+        ("%25", "%2525"),
+        ("%2f", "%252F"),
+        ("%2F", "%252F"),
+        ("%3b", "%253B"),
+        ("%3B", "%253B"),
+        ("%3f", "%253F"),
+        ("%3F", "%253F"),
+    ):
         path = path.replace(escape, kept)
     return _unquote(path.encode())
 
@@ -276,7 +333,7 @@ def _ipv6(netloc: str) -> str:
         return netloc
     if not isinstance(address, ipaddress.IPv6Address):
         return netloc
-    return f"{netloc[:start]}[{address}]{netloc[end + 1:]}"
+    return f"{netloc[:start]}[{address}]{netloc[end + 1 :]}"
 
 
 def _join(scheme: str, netloc: str, path: str, query: str, fragment: str) -> str:
@@ -284,10 +341,15 @@ def _join(scheme: str, netloc: str, path: str, query: str, fragment: str) -> str
         if path and not path.startswith("/"):
             path = "/" + path
         path = "//" + netloc + path
-    elif path.startswith("//") or (scheme in USES_NETLOC and scheme and (not path or path.startswith("/"))):
+    elif path.startswith("//") or (
+        scheme in USES_NETLOC and scheme and (not path or path.startswith("/"))
+    ):
         path = "//" + path
-    return (scheme + ":" if scheme else "") + path + ("?" + query if query else "") + (
-        "#" + fragment if fragment else ""
+    return (
+        (scheme + ":" if scheme else "")
+        + path
+        + ("?" + query if query else "")
+        + ("#" + fragment if fragment else "")
     )
 
 

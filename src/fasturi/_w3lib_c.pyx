@@ -56,7 +56,8 @@ ctypedef struct _Pair:
     Py_ssize_t name, name_len, value, value_len  # offsets into the decoded text
 
 
-cdef inline Py_ssize_t _find(const uint8_t *s, Py_ssize_t i, Py_ssize_t b, uint8_t c) noexcept nogil:
+cdef inline Py_ssize_t _find(const uint8_t *s, Py_ssize_t i, Py_ssize_t b,
+                             uint8_t c) noexcept nogil:
     # the index of the first c in s[i, b), or b
     cdef const uint8_t *hit
     if i >= b:
@@ -298,7 +299,7 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint keep_fragment,
     the reference must say (no scheme, an IP literal, a non-ASCII authority,
     a backslash in a special-scheme URL, a bad port)."""
     cdef Py_ssize_t i, a, b, scheme_end, auth_a = -1, auth_b = -1, host_a, host_b
-    cdef Py_ssize_t path_a, path_b, q_a = -1, q_b = -1, f_a = -1, semi, j, k, at
+    cdef Py_ssize_t path_a, path_b, q_a = -1, q_b = -1, f_a = -1, j, k, at
     cdef Py_ssize_t once_n, params_at, params_n, digits, colon
     cdef long port = 0
     cdef int flags

@@ -291,9 +291,7 @@ def canonicalize(
     n = _threads("canonicalize", threads)
     column = _read("canonicalize", col)
     if preset is not None:
-        return _apply(
-            column, _kernels.canonicalize_w3lib, _text_out, n, not drop_fragment
-        )
+        return _apply(column, _kernels.canonicalize_w3lib, _text_out, n, not drop_fragment)
     return _apply(
         column,
         _kernels.canonicalize,
@@ -309,6 +307,7 @@ def canonicalize(
 # registrable_domain, public_suffix and fingerprint (no preset) have C
 # kernels; surt and the w3lib preset loop the compiled scalar functions with
 # the GIL held, on the calling thread whatever `threads` (docs/crawler.md).
+
 
 def registrable_domain(col: Any, *, private: bool = False, threads: Optional[int] = None) -> Any:
     """``fasturi.registrable_domain`` of every row (null where it is None)."""

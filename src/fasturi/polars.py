@@ -152,9 +152,7 @@ class UriExpr(_Uri):
             return arrow.resolve(bases, refs, strict=strict, rfc=rfc, threads=threads)
 
         # refs first: the result takes the name of the first expression
-        return pl.map_batches(
-            [self._expr, base], each, return_dtype=pl.String, is_elementwise=True
-        )
+        return pl.map_batches([self._expr, base], each, return_dtype=pl.String, is_elementwise=True)
 
 
 @pl.api.register_series_namespace("uri")

@@ -147,7 +147,11 @@ def test_partition_helpers_keep_index_and_name(base):
     parts = fd.split_partition(s)
     assert list(parts.index) == ["i", "j", "k"]
     assert values(parts.loc["j"]) == [None, None, "g", None, None]
-    assert values(fd.partition(s, "canonicalize", sort_query=False)) == ["http://a/b?y&x", "g", None]
+    assert values(fd.partition(s, "canonicalize", sort_query=False)) == [
+        "http://a/b?y&x",
+        "g",
+        None,
+    ]
     assert fd.run_many(["HTTP://A"], "normalize") == ["http://a/"]
     with pytest.raises(TypeError, match="needs the keyword argument 'base'"):
         fd.run_many(["g"], "resolve")

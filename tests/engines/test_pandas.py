@@ -100,4 +100,4 @@ def test_not_a_string_column():
     with pytest.raises(TypeError, match="must be a string column"):
         pd.Series([1, 2, 3]).uri.normalize()
     with pytest.raises(TypeError, match="must be a string column"):
-        pd.Series(["http://a/", 3], dtype=object).uri.host
+        _ = pd.Series(["http://a/", 3], dtype=object).uri.host
