@@ -142,6 +142,17 @@ def _from_list(func: str, items: Sequence[Any]) -> pa.Array:
     raise AssertionError("unreachable: pyarrow refused a list of str")
 
 
+def _polars_arrow(series: Any) -> Any:
+    # polars keeps text as string views: asked for its newest Arrow types it
+    # hands them over as they are; its default copies them to large_string.
+    import polars as pl
+
+    level = getattr(pl, "CompatLevel", None)
+    if level is not None:
+        return series.to_arrow(compat_level=level.newest())
+    return series.to_arrow()
+
+
 def _read(func: str, col: Any, name: str = "col") -> _Column:
     if isinstance(col, (list, tuple)):
         return _Column([_from_list(func, col)], "array", col)
@@ -150,7 +161,7 @@ def _read(func: str, col: Any, name: str = "col") -> _Column:
     if isinstance(col, pa.Array):
         return _Column([_text_chunk(func, col)], "array", col)
     if _from_module(col, "polars") and hasattr(col, "to_arrow"):
-        arr = col.to_arrow()
+        arr = _polars_arrow(col)
         chunks = arr.chunks if isinstance(arr, pa.ChunkedArray) else [arr]
         return _Column([_text_chunk(func, c) for c in chunks], "polars", col)
     if _from_module(col, "pandas") and hasattr(col, "index") and hasattr(col, "array"):
