@@ -5,6 +5,9 @@ builds none; a failed compile installs the pure-Python package, unless CI or
 CIBUILDWHEEL is set, where a broken extension must fail the build.
 ``FASTURI_DEBUG_BUILD=1`` turns Cython's bounds checks and C asserts back on.
 ``FASTURI_ONLY=_core_c,_rules_c`` builds just those (development).
+GCC and Clang compile with ``-Wall -Wextra``, and with ``-Werror`` too when CI
+is set (CIBUILDWHEEL alone does not: a release build must not fail on a new
+compiler's new warning).
 """
 
 import os
@@ -59,8 +62,22 @@ def extensions():
     return cythonize(exts, compiler_directives=DIRECTIVES, quiet=True)
 
 
+def warning_flags():
+    flags = ["-Wall", "-Wextra"]
+    if flag("CI") and not flag("CIBUILDWHEEL"):
+        flags.append("-Werror")
+    return flags
+
+
 class optional_build_ext(build_ext):
     """Falls back to pure Python when the compiler fails, except in CI."""
+
+    def build_extensions(self):
+        # gcc and clang ("unix"); MSVC spells its warning options otherwise
+        if self.compiler.compiler_type == "unix":
+            for ext in self.extensions:
+                ext.extra_compile_args = warning_flags() + list(ext.extra_compile_args)
+        super().build_extensions()
 
     def finalize_options(self):
         super().finalize_options()

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import gc
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -76,7 +75,10 @@ def cases(corpus: Corpus) -> Dict[str, List[Case]]:
         ],
         "resolve": [
             *threads("arrow.resolve", fa.resolve, bases, refs),
-            ("resolve_many per page", lambda: [fasturi.resolve_many(b, rs) for b, rs in pages.items()]),
+            (
+                "resolve_many per page",
+                lambda: [fasturi.resolve_many(b, rs) for b, rs in pages.items()],
+            ),
         ],
     }
 
@@ -88,7 +90,7 @@ def _rows(op: str, corpus: Corpus) -> int:
 def time_interleaved(group: List[Case], rounds: int = ROUNDS) -> Dict[str, float]:
     """Median seconds of each case, the rounds of all cases interleaved."""
     times: Dict[str, List[float]] = {name: [] for name, _ in group}
-    for name, fn in group:  # warm up
+    for _name, fn in group:  # warm up
         fn()
     for _ in range(rounds):
         for name, fn in group:
@@ -118,8 +120,10 @@ print((after - before) * 1024 / out.nbytes)
 
 def main() -> None:
     corpus = Corpus()
-    print(f"{len(corpus.urls)} URLs, {len(corpus.refs)} references; median of {ROUNDS} rounds, "
-          "interleaved; ratio = case time / arrow threads=1\n")
+    print(
+        f"{len(corpus.urls)} URLs, {len(corpus.refs)} references; median of {ROUNDS} rounds, "
+        "interleaved; ratio = case time / arrow threads=1\n"
+    )
     print("| operation | case | ns/URL | ratio |")
     print("|---|---|---:|---:|")
     for op, group in cases(corpus).items():
@@ -127,7 +131,9 @@ def main() -> None:
         rows = _rows(op, corpus)
         ref = medians[group[0][0]]
         for name, _ in group:
-            print(f"| {op} | {name} | {medians[name] / rows * 1e9:.1f} | {medians[name] / ref:.2f} |")
+            print(
+                f"| {op} | {name} | {medians[name] / rows * 1e9:.1f} | {medians[name] / ref:.2f} |"
+            )
     print("\n| operation | peak RSS growth / result buffers |")
     print("|---|---:|")
     for op in ("split", "normalize", "canonicalize", "is_valid"):
@@ -136,9 +142,19 @@ def main() -> None:
 
 # ---- pytest-benchmark ----------------------------------------------------------
 
+
 def _params() -> List[Tuple[str, int]]:
-    return [(op, i) for op, n in (("split", 5), ("normalize", 3), ("canonicalize", 3),
-                                  ("is_valid", 3), ("resolve", 3)) for i in range(n)]
+    return [
+        (op, i)
+        for op, n in (
+            ("split", 5),
+            ("normalize", 3),
+            ("canonicalize", 3),
+            ("is_valid", 3),
+            ("resolve", 3),
+        )
+        for i in range(n)
+    ]
 
 
 def bench_arrow(benchmark: Any, corpus: Corpus, op_index: Tuple[str, int]) -> None:

@@ -80,9 +80,8 @@ typedef struct {
 
 /* Reads the schema's format and the array's buffers into c.  Returns 0, or
  * -1 with *why set (an unsupported format, or buffers missing). */
-static inline int fu_col_open(const struct ArrowSchema *schema,
-                              const struct ArrowArray *array, fu_col_t *c,
-                              const char **why)
+static inline int fu_col_open(const struct ArrowSchema *schema, const struct ArrowArray *array,
+                              fu_col_t *c, const char **why)
 {
     const char *f = schema->format;
     memset(c, 0, sizeof(*c));
@@ -143,8 +142,7 @@ static inline int fu_col_valid(const fu_col_t *c, int64_t i)
 
 /* Row i: FU_ROW_NULL, or FU_ROW_VALUE with its bytes in (*p, *n), or
  * FU_ROW_CORRUPT when its offsets or view cannot be right. */
-static inline int fu_col_row(const fu_col_t *c, int64_t i, const uint8_t **p,
-                             int64_t *n)
+static inline int fu_col_row(const fu_col_t *c, int64_t i, const uint8_t **p, int64_t *n)
 {
     int64_t j = c->offset + i, a, b;
     if (!fu_col_valid(c, i))
@@ -187,24 +185,36 @@ static inline int fu_col_row(const fu_col_t *c, int64_t i, const uint8_t **p,
 
 /* ---- UTF-8 ---------------------------------------------------------------- */
 
-/* Are all n bytes ASCII?  Eight at a time. */
+/* Are all n bytes ASCII?  Sixteen at a time. */
 static inline int fu_is_ascii(const uint8_t *s, int64_t n)
 {
-    uint64_t acc = 0, w;
+    uint64_t acc = 0, w0, w1;
     int64_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        memcpy(&w, s + i, 8);
-        acc |= w;
+    for (; i + 16 <= n; i += 16) {
+        memcpy(&w0, s + i, 8);
+        memcpy(&w1, s + i + 8, 8);
+        acc |= w0 | w1;
     }
-    for (; i < n; i++)
-        acc |= s[i];
+    if (i + 8 <= n) {
+        memcpy(&w0, s + i, 8);
+        acc |= w0;
+        i += 8;
+    }
+    if (i < n) { /* the last 1-7 bytes, read as the tail of the last 8 */
+        if (n >= 8) {
+            memcpy(&w0, s + n - 8, 8);
+            acc |= w0;
+        } else {
+            for (; i < n; i++)
+                acc |= s[i];
+        }
+    }
     return (acc & 0x8080808080808080ull) == 0;
 }
 
 /* Well-formed UTF-8 (RFC 3629: no overlongs, surrogates or values past
  * U+10FFFF)?  When out is not NULL, the code points are written there. */
-static inline int fu_utf8_decode(const uint8_t *s, int64_t n, uint32_t *out,
-                                 int64_t *count)
+static inline int fu_utf8_decode(const uint8_t *s, int64_t n, uint32_t *out, int64_t *count)
 {
     int64_t i = 0, k = 0;
     while (i < n) {
@@ -340,18 +350,15 @@ static void fu_array_release(struct ArrowArray *a)
 /* Fills a as an array of `length` rows owning the given malloc'd buffers
  * (taken even on failure) and room for n_children children, which the
  * caller fills through a->children.  0, or -1 when out of memory. */
-static inline int fu_array_init(struct ArrowArray *a, int64_t length,
-                                int64_t null_count, int64_t n_buffers,
-                                void *b0, void *b1, void *b2,
-                                int64_t n_children)
+static inline int fu_array_init(struct ArrowArray *a, int64_t length, int64_t null_count,
+                                int64_t n_buffers, void *b0, void *b1, void *b2, int64_t n_children)
 {
     size_t extra = n_children > 1 ? (size_t)(n_children - 1) : 0;
-    fu_array_priv_t *priv = (fu_array_priv_t *)calloc(
-        1, sizeof(fu_array_priv_t) + extra * sizeof(struct ArrowArray *));
+    fu_array_priv_t *priv =
+        (fu_array_priv_t *)calloc(1, sizeof(fu_array_priv_t) + extra * sizeof(struct ArrowArray *));
     struct ArrowArray *kids = NULL;
     if (priv != NULL && n_children > 0) {
-        kids = (struct ArrowArray *)calloc((size_t)n_children,
-                                           sizeof(struct ArrowArray));
+        kids = (struct ArrowArray *)calloc((size_t)n_children, sizeof(struct ArrowArray));
         if (kids == NULL) {
             free(priv);
             priv = NULL;
@@ -400,16 +407,15 @@ static void fu_schema_release(struct ArrowSchema *s)
     s->release = NULL;
 }
 
-static inline int fu_schema_init(struct ArrowSchema *s, const char *format,
-                                 const char *name, int64_t n_children)
+static inline int fu_schema_init(struct ArrowSchema *s, const char *format, const char *name,
+                                 int64_t n_children)
 {
     size_t extra = n_children > 1 ? (size_t)(n_children - 1) : 0;
     fu_schema_priv_t *priv = (fu_schema_priv_t *)calloc(
         1, sizeof(fu_schema_priv_t) + extra * sizeof(struct ArrowSchema *));
     struct ArrowSchema *kids = NULL;
     if (priv != NULL && n_children > 0) {
-        kids = (struct ArrowSchema *)calloc((size_t)n_children,
-                                            sizeof(struct ArrowSchema));
+        kids = (struct ArrowSchema *)calloc((size_t)n_children, sizeof(struct ArrowSchema));
         if (kids == NULL) {
             free(priv);
             priv = NULL;

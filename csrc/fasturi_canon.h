@@ -27,15 +27,13 @@ typedef struct {
 /* Does the field's name (before its first '='), percent-decoded, match a
  * rule?  scratch has room for longest + 4 bytes. */
 static inline int fu_canon_dropped(const uint8_t *s, ptrdiff_t a, ptrdiff_t b,
-                                   const fu_drop_rule_t *rules, int nrules,
-                                   ptrdiff_t longest, uint8_t *scratch)
+                                   const fu_drop_rule_t *rules, int nrules, ptrdiff_t longest,
+                                   uint8_t *scratch)
 {
     ptrdiff_t i = a, n = 0, cap = longest + 1;
     while (i < b && n < cap && s[i] != '=') {
-        if (s[i] == '%' && i + 2 < b && fu_is_hex(s[i + 1])
-            && fu_is_hex(s[i + 2])) {
-            scratch[n++] = (uint8_t)(fu_hexval(s[i + 1]) << 4
-                                     | fu_hexval(s[i + 2]));
+        if (s[i] == '%' && i + 2 < b && fu_is_hex(s[i + 1]) && fu_is_hex(s[i + 2])) {
+            scratch[n++] = (uint8_t)(fu_hexval(s[i + 1]) << 4 | fu_hexval(s[i + 2]));
             i += 3;
         } else {
             scratch[n++] = s[i++];
@@ -48,8 +46,7 @@ static inline int fu_canon_dropped(const uint8_t *s, ptrdiff_t a, ptrdiff_t b,
         if (r->prefix) {
             if (r->size <= n && memcmp(scratch, r->ptr, (size_t)r->size) == 0)
                 return 1;
-        } else if (whole && r->size == n
-                   && memcmp(scratch, r->ptr, (size_t)n) == 0) {
+        } else if (whole && r->size == n && memcmp(scratch, r->ptr, (size_t)n) == 0) {
             return 1;
         }
     }
@@ -66,8 +63,7 @@ static inline int fu_canon_cmp(const uint8_t *s, fu_field_t x, fu_field_t y)
 }
 
 /* Stable merge sort of f[0, n); tmp has room for n / 2 + 1. */
-static void fu_canon_sort(const uint8_t *s, fu_field_t *f, fu_field_t *tmp,
-                          ptrdiff_t n)
+static void fu_canon_sort(const uint8_t *s, fu_field_t *f, fu_field_t *tmp, ptrdiff_t n)
 {
     ptrdiff_t i, j, mid, a, b, k;
     if (n <= 12) {
@@ -94,12 +90,10 @@ static void fu_canon_sort(const uint8_t *s, fu_field_t *f, fu_field_t *tmp,
 /* The key of the normalized text t[0, n), written to out (room for n).
  * *fields / *cap is a scratch array the function grows (free it with
  * free()).  Returns the key's length, or -1 when out of memory. */
-static inline ptrdiff_t fu_canon_key(const uint8_t *t, ptrdiff_t n,
-                                     int sort_query, int drop_fragment,
-                                     const fu_drop_rule_t *rules, int nrules,
-                                     ptrdiff_t longest, uint8_t *scratch,
-                                     fu_field_t **fields, ptrdiff_t *cap,
-                                     uint8_t *out)
+static inline ptrdiff_t fu_canon_key(const uint8_t *t, ptrdiff_t n, int sort_query,
+                                     int drop_fragment, const fu_drop_rule_t *rules, int nrules,
+                                     ptrdiff_t longest, uint8_t *scratch, fu_field_t **fields,
+                                     ptrdiff_t *cap, uint8_t *out)
 {
     const uint8_t *p;
     ptrdiff_t hash_at, q_at, count, kept, i, pos, o;
@@ -138,8 +132,7 @@ static inline ptrdiff_t fu_canon_key(const uint8_t *t, ptrdiff_t n,
     if (nrules > 0) {
         kept = 0;
         for (i = 0; i < count; i++)
-            if (!fu_canon_dropped(t, f[i].start, f[i].end, rules, nrules,
-                                  longest, scratch))
+            if (!fu_canon_dropped(t, f[i].start, f[i].end, rules, nrules, longest, scratch))
                 f[kept++] = f[i];
     }
     if (sort_query && kept > 1)

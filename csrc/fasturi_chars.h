@@ -6,30 +6,30 @@
 
 #include <stdint.h>
 
-#define FU_ALPHA (1u << 0)  /* ALPHA = %x41-5A / %x61-7A */
-#define FU_DIGIT (1u << 1)  /* DIGIT = %x30-39 */
-#define FU_HEXDIG (1u << 2)  /* HEXDIG = DIGIT / A-F (case-insensitive) */
-#define FU_UNRESERVED (1u << 3)  /* unreserved = ALPHA / DIGIT / - . _ ~ */
-#define FU_GEN_DELIM (1u << 4)  /* gen-delims */
-#define FU_SUB_DELIM (1u << 5)  /* sub-delims */
-#define FU_SCHEME (1u << 6)  /* scheme tail = ALPHA / DIGIT / + - . */
-#define FU_PCHAR (1u << 7)  /* pchar, less pct-encoded */
-#define FU_SEGNC (1u << 8)  /* segment-nz-nc char, less pct-encoded */
-#define FU_QUERY (1u << 9)  /* query / fragment char, less pct-encoded */
-#define FU_USERINFO (1u << 10)  /* userinfo char, less pct-encoded */
-#define FU_REGNAME (1u << 11)  /* reg-name char, less pct-encoded */
-#define FU_IPVFUTURE (1u << 12)  /* IPvFuture tail char */
-#define FU_U2396 (1u << 13)  /* RFC 2396 unreserved = alphanum | mark */
-#define FU_R2396 (1u << 14)  /* RFC 2396 reserved */
-#define FU_URIC2396 (1u << 15)  /* RFC 2396 uric, less escaped */
-#define FU_PCHAR2396 (1u << 16)  /* RFC 2396 pchar, less escaped */
+#define FU_ALPHA (1u << 0)         /* ALPHA = %x41-5A / %x61-7A */
+#define FU_DIGIT (1u << 1)         /* DIGIT = %x30-39 */
+#define FU_HEXDIG (1u << 2)        /* HEXDIG = DIGIT / A-F (case-insensitive) */
+#define FU_UNRESERVED (1u << 3)    /* unreserved = ALPHA / DIGIT / - . _ ~ */
+#define FU_GEN_DELIM (1u << 4)     /* gen-delims */
+#define FU_SUB_DELIM (1u << 5)     /* sub-delims */
+#define FU_SCHEME (1u << 6)        /* scheme tail = ALPHA / DIGIT / + - . */
+#define FU_PCHAR (1u << 7)         /* pchar, less pct-encoded */
+#define FU_SEGNC (1u << 8)         /* segment-nz-nc char, less pct-encoded */
+#define FU_QUERY (1u << 9)         /* query / fragment char, less pct-encoded */
+#define FU_USERINFO (1u << 10)     /* userinfo char, less pct-encoded */
+#define FU_REGNAME (1u << 11)      /* reg-name char, less pct-encoded */
+#define FU_IPVFUTURE (1u << 12)    /* IPvFuture tail char */
+#define FU_U2396 (1u << 13)        /* RFC 2396 unreserved = alphanum | mark */
+#define FU_R2396 (1u << 14)        /* RFC 2396 reserved */
+#define FU_URIC2396 (1u << 15)     /* RFC 2396 uric, less escaped */
+#define FU_PCHAR2396 (1u << 16)    /* RFC 2396 pchar, less escaped */
 #define FU_REGNAME2396 (1u << 17)  /* RFC 2396 reg_name char, less escaped */
-#define FU_USERINFO2396 (1u << 18)  /* RFC 2396 userinfo char, less escaped */
-#define FU_URICNS2396 (1u << 19)  /* RFC 2396 uric_no_slash, less escaped */
-#define FU_C0SPACE (1u << 20)  /* C0 control or space (U+0000-U+0020) */
-#define FU_CTL (1u << 21)  /* CTL = %x00-1F / %x7F */
-#define FU_END_AUTH (1u << 22)  /* ends authority: / ? # */
-#define FU_END_PATH (1u << 23)  /* ends path: ? # */
+#define FU_USERINFO2396 (1u << 18) /* RFC 2396 userinfo char, less escaped */
+#define FU_URICNS2396 (1u << 19)   /* RFC 2396 uric_no_slash, less escaped */
+#define FU_C0SPACE (1u << 20)      /* C0 control or space (U+0000-U+0020) */
+#define FU_CTL (1u << 21)          /* CTL = %x00-1F / %x7F */
+#define FU_END_AUTH (1u << 22)     /* ends authority: / ? # */
+#define FU_END_PATH (1u << 23)     /* ends path: ? # */
 
 static const uint32_t fu_char_class[256] = {
     0x0300000, 0x0300000, 0x0300000, 0x0300000, 0x0300000, 0x0300000, 0x0300000, 0x0300000,

@@ -5,14 +5,13 @@
  * fu_extract_next_N() finds the next URI after st->pos, fills *m and
  * returns 1, or returns 0 at the end of the text.  N is the code-unit width
  * of the text (1, 2 or 4 bytes: a Python str's kind); the scanners are
- * written once below and instantiated for each width by including this
- * header into itself with FU_EXT_T (the code-unit type) and FU_EXT_N set.
+ * written once below, in FU_DEFINE_EXTRACT, and stamped out for each width
+ * (see fasturi_base.h).
  *
  * Expects a pointer and a length; reads only [0, len) and never relies on
  * NUL termination.  Every code unit is examined a bounded number of times
  * over all calls on one text, so a whole extraction is linear.
  */
-#ifndef FU_EXT_T
 #ifndef FASTURI_EXTRACT_H
 #define FASTURI_EXTRACT_H
 
@@ -20,27 +19,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "fasturi_chars.h"
-
-/* SSE2 (every x86-64) scans 16 bytes at a time; elsewhere the same scans
- * run one code unit at a time. */
-#if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
-#define FU_EXT_SSE2 1
-#include <emmintrin.h>
-#if defined(_MSC_VER) && !defined(__clang__)
-#include <intrin.h>
-static inline unsigned fu_ext_ctz(unsigned x)
-{
-    unsigned long k;
-    _BitScanForward(&k, x);
-    return (unsigned)k;
-}
-#else
-#define fu_ext_ctz(x) ((unsigned)__builtin_ctz(x))
-#endif
-#else
-#define FU_EXT_SSE2 0
-#endif
+#include "fasturi_base.h"
 
 /* What the caller builds from a match's span [start, end). */
 #define FU_EXT_BARE 0    /* the span as it is */
@@ -82,9 +61,9 @@ static inline int fu_ext_text_delimiter(uint32_t c)
     if (c == 0xFEFF)
         return 1;
     if (c >= 0xFF01 && c <= 0xFF64)
-        return c == 0xFF01 || c == 0xFF08 || c == 0xFF09 || c == 0xFF0C
-            || c == 0xFF1A || c == 0xFF1B || c == 0xFF1F || c == 0xFF3B
-            || c == 0xFF3D || c == 0xFF5B || c == 0xFF5D || c >= 0xFF5F;
+        return c == 0xFF01 || c == 0xFF08 || c == 0xFF09 || c == 0xFF0C || c == 0xFF1A
+               || c == 0xFF1B || c == 0xFF1F || c == 0xFF3B || c == 0xFF3D || c == 0xFF5B
+               || c == 0xFF5D || c >= 0xFF5F;
     return 0;
 }
 
@@ -112,15 +91,7 @@ static inline int fu_ext_body(uint32_t c)
 }
 
 /* Appendix C: "spaces, line-breaks, tabs, etc." */
-static inline int fu_ext_space(uint32_t c)
-{
-    return c == ' ' || (c >= '\t' && c <= '\r');
-}
-
-static inline int fu_ext_ascii_in(uint32_t c, uint32_t mask)
-{
-    return c < 0x80 && FU_IS(c, mask);
-}
+static inline int fu_ext_space(uint32_t c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
 /* A host-name label character of an abbreviated URL. */
 static inline int fu_ext_label(uint32_t c)
@@ -133,15 +104,14 @@ static inline int fu_ext_label(uint32_t c)
 /* Sentence punctuation that follows a URI in prose rather than ending it. */
 static inline int fu_ext_trim_char(uint32_t c)
 {
-    return c == '.' || c == ',' || c == ';' || c == ':' || c == '!' || c == '?'
-        || c == '\'';
+    return c == '.' || c == ',' || c == ';' || c == ':' || c == '!' || c == '?' || c == '\'';
 }
 
 /* Schemes that count without "//": the list of _extract_py.OPAQUE_SCHEMES.
  * lower holds len lowercase characters. */
 static inline int fu_ext_opaque_scheme(const char *lower, ptrdiff_t len)
 {
-#define FU_EXT_IS(name) \
+#define FU_EXT_IS(name)                                                                            \
     (len == (ptrdiff_t)sizeof(name) - 1 && memcmp(lower, name, sizeof(name) - 1) == 0)
     switch (lower[0]) {
     case 'a': return FU_EXT_IS("about");
@@ -162,392 +132,413 @@ static inline int fu_ext_opaque_scheme(const char *lower, ptrdiff_t len)
 #undef FU_EXT_IS
 }
 
-#define FU_EXT_CAT2(a, b) a##_##b
-#define FU_EXT_CAT(a, b) FU_EXT_CAT2(a, b)
-#define FU_EXT_FN(name) FU_EXT_CAT(name, FU_EXT_N)
-
-/* FU_EXT_LOAD16(p): 16 code units from p as 16 byte lanes.  An ASCII unit
+/* SSE2 (every x86-64) looks at 16 code units at a time; elsewhere the
+ * same scans run one code unit at a time (the vector loops below are
+ * `while (FU_SSE2 && ...)`, which the compiler drops when FU_SSE2 is 0).
+ *
+ * fu_ext_load16_N(p): 16 code units from p as 16 byte lanes.  An ASCII unit
  * keeps its value; any other unit becomes a byte of 0x80 or more, or 0
  * (the saturating packs), which no vector test below takes for ASCII: such
  * units are always decided one at a time. */
-#if FU_EXT_SSE2
+#if FU_SSE2
 #define FU_EXT_LOADU(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+
+static inline __m128i fu_ext_load16_1(const uint8_t *p) { return FU_EXT_LOADU(p); }
+
+static inline __m128i fu_ext_load16_2(const uint16_t *p)
+{
+    return _mm_packus_epi16(FU_EXT_LOADU(p), FU_EXT_LOADU(p + 8));
+}
+
+static inline __m128i fu_ext_load16_4(const uint32_t *p)
+{
+    return _mm_packus_epi16(_mm_packs_epi32(FU_EXT_LOADU(p), FU_EXT_LOADU(p + 4)),
+                            _mm_packs_epi32(FU_EXT_LOADU(p + 8), FU_EXT_LOADU(p + 12)));
+}
+
+#undef FU_EXT_LOADU
+
+/* Bit k set when lane k of v is not an ASCII body character (or is a '
+ * when quote).  Signed lanes: bytes of 0x80 and up read as negative and
+ * fail "> 0x20", as does 0, so they stop the fast path. */
+static inline unsigned fu_ext_body_stops(__m128i v, int quote)
+{
+    __m128i ok = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(0x20)),
+                               _mm_cmplt_epi8(v, _mm_set1_epi8('{')));
+    __m128i bad = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('<'))),
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('>')),
+                     _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
+    bad = _mm_or_si128(bad, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('^')),
+                                         _mm_cmpeq_epi8(v, _mm_set1_epi8('`'))));
+    if (quote)
+        bad = _mm_or_si128(bad, _mm_cmpeq_epi8(v, _mm_set1_epi8('\'')));
+    ok = _mm_or_si128(_mm_andnot_si128(bad, ok), _mm_cmpeq_epi8(v, _mm_set1_epi8('~')));
+    return (unsigned)_mm_movemask_epi8(ok) ^ 0xFFFFu;
+}
+
+/* Bit k set when lane k of v is a trigger character: ':' or '<', and when
+ * abbreviated 'w' or 'f' in either case (only 'W'/'w' OR 0x20 give 'w',
+ * so 'f'). */
+static inline unsigned fu_ext_triggers(__m128i v, int abbreviated)
+{
+    __m128i hit =
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(':')), _mm_cmpeq_epi8(v, _mm_set1_epi8('<')));
+    if (abbreviated) {
+        __m128i low = _mm_or_si128(v, _mm_set1_epi8(0x20));
+        hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(low, _mm_set1_epi8('w')),
+                                             _mm_cmpeq_epi8(low, _mm_set1_epi8('f'))));
+    }
+    return (unsigned)_mm_movemask_epi8(hit);
+}
+
+#define FU_EXT_VECTOR(N) fu_ext_load16_##N(p)
+#else
+/* Never called (the loops test FU_SSE2 first); they keep the calls valid. */
+#define FU_EXT_VECTOR(N) ((void)p, 0)
+#define fu_ext_body_stops(v, quote) ((void)(v), (void)(quote), 0u)
+#define fu_ext_triggers(v, abbreviated) ((void)(v), (void)(abbreviated), 0u)
 #endif
 
-#define FU_EXT_T uint8_t
-#define FU_EXT_N 1
-#define FU_EXT_LOAD16(p) FU_EXT_LOADU(p)
-#include "fasturi_extract.h"
-#undef FU_EXT_T
-#undef FU_EXT_N
-#undef FU_EXT_LOAD16
+/* The vector tests above for 16 units of each width. */
+#define FU_DEFINE_EXTRACT_VECTOR(N, T)                                                             \
+    static inline unsigned fu_ext_body_stops_##N(const T *p, int quote)                            \
+    {                                                                                              \
+        return fu_ext_body_stops(FU_EXT_VECTOR(N), quote);                                         \
+    }                                                                                              \
+    static inline unsigned fu_ext_trigger_hits_##N(const T *p, int abbreviated)                    \
+    {                                                                                              \
+        return fu_ext_triggers(FU_EXT_VECTOR(N), abbreviated);                                     \
+    }
+FU_DEFINE_EXTRACT_VECTOR(1, uint8_t)
+FU_DEFINE_EXTRACT_VECTOR(2, uint16_t)
+FU_DEFINE_EXTRACT_VECTOR(4, uint32_t)
+#undef FU_DEFINE_EXTRACT_VECTOR
+#undef FU_EXT_VECTOR
 
-#define FU_EXT_T uint16_t
-#define FU_EXT_N 2
-#define FU_EXT_LOAD16(p) _mm_packus_epi16(FU_EXT_LOADU(p), FU_EXT_LOADU((p) + 8))
-#include "fasturi_extract.h"
-#undef FU_EXT_T
-#undef FU_EXT_N
-#undef FU_EXT_LOAD16
+/* The scanners, for code units of type T. */
+#define FU_DEFINE_EXTRACT(N, T)                                                                    \
+                                                                                                   \
+    /* text[pos:] starts with word (lowercase ASCII), in any ASCII case. */                        \
+    static inline int fu_ext_word_##N(const T *s, ptrdiff_t n, ptrdiff_t pos, const char *word)    \
+    {                                                                                              \
+        ptrdiff_t k;                                                                               \
+        for (k = 0; word[k]; k++) {                                                                \
+            uint32_t c;                                                                            \
+            if (pos + k >= n)                                                                      \
+                return 0;                                                                          \
+            c = s[pos + k];                                                                        \
+            if (c >= 'A' && c <= 'Z')                                                              \
+                c += 'a' - 'A';                                                                    \
+            if (c != (uint32_t)(unsigned char)word[k])                                             \
+                return 0;                                                                          \
+        }                                                                                          \
+        return 1;                                                                                  \
+    }                                                                                              \
+                                                                                                   \
+    /* End of the run of body characters from i (and before a ' if quote). */                      \
+    static inline ptrdiff_t fu_ext_body_end_##N(const T *s, ptrdiff_t n, ptrdiff_t i, int quote)   \
+    {                                                                                              \
+        for (;;) {                                                                                 \
+            uint32_t c;                                                                            \
+            /* Whole blocks of ASCII body characters; the block's first other */                   \
+            /* code unit (non-ASCII included) is decided one at a time below. */                   \
+            while (FU_SSE2 && n - i >= 16) {                                                       \
+                unsigned stop = fu_ext_body_stops_##N(s + i, quote);                               \
+                if (stop) {                                                                        \
+                    i += (ptrdiff_t)fu_ctz(stop);                                                  \
+                    break;                                                                         \
+                }                                                                                  \
+                i += 16;                                                                           \
+            }                                                                                      \
+            if (i >= n)                                                                            \
+                return i;                                                                          \
+            c = s[i];                                                                              \
+            if ((quote && c == '\'') || !fu_ext_body(c))                                           \
+                return i;                                                                          \
+            i++;                                                                                   \
+        }                                                                                          \
+    }                                                                                              \
+                                                                                                   \
+    /* Could the trigger at i start a URI?  False only where the scanners */                       \
+    /* would reject it at once: a '<' before neither a letter nor whitespace */                    \
+    /* (an HTML end tag, "<=": Appendix C's "<URL:" and "<scheme:" start with */                   \
+    /* a letter), a ':' neither before a '/' nor after a letter (so neither "//" */                \
+    /* nor an opaque scheme, which all end in a letter), and a 'w'/'f' after a */                  \
+    /* letter or not before 'w'/'t' (no "www."/"ftp."). */                                         \
+    static inline int fu_ext_viable_##N(const T *s, ptrdiff_t n, ptrdiff_t i)                      \
+    {                                                                                              \
+        uint32_t c = s[i], next = i + 1 < n ? s[i + 1] : 0;                                        \
+        if (c == '<')                                                                              \
+            return ((next | 0x20u) - 'a') < 26u || fu_ext_space(next);                             \
+        if (c == ':' && next == '/')                                                               \
+            return 1;                                                                              \
+        if (i > 0 && ((s[i - 1] | 0x20u) - 'a') < 26u) /* after a letter */                        \
+            return c == ':';                                                                       \
+        if (c == ':')                                                                              \
+            return 0;                                                                              \
+        /* c is 'w' or 'f', in either case */                                                      \
+        return (next | 0x20u) == ((c | 0x20u) == 'w' ? 'w' : 't');                                 \
+    }                                                                                              \
+                                                                                                   \
+    /* The next trigger at or after i (bit 1 always, bit 2 if abbreviated), */                     \
+    /* passing over those fu_ext_viable() rules out.  The vector loop looks for */                 \
+    /* the trigger characters only; the context of each hit is checked apart, */                   \
+    /* since most blocks of text hold none. */                                                     \
+    static inline ptrdiff_t fu_ext_next_trigger_##N(const T *s, ptrdiff_t n, ptrdiff_t i,          \
+                                                    int abbreviated)                               \
+    {                                                                                              \
+        const uint8_t mask = abbreviated ? 3 : 1;                                                  \
+        while (FU_SSE2 && n - i >= 16) {                                                           \
+            unsigned bits = fu_ext_trigger_hits_##N(s + i, abbreviated);                           \
+            while (bits) {                                                                         \
+                ptrdiff_t j = i + (ptrdiff_t)fu_ctz(bits);                                         \
+                if (fu_ext_viable_##N(s, n, j))                                                    \
+                    return j;                                                                      \
+                bits &= bits - 1;                                                                  \
+            }                                                                                      \
+            i += 16;                                                                               \
+        }                                                                                          \
+        while (i < n) {                                                                            \
+            uint32_t c = s[i];                                                                     \
+            if (c < 256 && (fu_ext_trigger[c] & mask))                                             \
+                return i;                                                                          \
+            i++;                                                                                   \
+        }                                                                                          \
+        return n;                                                                                  \
+    }                                                                                              \
+                                                                                                   \
+    /* End of s[start:end] less trailing sentence punctuation, never below */                      \
+    /* minimum; a closing ')' or ']' goes only while it has no partner. */                         \
+    static inline ptrdiff_t fu_ext_trim_##N(const T *s, ptrdiff_t start, ptrdiff_t end,            \
+                                            ptrdiff_t minimum)                                     \
+    {                                                                                              \
+        ptrdiff_t paren_open = 0, paren_close = 0, square_open = 0, square_close = 0, k;           \
+        int counted = 0;                                                                           \
+        while (end > minimum) {                                                                    \
+            uint32_t c = s[end - 1];                                                               \
+            if (fu_ext_trim_char(c)) {                                                             \
+                end--;                                                                             \
+                continue;                                                                          \
+            }                                                                                      \
+            if (c != ')' && c != ']')                                                              \
+                break;                                                                             \
+            if (!counted) {                                                                        \
+                /* Only punctuation has gone so far: these counts stay exact */                    \
+                /* as closers are removed one by one. */                                           \
+                for (k = start; k < end; k++) {                                                    \
+                    uint32_t d = s[k];                                                             \
+                    paren_open += d == '(';                                                        \
+                    paren_close += d == ')';                                                       \
+                    square_open += d == '[';                                                       \
+                    square_close += d == ']';                                                      \
+                }                                                                                  \
+                counted = 1;                                                                       \
+            }                                                                                      \
+            if (c == ')') {                                                                        \
+                if (paren_close <= paren_open)                                                     \
+                    break;                                                                         \
+                paren_close--;                                                                     \
+            } else {                                                                               \
+                if (square_close <= square_open)                                                   \
+                    break;                                                                         \
+                square_close--;                                                                    \
+            }                                                                                      \
+            end--;                                                                                 \
+        }                                                                                          \
+        return end;                                                                                \
+    }                                                                                              \
+                                                                                                   \
+    /* Is s[a:b] (scheme characters) one of the schemes allowed without "//"? */                   \
+    static inline int fu_ext_opaque_##N(const T *s, ptrdiff_t a, ptrdiff_t b)                      \
+    {                                                                                              \
+        char lower[8];                                                                             \
+        ptrdiff_t k;                                                                               \
+        if (b - a < 3 || b - a > 7)                                                                \
+            return 0;                                                                              \
+        for (k = a; k < b; k++) {                                                                  \
+            uint32_t c = s[k];                                                                     \
+            lower[k - a] = (char)((c >= 'A' && c <= 'Z') ? c + ('a' - 'A') : c);                   \
+        }                                                                                          \
+        return fu_ext_opaque_scheme(lower, b - a);                                                 \
+    }                                                                                              \
+                                                                                                   \
+    /* The bare URI whose scheme ends at the ':' at colon. */                                      \
+    static inline int fu_ext_bare_##N(const T *s, ptrdiff_t n, ptrdiff_t colon, ptrdiff_t floor,   \
+                                      fu_ext_match_t *m, ptrdiff_t *resume)                        \
+    {                                                                                              \
+        ptrdiff_t start = colon, minimum, scanned, end;                                            \
+        int quote, slashes = colon + 2 < n && s[colon + 1] == '/' && s[colon + 2] == '/';          \
+        *resume = colon + 1;                                                                       \
+        /* Quick rejection of prose colons ("12:30", "Note: x"), decided as the */                 \
+        /* full test below would: without "//" the scheme must be one of the */                    \
+        /* opaque ones, which all end in a letter, and a body must follow. */                      \
+        if (!slashes                                                                               \
+            && (colon == floor || !fu_in_class(s[colon - 1], FU_ALPHA) || colon + 1 >= n           \
+                || !fu_ext_body(s[colon + 1])))                                                    \
+            return 0;                                                                              \
+        while (start > floor && fu_in_class(s[start - 1], FU_SCHEME))                              \
+            start--;                                                                               \
+        /* scheme = ALPHA *( ... ): drop what precedes its first letter */                         \
+        while (start < colon && !FU_IS(s[start], FU_ALPHA))                                        \
+            start++;                                                                               \
+        if (start == colon)                                                                        \
+            return 0;                                                                              \
+        if (slashes)                                                                               \
+            minimum = colon + 3;                                                                   \
+        else if (fu_ext_opaque_##N(s, start, colon))                                               \
+            minimum = colon + 1;                                                                   \
+        else                                                                                       \
+            return 0;                                                                              \
+        quote = start > 0 && s[start - 1] == '\'';                                                 \
+        scanned = fu_ext_body_end_##N(s, n, colon + 1, quote);                                     \
+        end = fu_ext_trim_##N(s, start, scanned, minimum);                                         \
+        if (end <= minimum) {                                                                      \
+            /* Only punctuation after the scheme: it holds no letter that could */                 \
+            /* start another URI, so skip it. */                                                   \
+            *resume = scanned;                                                                     \
+            return 0;                                                                              \
+        }                                                                                          \
+        m->start = start;                                                                          \
+        m->end = end;                                                                              \
+        m->kind = FU_EXT_BARE;                                                                     \
+        *resume = end;                                                                             \
+        return 1;                                                                                  \
+    }                                                                                              \
+                                                                                                   \
+    /* Appendix C: <URI> or <URL:URI> with the '<' at lt. */                                       \
+    static inline int fu_ext_wrapped_##N(const T *s, ptrdiff_t n, ptrdiff_t lt, fu_ext_match_t *m, \
+                                         ptrdiff_t *resume)                                        \
+    {                                                                                              \
+        ptrdiff_t i = lt + 1, start, colon, body = 0;                                              \
+        int space = 0, slashes = 0;                                                                \
+        *resume = lt + 1;                                                                          \
+        while (i < n && fu_ext_space(s[i]))                                                        \
+            i++;                                                                                   \
+        if (fu_ext_word_##N(s, n, i, "url:")) {                                                    \
+            i += 4;                                                                                \
+            while (i < n && fu_ext_space(s[i]))                                                    \
+                i++;                                                                               \
+        }                                                                                          \
+        start = i;                                                                                 \
+        if (i >= n || !fu_in_class(s[i], FU_ALPHA))                                                \
+            return 0;                                                                              \
+        while (i < n && fu_in_class(s[i], FU_SCHEME))                                              \
+            i++;                                                                                   \
+        if (i >= n || s[i] != ':')                                                                 \
+            return 0;                                                                              \
+        colon = i++;                                                                               \
+        for (; i < n; i++) {                                                                       \
+            uint32_t c = s[i];                                                                     \
+            if (fu_ext_space(c)) {                                                                 \
+                space = 1;                                                                         \
+            } else if (fu_ext_body(c)) {                                                           \
+                /* does the body, whitespace dropped, start with "//"? */                          \
+                if (body < 2 && c == '/')                                                          \
+                    slashes++;                                                                     \
+                body++;                                                                            \
+            } else {                                                                               \
+                break;                                                                             \
+            }                                                                                      \
+        }                                                                                          \
+        if (i >= n || s[i] != '>')                                                                 \
+            return 0;                                                                              \
+        if (slashes == 2 ? body <= 2 : (body == 0 || !fu_ext_opaque_##N(s, start, colon)))         \
+            return 0;                                                                              \
+        m->start = start;                                                                          \
+        m->end = i;                                                                                \
+        m->kind = space ? FU_EXT_WRAPPED : FU_EXT_BARE;                                            \
+        *resume = i + 1;                                                                           \
+        return 1;                                                                                  \
+    }                                                                                              \
+                                                                                                   \
+    /* RFC 2396 Appendix F: www.host[:port][/...] or ftp.host... at at. */                         \
+    static inline int fu_ext_abbreviated_##N(const T *s, ptrdiff_t n, ptrdiff_t at,                \
+                                             fu_ext_match_t *m, ptrdiff_t *resume)                 \
+    {                                                                                              \
+        ptrdiff_t i, end;                                                                          \
+        int kind, labels = 0;                                                                      \
+        *resume = at + 1;                                                                          \
+        if (fu_ext_word_##N(s, n, at, "www."))                                                     \
+            kind = FU_EXT_WWW;                                                                     \
+        else if (fu_ext_word_##N(s, n, at, "ftp."))                                                \
+            kind = FU_EXT_FTP;                                                                     \
+        else                                                                                       \
+            return 0;                                                                              \
+        if (at > 0) {                                                                              \
+            uint32_t c = s[at - 1];                                                                \
+            if (c < 0x80 ? (FU_IS(c, FU_UNRESERVED) || c == '%' || c == '@' || c == '/'            \
+                            || c == ':' || c == '+')                                               \
+                         : fu_ext_nonascii_body(c))                                                \
+                return 0;                                                                          \
+        }                                                                                          \
+        i = at + 4;                                                                                \
+        while (i < n && fu_ext_label(s[i])) {                                                      \
+            while (i < n && fu_ext_label(s[i]))                                                    \
+                i++;                                                                               \
+            labels++;                                                                              \
+            if (i + 1 < n && s[i] == '.' && fu_ext_label(s[i + 1]))                                \
+                i++;                                                                               \
+            else                                                                                   \
+                break;                                                                             \
+        }                                                                                          \
+        if (labels < 2)                                                                            \
+            return 0;                                                                              \
+        if (i + 1 < n && s[i] == ':' && fu_in_class(s[i + 1], FU_DIGIT)) {                         \
+            i++;                                                                                   \
+            while (i < n && fu_in_class(s[i], FU_DIGIT))                                           \
+                i++;                                                                               \
+        }                                                                                          \
+        if (i < n) {                                                                               \
+            uint32_t c = s[i];                                                                     \
+            if (c < 0x80                                                                           \
+                && (FU_IS(c, FU_ALPHA | FU_DIGIT) || c == '-' || c == '_' || c == '~' || c == '@'  \
+                    || c == '%'))                                                                  \
+                return 0;                                                                          \
+        }                                                                                          \
+        end = i;                                                                                   \
+        if (i < n && (s[i] == '/' || s[i] == '?' || s[i] == '#')) {                                \
+            int quote = at > 0 && s[at - 1] == '\'';                                               \
+            end = fu_ext_trim_##N(s, at, fu_ext_body_end_##N(s, n, i, quote), i);                  \
+        }                                                                                          \
+        m->start = at;                                                                             \
+        m->end = end;                                                                              \
+        m->kind = kind;                                                                            \
+        *resume = end;                                                                             \
+        return 1;                                                                                  \
+    }                                                                                              \
+                                                                                                   \
+    static inline int fu_extract_next_##N(const T *s, ptrdiff_t n, fu_ext_state_t *st,             \
+                                          fu_ext_match_t *m)                                       \
+    {                                                                                              \
+        ptrdiff_t i = st->pos, resume;                                                             \
+        for (;;) {                                                                                 \
+            uint32_t c;                                                                            \
+            int found;                                                                             \
+            i = fu_ext_next_trigger_##N(s, n, i, st->abbreviated);                                 \
+            if (i >= n) {                                                                          \
+                st->pos = n;                                                                       \
+                return 0;                                                                          \
+            }                                                                                      \
+            c = s[i];                                                                              \
+            if (c == ':')                                                                          \
+                found = fu_ext_bare_##N(s, n, i, st->floor, m, &resume);                           \
+            else if (c == '<')                                                                     \
+                found = fu_ext_wrapped_##N(s, n, i, m, &resume);                                   \
+            else                                                                                   \
+                found = fu_ext_abbreviated_##N(s, n, i, m, &resume);                               \
+            if (found) {                                                                           \
+                st->pos = st->floor = resume;                                                      \
+                return 1;                                                                          \
+            }                                                                                      \
+            i = resume;                                                                            \
+        }                                                                                          \
+    }
 
-#define FU_EXT_T uint32_t
-#define FU_EXT_N 4
-#define FU_EXT_LOAD16(p)                                                      \
-    _mm_packus_epi16(_mm_packs_epi32(FU_EXT_LOADU(p), FU_EXT_LOADU((p) + 4)),  \
-                     _mm_packs_epi32(FU_EXT_LOADU((p) + 8), FU_EXT_LOADU((p) + 12)))
-#include "fasturi_extract.h"
-#undef FU_EXT_T
-#undef FU_EXT_N
-#undef FU_EXT_LOAD16
+FU_DEFINE_EXTRACT(1, uint8_t)
+FU_DEFINE_EXTRACT(2, uint16_t)
+FU_DEFINE_EXTRACT(4, uint32_t)
+
+#undef FU_DEFINE_EXTRACT
 
 #endif /* FASTURI_EXTRACT_H */
-
-#else /* the scanners for code units of type FU_EXT_T */
-
-/* text[pos:] starts with word (lowercase ASCII), in any ASCII case. */
-static inline int FU_EXT_FN(fu_ext_word)(const FU_EXT_T *s, ptrdiff_t n, ptrdiff_t pos,
-                                         const char *word)
-{
-    ptrdiff_t k;
-    for (k = 0; word[k]; k++) {
-        uint32_t c;
-        if (pos + k >= n)
-            return 0;
-        c = s[pos + k];
-        if (c >= 'A' && c <= 'Z')
-            c += 'a' - 'A';
-        if (c != (uint32_t)(unsigned char)word[k])
-            return 0;
-    }
-    return 1;
-}
-
-/* End of the run of body characters from i (and before a ' if quote). */
-static inline ptrdiff_t FU_EXT_FN(fu_ext_body_end)(const FU_EXT_T *s, ptrdiff_t n, ptrdiff_t i,
-                                                   int quote)
-{
-    for (;;) {
-        uint32_t c;
-#if FU_EXT_SSE2
-        /* Whole blocks of ASCII body characters; the block's first other
-         * code unit (non-ASCII included) is decided one at a time below.
-         * Signed lanes: bytes of 0x80 and up read as negative and fail
-         * "> 0x20", as does 0, so they leave the fast path. */
-        while (n - i >= 16) {
-            __m128i v = FU_EXT_LOAD16(s + i);
-            __m128i ok = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(0x20)),
-                                       _mm_cmplt_epi8(v, _mm_set1_epi8('{')));
-            __m128i bad = _mm_or_si128(
-                _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
-                             _mm_cmpeq_epi8(v, _mm_set1_epi8('<'))),
-                _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('>')),
-                             _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
-            unsigned stop;
-            bad = _mm_or_si128(bad, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('^')),
-                                                 _mm_cmpeq_epi8(v, _mm_set1_epi8('`'))));
-            if (quote)
-                bad = _mm_or_si128(bad, _mm_cmpeq_epi8(v, _mm_set1_epi8('\'')));
-            ok = _mm_or_si128(_mm_andnot_si128(bad, ok), _mm_cmpeq_epi8(v, _mm_set1_epi8('~')));
-            stop = (unsigned)_mm_movemask_epi8(ok) ^ 0xFFFFu;
-            if (stop) {
-                i += (ptrdiff_t)fu_ext_ctz(stop);
-                break;
-            }
-            i += 16;
-        }
-#endif
-        if (i >= n)
-            return i;
-        c = s[i];
-        if ((quote && c == '\'') || !fu_ext_body(c))
-            return i;
-        i++;
-    }
-}
-
-/* Could the trigger at i start a URI?  False only where the scanners
- * would reject it at once: a '<' before neither a letter nor whitespace
- * (an HTML end tag, "<=": Appendix C's "<URL:" and "<scheme:" start with
- * a letter), a ':' neither before a '/' nor after a letter (so neither "//"
- * nor an opaque scheme, which all end in a letter), and a 'w'/'f' after a
- * letter or not before 'w'/'t' (no "www."/"ftp."). */
-static inline int FU_EXT_FN(fu_ext_viable)(const FU_EXT_T *s, ptrdiff_t n, ptrdiff_t i)
-{
-    uint32_t c = s[i], next = i + 1 < n ? s[i + 1] : 0;
-    if (c == '<')
-        return ((next | 0x20u) - 'a') < 26u || fu_ext_space(next);
-    if (c == ':' && next == '/')
-        return 1;
-    if (i > 0 && ((s[i - 1] | 0x20u) - 'a') < 26u) /* after a letter */
-        return c == ':';
-    if (c == ':')
-        return 0;
-    /* c is 'w' or 'f', in either case */
-    return (next | 0x20u) == ((c | 0x20u) == 'w' ? 'w' : 't');
-}
-
-/* The next trigger at or after i (bit 1 always, bit 2 if abbreviated),
- * passing over those fu_ext_viable() rules out.  The vector loop looks for
- * the trigger characters only; the context of each hit is checked apart,
- * since most blocks of text hold none. */
-static inline ptrdiff_t FU_EXT_FN(fu_ext_next_trigger)(const FU_EXT_T *s, ptrdiff_t n,
-                                                       ptrdiff_t i, int abbreviated)
-{
-    const uint8_t mask = abbreviated ? 3 : 1;
-#if FU_EXT_SSE2
-    while (n - i >= 16) {
-        __m128i v = FU_EXT_LOAD16(s + i);
-        __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(':')),
-                                   _mm_cmpeq_epi8(v, _mm_set1_epi8('<')));
-        unsigned bits;
-        if (abbreviated) {
-            /* ASCII case folding: only 'W'/'w' OR 0x20 give 'w' (so 'f') */
-            __m128i low = _mm_or_si128(v, _mm_set1_epi8(0x20));
-            hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(low, _mm_set1_epi8('w')),
-                                                 _mm_cmpeq_epi8(low, _mm_set1_epi8('f'))));
-        }
-        bits = (unsigned)_mm_movemask_epi8(hit);
-        while (bits) {
-            ptrdiff_t j = i + (ptrdiff_t)fu_ext_ctz(bits);
-            if (FU_EXT_FN(fu_ext_viable)(s, n, j))
-                return j;
-            bits &= bits - 1;
-        }
-        i += 16;
-    }
-#endif
-    while (i < n) {
-        uint32_t c = s[i];
-        if (c < 256 && (fu_ext_trigger[c] & mask))
-            return i;
-        i++;
-    }
-    return n;
-}
-
-/* End of s[start:end] less trailing sentence punctuation, never below
- * minimum; a closing ')' or ']' goes only while it has no partner. */
-static inline ptrdiff_t FU_EXT_FN(fu_ext_trim)(const FU_EXT_T *s, ptrdiff_t start, ptrdiff_t end,
-                                               ptrdiff_t minimum)
-{
-    ptrdiff_t paren_open = 0, paren_close = 0, square_open = 0, square_close = 0, k;
-    int counted = 0;
-    while (end > minimum) {
-        uint32_t c = s[end - 1];
-        if (fu_ext_trim_char(c)) {
-            end--;
-            continue;
-        }
-        if (c != ')' && c != ']')
-            break;
-        if (!counted) {
-            /* Only punctuation has gone so far: these counts stay exact
-             * as closers are removed one by one. */
-            for (k = start; k < end; k++) {
-                uint32_t d = s[k];
-                paren_open += d == '(';
-                paren_close += d == ')';
-                square_open += d == '[';
-                square_close += d == ']';
-            }
-            counted = 1;
-        }
-        if (c == ')') {
-            if (paren_close <= paren_open)
-                break;
-            paren_close--;
-        } else {
-            if (square_close <= square_open)
-                break;
-            square_close--;
-        }
-        end--;
-    }
-    return end;
-}
-
-/* Is s[a:b] (scheme characters) one of the schemes allowed without "//"? */
-static inline int FU_EXT_FN(fu_ext_opaque)(const FU_EXT_T *s, ptrdiff_t a, ptrdiff_t b)
-{
-    char lower[8];
-    ptrdiff_t k;
-    if (b - a < 3 || b - a > 7)
-        return 0;
-    for (k = a; k < b; k++) {
-        uint32_t c = s[k];
-        lower[k - a] = (char)((c >= 'A' && c <= 'Z') ? c + ('a' - 'A') : c);
-    }
-    return fu_ext_opaque_scheme(lower, b - a);
-}
-
-/* The bare URI whose scheme ends at the ':' at colon. */
-static inline int FU_EXT_FN(fu_ext_bare)(const FU_EXT_T *s, ptrdiff_t n, ptrdiff_t colon,
-                                         ptrdiff_t floor, fu_ext_match_t *m, ptrdiff_t *resume)
-{
-    ptrdiff_t start = colon, minimum, scanned, end;
-    int quote, slashes = colon + 2 < n && s[colon + 1] == '/' && s[colon + 2] == '/';
-    *resume = colon + 1;
-    /* Quick rejection of prose colons ("12:30", "Note: x"), decided as the
-     * full test below would: without "//" the scheme must be one of the
-     * opaque ones, which all end in a letter, and a body must follow. */
-    if (!slashes && (colon == floor || !fu_ext_ascii_in(s[colon - 1], FU_ALPHA)
-                     || colon + 1 >= n || !fu_ext_body(s[colon + 1])))
-        return 0;
-    while (start > floor && fu_ext_ascii_in(s[start - 1], FU_SCHEME))
-        start--;
-    /* scheme = ALPHA *( ... ): drop what precedes its first letter */
-    while (start < colon && !FU_IS(s[start], FU_ALPHA))
-        start++;
-    if (start == colon)
-        return 0;
-    if (slashes)
-        minimum = colon + 3;
-    else if (FU_EXT_FN(fu_ext_opaque)(s, start, colon))
-        minimum = colon + 1;
-    else
-        return 0;
-    quote = start > 0 && s[start - 1] == '\'';
-    scanned = FU_EXT_FN(fu_ext_body_end)(s, n, colon + 1, quote);
-    end = FU_EXT_FN(fu_ext_trim)(s, start, scanned, minimum);
-    if (end <= minimum) {
-        /* Only punctuation after the scheme: it holds no letter that could
-         * start another URI, so skip it. */
-        *resume = scanned;
-        return 0;
-    }
-    m->start = start;
-    m->end = end;
-    m->kind = FU_EXT_BARE;
-    *resume = end;
-    return 1;
-}
-
-/* Appendix C: <URI> or <URL:URI> with the '<' at lt. */
-static inline int FU_EXT_FN(fu_ext_wrapped)(const FU_EXT_T *s, ptrdiff_t n, ptrdiff_t lt,
-                                            fu_ext_match_t *m, ptrdiff_t *resume)
-{
-    ptrdiff_t i = lt + 1, start, colon, body = 0;
-    int space = 0, slashes = 0;
-    *resume = lt + 1;
-    while (i < n && fu_ext_space(s[i]))
-        i++;
-    if (FU_EXT_FN(fu_ext_word)(s, n, i, "url:")) {
-        i += 4;
-        while (i < n && fu_ext_space(s[i]))
-            i++;
-    }
-    start = i;
-    if (i >= n || !fu_ext_ascii_in(s[i], FU_ALPHA))
-        return 0;
-    while (i < n && fu_ext_ascii_in(s[i], FU_SCHEME))
-        i++;
-    if (i >= n || s[i] != ':')
-        return 0;
-    colon = i++;
-    for (; i < n; i++) {
-        uint32_t c = s[i];
-        if (fu_ext_space(c)) {
-            space = 1;
-        } else if (fu_ext_body(c)) {
-            /* does the body, whitespace dropped, start with "//"? */
-            if (body < 2 && c == '/')
-                slashes++;
-            body++;
-        } else {
-            break;
-        }
-    }
-    if (i >= n || s[i] != '>')
-        return 0;
-    if (slashes == 2 ? body <= 2 : (body == 0 || !FU_EXT_FN(fu_ext_opaque)(s, start, colon)))
-        return 0;
-    m->start = start;
-    m->end = i;
-    m->kind = space ? FU_EXT_WRAPPED : FU_EXT_BARE;
-    *resume = i + 1;
-    return 1;
-}
-
-/* RFC 2396 Appendix F: www.host[:port][/...] or ftp.host... at at. */
-static inline int FU_EXT_FN(fu_ext_abbreviated)(const FU_EXT_T *s, ptrdiff_t n, ptrdiff_t at,
-                                                fu_ext_match_t *m, ptrdiff_t *resume)
-{
-    ptrdiff_t i, end;
-    int kind, labels = 0;
-    *resume = at + 1;
-    if (FU_EXT_FN(fu_ext_word)(s, n, at, "www."))
-        kind = FU_EXT_WWW;
-    else if (FU_EXT_FN(fu_ext_word)(s, n, at, "ftp."))
-        kind = FU_EXT_FTP;
-    else
-        return 0;
-    if (at > 0) {
-        uint32_t c = s[at - 1];
-        if (c < 0x80 ? (FU_IS(c, FU_UNRESERVED) || c == '%' || c == '@' || c == '/'
-                        || c == ':' || c == '+')
-                     : fu_ext_nonascii_body(c))
-            return 0;
-    }
-    i = at + 4;
-    while (i < n && fu_ext_label(s[i])) {
-        while (i < n && fu_ext_label(s[i]))
-            i++;
-        labels++;
-        if (i + 1 < n && s[i] == '.' && fu_ext_label(s[i + 1]))
-            i++;
-        else
-            break;
-    }
-    if (labels < 2)
-        return 0;
-    if (i + 1 < n && s[i] == ':' && fu_ext_ascii_in(s[i + 1], FU_DIGIT)) {
-        i++;
-        while (i < n && fu_ext_ascii_in(s[i], FU_DIGIT))
-            i++;
-    }
-    if (i < n) {
-        uint32_t c = s[i];
-        if (c < 0x80 && (FU_IS(c, FU_ALPHA | FU_DIGIT) || c == '-' || c == '_' || c == '~'
-                         || c == '@' || c == '%'))
-            return 0;
-    }
-    end = i;
-    if (i < n && (s[i] == '/' || s[i] == '?' || s[i] == '#')) {
-        int quote = at > 0 && s[at - 1] == '\'';
-        end = FU_EXT_FN(fu_ext_trim)(s, at, FU_EXT_FN(fu_ext_body_end)(s, n, i, quote), i);
-    }
-    m->start = at;
-    m->end = end;
-    m->kind = kind;
-    *resume = end;
-    return 1;
-}
-
-static inline int FU_EXT_FN(fu_extract_next)(const FU_EXT_T *s, ptrdiff_t n, fu_ext_state_t *st,
-                                             fu_ext_match_t *m)
-{
-    ptrdiff_t i = st->pos, resume;
-    for (;;) {
-        uint32_t c;
-        int found;
-        i = FU_EXT_FN(fu_ext_next_trigger)(s, n, i, st->abbreviated);
-        if (i >= n) {
-            st->pos = n;
-            return 0;
-        }
-        c = s[i];
-        if (c == ':')
-            found = FU_EXT_FN(fu_ext_bare)(s, n, i, st->floor, m, &resume);
-        else if (c == '<')
-            found = FU_EXT_FN(fu_ext_wrapped)(s, n, i, m, &resume);
-        else
-            found = FU_EXT_FN(fu_ext_abbreviated)(s, n, i, m, &resume);
-        if (found) {
-            st->pos = st->floor = resume;
-            return 1;
-        }
-        i = resume;
-    }
-}
-
-#endif /* FU_EXT_T */

@@ -15,17 +15,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
-#define FU_NARROW_SSE2 1
-#include <emmintrin.h>
-#else
-#define FU_NARROW_SSE2 0
-#endif
+#include "fasturi_base.h"
 
 static inline int fu_narrow_ascii_2(const uint16_t *s, ptrdiff_t n, uint8_t *out)
 {
     ptrdiff_t i = 0;
-#if FU_NARROW_SSE2
+#if FU_SSE2
     const __m128i high = _mm_set1_epi16((short)0xFF80);
     for (; n - i >= 16; i += 16) {
         __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
@@ -48,7 +43,7 @@ static inline int fu_narrow_ascii_2(const uint16_t *s, ptrdiff_t n, uint8_t *out
 static inline int fu_narrow_ascii_4(const uint32_t *s, ptrdiff_t n, uint8_t *out)
 {
     ptrdiff_t i = 0;
-#if FU_NARROW_SSE2
+#if FU_SSE2
     const __m128i high = _mm_set1_epi32((int)0xFFFFFF80u);
     for (; n - i >= 16; i += 16) {
         __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(s + i));

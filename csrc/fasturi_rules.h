@@ -24,7 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "fasturi_chars.h"
+#include "fasturi_base.h"
 
 /* What a code point beyond U+007F is to RFC 3987 §2.2. */
 #define FU_X_UCS 0x80     /* ucschar */
@@ -37,7 +37,6 @@
 
 #define FU_M_FAIL(p) (-1 - (ptrdiff_t)(p))
 #define FU_M_FAILPOS(r) (-1 - (r))
-#define FU_M_HEX(c) FU_IS((c), FU_HEXDIG)
 
 static inline uint8_t fu_code_class(uint32_t c)
 {
@@ -69,13 +68,13 @@ static inline uint8_t fu_code_class(uint32_t c)
     return FU_X_UCS;
 }
 
-#define FU_DEFINE_CLASSIFY(N, T)                                              \
-static inline void fu_classify_##N(const T *src, ptrdiff_t len, uint8_t *dst) \
-{                                                                             \
-    ptrdiff_t i;                                                              \
-    for (i = 0; i < len; i++)                                                 \
-        dst[i] = fu_code_class((uint32_t)src[i]);                             \
-}
+#define FU_DEFINE_CLASSIFY(N, T)                                                                   \
+    static inline void fu_classify_##N(const T *src, ptrdiff_t len, uint8_t *dst)                  \
+    {                                                                                              \
+        ptrdiff_t i;                                                                               \
+        for (i = 0; i < len; i++)                                                                  \
+            dst[i] = fu_code_class((uint32_t)src[i]);                                              \
+    }
 FU_DEFINE_CLASSIFY(1, uint8_t)
 FU_DEFINE_CLASSIFY(2, uint16_t)
 FU_DEFINE_CLASSIFY(4, uint32_t)
@@ -83,8 +82,8 @@ FU_DEFINE_CLASSIFY(4, uint32_t)
 
 static inline int fu_m_ext_ok(uint8_t c, int ext)
 {
-    return (c == FU_X_UCS && (ext & FU_M_EXT_UCS)) ||
-           (c == FU_X_PRIVATE && (ext & FU_M_EXT_PRIVATE));
+    return (c == FU_X_UCS && (ext & FU_M_EXT_UCS))
+           || (c == FU_X_PRIVATE && (ext & FU_M_EXT_PRIVATE));
 }
 
 /* pct-encoded = "%" HEXDIG HEXDIG, at s[i] == '%' */
@@ -92,11 +91,11 @@ static inline ptrdiff_t fu_m_pct(const uint8_t *s, ptrdiff_t i, ptrdiff_t n)
 {
     if (i + 1 >= n)
         return FU_M_FAIL(n);
-    if (!FU_M_HEX(s[i + 1]))
+    if (!fu_is_hex(s[i + 1]))
         return FU_M_FAIL(i + 1);
     if (i + 2 >= n)
         return FU_M_FAIL(n);
-    if (!FU_M_HEX(s[i + 2]))
+    if (!fu_is_hex(s[i + 2]))
         return FU_M_FAIL(i + 2);
     return i + 3;
 }
@@ -104,13 +103,13 @@ static inline ptrdiff_t fu_m_pct(const uint8_t *s, ptrdiff_t i, ptrdiff_t n)
 /* *( <mask> / pct-encoded / <ext> ), mask being one class bit.  A '%' that
  * does not start a pct-encoded fails where it breaks: no rule lets a '%'
  * follow such a run. */
-static inline ptrdiff_t fu_m_run(const uint8_t *s, ptrdiff_t i, ptrdiff_t n,
-                                 uint32_t mask, int ext)
+static inline ptrdiff_t fu_m_run(const uint8_t *s, ptrdiff_t i, ptrdiff_t n, uint32_t mask, int ext)
 {
     for (;;) {
         /* four at a time: the bit is in all four masks or the loop ends */
-        while (i + 4 <= n && (fu_char_class[s[i]] & fu_char_class[s[i + 1]] &
-                              fu_char_class[s[i + 2]] & fu_char_class[s[i + 3]] & mask))
+        while (i + 4 <= n
+               && (fu_char_class[s[i]] & fu_char_class[s[i + 1]] & fu_char_class[s[i + 2]]
+                   & fu_char_class[s[i + 3]] & mask))
             i += 4;
         while (i < n && FU_IS(s[i], mask))
             i++;
@@ -129,8 +128,8 @@ static inline ptrdiff_t fu_m_run(const uint8_t *s, ptrdiff_t i, ptrdiff_t n,
 }
 
 /* One character of mask (or ext), or one pct-encoded when pct is set. */
-static inline ptrdiff_t fu_m_one(const uint8_t *s, ptrdiff_t i, ptrdiff_t n,
-                                 uint32_t mask, int ext, int pct)
+static inline ptrdiff_t fu_m_one(const uint8_t *s, ptrdiff_t i, ptrdiff_t n, uint32_t mask, int ext,
+                                 int pct)
 {
     if (i >= n)
         return FU_M_FAIL(i);
@@ -173,19 +172,19 @@ static inline ptrdiff_t fu_m_dec_octet(const uint8_t *s, ptrdiff_t i, ptrdiff_t 
         return FU_M_FAIL(i);
     d = s[i++];
     if (d == '0' || i >= n || !FU_IS(s[i], FU_DIGIT))
-        return i;                        /* 0-9; no leading zero */
+        return i; /* 0-9; no leading zero */
     if (d >= '3')
-        return i + 1;                    /* 30-99 */
+        return i + 1; /* 30-99 */
     if (d == '1') {
-        i++;                             /* 10-19, 100-199 */
+        i++; /* 10-19, 100-199 */
         return (i < n && FU_IS(s[i], FU_DIGIT)) ? i + 1 : i;
     }
-    d = s[i++];                          /* "2" then d */
-    if (d <= '4')                        /* 20-24, 200-249 */
+    d = s[i++];   /* "2" then d */
+    if (d <= '4') /* 20-24, 200-249 */
         return (i < n && FU_IS(s[i], FU_DIGIT)) ? i + 1 : i;
-    if (d == '5')                        /* 25, 250-255 */
+    if (d == '5') /* 25, 250-255 */
         return (i < n && s[i] >= '0' && s[i] <= '5') ? i + 1 : i;
-    return i;                            /* 26-29 */
+    return i; /* 26-29 */
 }
 
 /* "." dec-octet "." dec-octet "." dec-octet: an IPv4address after its first
@@ -214,7 +213,7 @@ static inline ptrdiff_t fu_m_ipv4(const uint8_t *s, ptrdiff_t i, ptrdiff_t n)
 static inline ptrdiff_t fu_m_h16(const uint8_t *s, ptrdiff_t i, ptrdiff_t n)
 {
     ptrdiff_t g = i;
-    while (i < n && i - g < 4 && FU_M_HEX(s[i]))
+    while (i < n && i - g < 4 && fu_is_hex(s[i]))
         i++;
     return i == g ? FU_M_FAIL(i) : i;
 }
@@ -250,14 +249,14 @@ static inline ptrdiff_t fu_m_ipv6(const uint8_t *s, ptrdiff_t i, ptrdiff_t n)
             return FU_M_FAIL(i + 1);
         gap = 1;
         i += 2;
-        if (i >= n || !FU_M_HEX(s[i]))
-            return i;                               /* "::" */
+        if (i >= n || !fu_is_hex(s[i]))
+            return i; /* "::" */
     }
     for (;;) {
-        if (i >= n || !FU_M_HEX(s[i]) || pieces + 1 > (gap ? 7 : 8))
+        if (i >= n || !fu_is_hex(s[i]) || pieces + 1 > (gap ? 7 : 8))
             return FU_M_FAIL(i);
         g = i;
-        while (i < n && i - g < 4 && FU_M_HEX(s[i]))
+        while (i < n && i - g < 4 && fu_is_hex(s[i]))
             i++;
         if (i < n && s[i] == '.') {
             /* ls32 as an IPv4address: two pieces, and the last ones */
@@ -273,11 +272,11 @@ static inline ptrdiff_t fu_m_ipv6(const uint8_t *s, ptrdiff_t i, ptrdiff_t n)
             return FU_M_FAIL(i);
         if (i + 1 < n && s[i + 1] == ':') {
             if (gap)
-                return FU_M_FAIL(i + 1);              /* a second "::" */
+                return FU_M_FAIL(i + 1); /* a second "::" */
             gap = 1;
             i += 2;
-            if (i >= n || !FU_M_HEX(s[i]))
-                return i;                           /* ends with "::" */
+            if (i >= n || !fu_is_hex(s[i]))
+                return i; /* ends with "::" */
             continue;
         }
         i++;
@@ -292,7 +291,7 @@ static inline ptrdiff_t fu_m_ipvfuture(const uint8_t *s, ptrdiff_t i, ptrdiff_t 
     if (i >= n || (s[i] | 0x20) != 'v')
         return FU_M_FAIL(i);
     j = ++i;
-    while (i < n && FU_M_HEX(s[i]))
+    while (i < n && fu_is_hex(s[i]))
         i++;
     if (i == j || i >= n || s[i] != '.')
         return FU_M_FAIL(i);
@@ -365,7 +364,7 @@ static inline ptrdiff_t fu_m_authority(const uint8_t *s, ptrdiff_t i, ptrdiff_t 
         return h;
     if (h < n && s[h] == '@')
         return fu_m_hostport(s, h + 1, n, ext);
-    if (h >= n || s[h] != ':')                  /* not a userinfo character */
+    if (h >= n || s[h] != ':') /* not a userinfo character */
         return h == i ? fu_m_hostport(s, i, n, ext) : h;
     p = fu_m_port(s, h + 1, n);
     r = fu_m_run(s, p, n, FU_USERINFO, ext);
@@ -401,8 +400,8 @@ static inline ptrdiff_t fu_m_path_absolute(const uint8_t *s, ptrdiff_t i, ptrdif
 
 /* path-rootless = segment-nz *( "/" segment ), or with first = FU_SEGNC
  * path-noscheme = segment-nz-nc *( "/" segment ) */
-static inline ptrdiff_t fu_m_path_rootless(const uint8_t *s, ptrdiff_t i, ptrdiff_t n,
-                                           int ext, uint32_t first)
+static inline ptrdiff_t fu_m_path_rootless(const uint8_t *s, ptrdiff_t i, ptrdiff_t n, int ext,
+                                           uint32_t first)
 {
     ptrdiff_t j = fu_m_run(s, i, n, first, ext);
     if (j < 0)
@@ -422,8 +421,8 @@ static inline ptrdiff_t fu_m_path(const uint8_t *s, ptrdiff_t i, ptrdiff_t n, in
  *           / path-empty, or with first = FU_SEGNC
  * relative-part = "//" authority path-abempty / path-absolute
  *               / path-noscheme / path-empty */
-static inline ptrdiff_t fu_m_hier_part(const uint8_t *s, ptrdiff_t i, ptrdiff_t n,
-                                       int ext, uint32_t first)
+static inline ptrdiff_t fu_m_hier_part(const uint8_t *s, ptrdiff_t i, ptrdiff_t n, int ext,
+                                       uint32_t first)
 {
     if (i < n && s[i] == '/') {
         if (i + 1 < n && s[i + 1] == '/') {
@@ -438,8 +437,8 @@ static inline ptrdiff_t fu_m_hier_part(const uint8_t *s, ptrdiff_t i, ptrdiff_t 
 }
 
 /* [ "?" query ] [ "#" fragment ], the latter only when frag is set */
-static inline ptrdiff_t fu_m_query_fragment(const uint8_t *s, ptrdiff_t i, ptrdiff_t n,
-                                            int ext, int frag)
+static inline ptrdiff_t fu_m_query_fragment(const uint8_t *s, ptrdiff_t i, ptrdiff_t n, int ext,
+                                            int frag)
 {
     if (i < n && s[i] == '?') {
         /* iquery = *( ipchar / iprivate / "/" / "?" ) */
@@ -456,10 +455,10 @@ static inline ptrdiff_t fu_m_query_fragment(const uint8_t *s, ptrdiff_t i, ptrdi
  * In RFC 3986 the characters of a path and of a query differ only by "?",
  * which ends the path and starts the query: past the first "/" or "?",
  * one run of query characters reads both. */
-static inline ptrdiff_t fu_m_abempty_tail(const uint8_t *s, ptrdiff_t i, ptrdiff_t n,
-                                          int ext, int frag)
+static inline ptrdiff_t fu_m_abempty_tail(const uint8_t *s, ptrdiff_t i, ptrdiff_t n, int ext,
+                                          int frag)
 {
-    if (ext) {  /* an IRI's path takes no iprivate: segment by segment */
+    if (ext) { /* an IRI's path takes no iprivate: segment by segment */
         i = fu_m_path_abempty(s, i, n, ext);
         return i < 0 ? i : fu_m_query_fragment(s, i, n, ext, frag);
     }
@@ -475,8 +474,8 @@ static inline ptrdiff_t fu_m_abempty_tail(const uint8_t *s, ptrdiff_t i, ptrdiff
 
 /* hier-part (first = FU_PCHAR) or relative-part (first = FU_SEGNC), then
  * [ "?" query ] [ "#" fragment ] */
-static inline ptrdiff_t fu_m_hier_tail(const uint8_t *s, ptrdiff_t i, ptrdiff_t n,
-                                       int ext, uint32_t first, int frag)
+static inline ptrdiff_t fu_m_hier_tail(const uint8_t *s, ptrdiff_t i, ptrdiff_t n, int ext,
+                                       uint32_t first, int frag)
 {
     if (i < n && s[i] == '/') {
         if (i + 1 < n && s[i + 1] == '/') {
@@ -532,8 +531,8 @@ static inline ptrdiff_t fu_m_uri_reference(const uint8_t *s, ptrdiff_t i, ptrdif
 #define FU_M_ALNUM (FU_ALPHA | FU_DIGIT)
 
 /* *( <mask> / escaped / x1 / x2 ); -1 for "no such character" */
-static inline ptrdiff_t fu_m2_run(const uint8_t *s, ptrdiff_t i, ptrdiff_t n,
-                                  uint32_t mask, int x1, int x2)
+static inline ptrdiff_t fu_m2_run(const uint8_t *s, ptrdiff_t i, ptrdiff_t n, uint32_t mask, int x1,
+                                  int x2)
 {
     for (;;) {
         i = fu_m_run(s, i, n, mask, 0);
@@ -757,6 +756,7 @@ static inline ptrdiff_t fu_m2_path(const uint8_t *s, ptrdiff_t i, ptrdiff_t n)
 
 /* ---- rules by number ------------------------------------------------------ */
 
+/* clang-format off */
 enum {
     /* RFC 3986 Appendix A */
     FU_R_URI, FU_R_HIER_PART, FU_R_URI_REFERENCE, FU_R_ABSOLUTE_URI,
@@ -792,7 +792,9 @@ enum {
     FU_R2_UPALPHA, FU_R2_DIGIT,
     FU_R_COUNT
 };
+/* clang-format on */
 
+/* clang-format off */
 static const char *const fu_rule_names[FU_R_COUNT] = {
     [FU_R_URI] = "URI", [FU_R_HIER_PART] = "hier-part",
     [FU_R_URI_REFERENCE] = "URI-reference", [FU_R_ABSOLUTE_URI] = "absolute-URI",
@@ -844,6 +846,7 @@ static const char *const fu_rule_names[FU_R_COUNT] = {
     [FU_R2_ALPHANUM] = "alphanum", [FU_R2_ALPHA] = "alpha",
     [FU_R2_LOWALPHA] = "lowalpha", [FU_R2_UPALPHA] = "upalpha", [FU_R2_DIGIT] = "digit",
 };
+/* clang-format on */
 
 /* The matcher of rule id from 0: end or FU_M_FAIL (see the top of the file). */
 static inline ptrdiff_t fu_rule_scan(int id, const uint8_t *s, ptrdiff_t n)
@@ -860,8 +863,8 @@ static inline ptrdiff_t fu_rule_scan(int id, const uint8_t *s, ptrdiff_t n)
     case FU_R_SCHEME: return fu_m_scheme(s, 0, n);
     case FU_R_AUTHORITY: return fu_m_authority(s, 0, n, 0);
     case FU_R_USERINFO: return fu_m_run(s, 0, n, FU_USERINFO, 0);
-    case FU_R_HOST: return (n > 0 && s[0] == '[') ? fu_m_ip_literal(s, 0, n)
-                                                  : fu_m_run(s, 0, n, FU_REGNAME, 0);
+    case FU_R_HOST:
+        return (n > 0 && s[0] == '[') ? fu_m_ip_literal(s, 0, n) : fu_m_run(s, 0, n, FU_REGNAME, 0);
     case FU_R_PORT: return fu_m_port(s, 0, n);
     case FU_R_IP_LITERAL: return fu_m_ip_literal(s, 0, n);
     case FU_R_IPVFUTURE: return fu_m_ipvfuture(s, 0, n);
@@ -893,9 +896,7 @@ static inline ptrdiff_t fu_rule_scan(int id, const uint8_t *s, ptrdiff_t n)
     case FU_R_ALPHA: return fu_m_one(s, 0, n, FU_ALPHA, 0, 0);
     case FU_R_DIGIT: return fu_m_one(s, 0, n, FU_DIGIT, 0, 0);
     case FU_R_HEXDIG: return fu_m_one(s, 0, n, FU_HEXDIG, 0, 0);
-    case FU_R_IPV6ADDRZ:
-        i = fu_m_ipv6(s, 0, n);
-        return i < 0 ? i : fu_m_zone(s, i, n);
+    case FU_R_IPV6ADDRZ: i = fu_m_ipv6(s, 0, n); return i < 0 ? i : fu_m_zone(s, i, n);
     case FU_R_ZONEID: return fu_m_zone_id(s, 0, n);
 
     case FU_R_IRI_REFERENCE: return fu_m_uri_reference(s, 0, n, U);
@@ -906,8 +907,8 @@ static inline ptrdiff_t fu_rule_scan(int id, const uint8_t *s, ptrdiff_t n)
     case FU_R_IRELATIVE_PART: return fu_m_hier_part(s, 0, n, U, FU_SEGNC);
     case FU_R_IAUTHORITY: return fu_m_authority(s, 0, n, U);
     case FU_R_IUSERINFO: return fu_m_run(s, 0, n, FU_USERINFO, U);
-    case FU_R_IHOST: return (n > 0 && s[0] == '[') ? fu_m_ip_literal(s, 0, n)
-                                                   : fu_m_run(s, 0, n, FU_REGNAME, U);
+    case FU_R_IHOST:
+        return (n > 0 && s[0] == '[') ? fu_m_ip_literal(s, 0, n) : fu_m_run(s, 0, n, FU_REGNAME, U);
     case FU_R_IREG_NAME: return fu_m_run(s, 0, n, FU_REGNAME, U);
     case FU_R_IPATH: return fu_m_path(s, 0, n, U);
     case FU_R_IPATH_ABEMPTY: return fu_m_path_abempty(s, 0, n, U);
@@ -937,9 +938,7 @@ static inline ptrdiff_t fu_rule_scan(int id, const uint8_t *s, ptrdiff_t n)
     case FU_R2_REL_SEGMENT: return fu_m2_rel_segment(s, 0, n);
     case FU_R2_SCHEME: return fu_m_scheme(s, 0, n);
     case FU_R2_AUTHORITY: return fu_m_run(s, 0, n, FU_REGNAME2396, 0);
-    case FU_R2_REG_NAME:
-        i = fu_m_run(s, 0, n, FU_REGNAME2396, 0);
-        return i == 0 ? FU_M_FAIL(0) : i;
+    case FU_R2_REG_NAME: i = fu_m_run(s, 0, n, FU_REGNAME2396, 0); return i == 0 ? FU_M_FAIL(0) : i;
     case FU_R2_SERVER: return fu_m2_server(s, 0, n);
     case FU_R2_USERINFO: return fu_m_run(s, 0, n, FU_USERINFO2396, 0);
     case FU_R2_HOSTPORT: return fu_m2_hostport(s, 0, n);
@@ -990,8 +989,8 @@ static inline int fu_host_type(const uint8_t *s, ptrdiff_t n)
 {
     if (n > 0 && s[0] == '[')
         return fu_m_ip_literal(s, 0, n) != n ? FU_HOST_NONE
-               : (s[1] | 0x20) == 'v'      ? FU_HOST_IPVFUTURE
-                                           : FU_HOST_IPV6;
+               : (s[1] | 0x20) == 'v'        ? FU_HOST_IPVFUTURE
+                                             : FU_HOST_IPV6;
     if (fu_m_ipv4(s, 0, n) == n)
         return FU_HOST_IPV4;
     return fu_m_run(s, 0, n, FU_REGNAME, 0) == n ? FU_HOST_REG_NAME : FU_HOST_NONE;

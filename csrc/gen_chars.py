@@ -75,8 +75,10 @@ def render() -> str:
         "#include <stdint.h>",
         "",
     ]
-    for bit, (name, _chars, doc) in enumerate(CLASSES):
-        lines.append(f"#define FU_{name} (1u << {bit})  /* {doc} */")
+    defines = [f"#define FU_{name} (1u << {bit})" for bit, (name, _c, _d) in enumerate(CLASSES)]
+    width = max(map(len, defines)) + 1  # comments aligned, as .clang-format has them
+    for define, (_name, _chars, doc) in zip(defines, CLASSES):
+        lines.append(f"{define:<{width}}/* {doc} */")
     lines += ["", "static const uint32_t fu_char_class[256] = {"]
     table = masks()
     for row in range(0, 256, 8):

@@ -522,7 +522,9 @@ def _column(r: Reader, raw: bool) -> Any:
         binary = pa.array(rows, type=pa.binary())
         col = pa.Array.from_buffers(pa.string(), len(binary), binary.buffers())
     else:
-        col = pa.array(rows, type=pick((pa.string(), pa.large_string(), pa.string_view()), r.option()))
+        col = pa.array(
+            rows, type=pick((pa.string(), pa.large_string(), pa.string_view()), r.option())
+        )
     start = r.option() % (len(col) + 1)
     return col.slice(start)
 
@@ -560,16 +562,24 @@ def arrow(data: bytes) -> None:
     same_bases = outcome(
         lambda: pa.array(
             _arrow_c.resolve_each(
-                ArrowColumn(*col.__arrow_c_array__()), ArrowColumn(*col.__arrow_c_array__()), 0, 1,
-                True, 3986,
+                ArrowColumn(*col.__arrow_c_array__()),
+                ArrowColumn(*col.__arrow_c_array__()),
+                0,
+                1,
+                True,
+                3986,
             )
         )
     )
     want_bases = outcome(
         lambda: pa.array(
             _arrow_py.resolve_each(
-                ArrowColumn(*col.__arrow_c_array__()), ArrowColumn(*col.__arrow_c_array__()), 0, 1,
-                True, 3986,
+                ArrowColumn(*col.__arrow_c_array__()),
+                ArrowColumn(*col.__arrow_c_array__()),
+                0,
+                1,
+                True,
+                3986,
             )
         )
     )

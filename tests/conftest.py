@@ -1,7 +1,11 @@
-"""Shared fixtures: run twin-level tests against both implementations.
+"""The test harness: one fixture per implementation, and fixtures from it.
 
-Under FASTURI_NO_EXTENSIONS=1 the compiled cases are deselected (not
-skipped); otherwise a missing extension is an error.
+``impl`` is ``"compiled"`` or ``"python"``; the compiled case carries the
+``compiled`` marker.  Under FASTURI_NO_EXTENSIONS=1 (read once, by
+``fasturi._impl``) the ``compiled`` and ``parity`` cases are deselected, not
+skipped; otherwise a missing extension is an error.  Every twin fixture
+(``core``, ``rules``, ``urimod``, ``pipeline``, ``extractmod``) derives from
+``impl``; parity tests take both twins from ``twin_pair``.
 """
 
 from __future__ import annotations
@@ -12,9 +16,7 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
-from fasturi._impl import NO_EXTENSIONS as PURE
-
-IMPLS = ["python"] if PURE else ["compiled", "python"]
+from fasturi._impl import NO_EXTENSIONS
 
 settings.register_profile(
     "default", deadline=None, max_examples=200, suppress_health_check=[HealthCheck.too_slow]
@@ -29,54 +31,85 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
+# The implementations this run tests (the pure run has no compiled one).
+TESTED = ("python",) if NO_EXTENSIONS else ("compiled", "python")
 
-def _twin(stem: str, impl: str):
+
+def _module(stem: str, impl: str):
     return importlib.import_module(f"fasturi._{stem}_{'c' if impl == 'compiled' else 'py'}")
 
 
-@pytest.fixture(scope="module", params=IMPLS)
-def core(request):
-    """The _core twin (compiled and python)."""
-    return _twin("core", request.param)
+@pytest.fixture(
+    scope="module",
+    params=[pytest.param("compiled", marks=pytest.mark.compiled), "python"],
+)
+def impl(request) -> str:
+    """The implementation under test: "compiled" or "python"."""
+    return request.param
 
 
-@pytest.fixture(scope="module", params=IMPLS)
-def rules(request):
-    """The _rules twin (compiled and python)."""
-    return _twin("rules", request.param)
+@pytest.fixture(scope="module")
+def twin(impl):
+    """``twin("core")``: that stem's module of the implementation under test."""
+    return lambda stem: _module(stem, impl)
 
 
-@pytest.fixture(scope="module", params=IMPLS)
-def urimod(request):
-    """The _uri twin (compiled and python)."""
-    return _twin("uri", request.param)
+@pytest.fixture(scope="module")
+def core(twin):
+    return twin("core")
 
 
-@pytest.fixture(scope="module", params=IMPLS)
-def psl(request):
-    """The _psl twin (compiled and python)."""
-    return _twin("psl", request.param)
+@pytest.fixture(scope="module")
+def rules(twin):
+    return twin("rules")
 
 
-@pytest.fixture(scope="module", params=IMPLS)
-def surtmod(request):
-    """The _surt twin (compiled and python)."""
-    return _twin("surt", request.param)
+@pytest.fixture(scope="module")
+def urimod(twin):
+    return twin("uri")
 
 
-@pytest.fixture(scope="module", params=IMPLS)
-def pipeline(request):
-    """The _pipeline twin (compiled and python)."""
-    return _twin("pipeline", request.param)
+@pytest.fixture(scope="module")
+def pipeline(twin):
+    return twin("pipeline")
 
 
-@pytest.fixture(scope="module", params=IMPLS)
-def arrow(request):
-    """fasturi.arrow on the column kernels of one implementation."""
+@pytest.fixture(scope="module")
+def extractmod(twin):
+    return twin("extract")
+
+
+@pytest.fixture(scope="session")
+def twin_pair():
+    """``twin_pair("core")``: (compiled, python) modules, for ``parity`` tests."""
+    return lambda stem: (_module(stem, "compiled"), _module(stem, "python"))
+
+
+@pytest.fixture(scope="session")
+def every_twin():
+    """``every_twin("rules")``: that stem's module of every implementation
+    this run tests, for properties whose examples cost more to draw than
+    to check on each twin."""
+    return lambda stem: [_module(stem, impl) for impl in TESTED]
+
+
+@pytest.fixture(scope="module")
+def psl(twin):
+    return twin("psl")
+
+
+@pytest.fixture(scope="module")
+def surtmod(twin):
+    return twin("surt")
+
+
+@pytest.fixture(scope="module")
+def arrow(twin):
+    """fasturi.arrow on the column kernels of the implementation under test."""
     import fasturi.arrow as module
 
     saved = module._kernels
-    module._kernels = _twin("arrow", request.param)
+    module._kernels = twin("arrow")
     yield module
     module._kernels = saved
 
@@ -84,12 +117,17 @@ def arrow(request):
 def pytest_configure(config):
     config.addinivalue_line("markers", "parity: compares the compiled twin with the python twin")
     config.addinivalue_line("markers", "compiled: a property of the compiled core alone")
+    config.addinivalue_line(
+        "markers",
+        "engine: runs a real engine (pandas, polars, DuckDB, Dask cluster, Spark session);"
+        " tests/engines, needs fasturi[engines] and Java",
+    )
 
 
 def pytest_collection_modifyitems(config, items):
     # Parity tests need both twins, and compiled ones the compiled core; the
     # pure run deselects them.
-    if not PURE:
+    if not NO_EXTENSIONS:
         return
     keep = [
         item
@@ -99,8 +137,3 @@ def pytest_collection_modifyitems(config, items):
     if len(keep) != len(items):
         config.hook.pytest_deselected(items=[i for i in items if i not in keep])
         items[:] = keep
-
-
-def twin_pair(stem: str):
-    """(compiled, python) modules of one twin, for parity tests."""
-    return _twin(stem, "compiled"), _twin(stem, "python")

@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import fasturi
+from fasturi._types import ArrowColumn
 
 CORPUS = files("fasturi").joinpath("data", "urls.txt").read_text("utf-8").splitlines()
 ODD = [
@@ -93,8 +94,10 @@ SCALAR = {
         lambda fa, c: fa.resolve(BASE, c, strict=False, rfc=2396),
         lambda s: fasturi.resolve(BASE, s, strict=False, rfc=2396),
     ),
-    "percent_decode": (lambda fa, c: fa.percent_decode(c, errors="replace"),
-                       lambda s: _decode(s, "replace")),
+    "percent_decode": (
+        lambda fa, c: fa.percent_decode(c, errors="replace"),
+        lambda s: _decode(s, "replace"),
+    ),
     "split": (lambda fa, c: fa.split(c, fields=FIELDS), _fields),
 }
 
@@ -111,7 +114,10 @@ def _as_rows(result):
         return result.to_list()
     if isinstance(result, pd.DataFrame):
         # a null struct row is a row of nulls
-        rows = [{k: (None if pd.isna(v) else v) for k, v in r.items()} for r in result.to_dict("records")]
+        rows = [
+            {k: (None if pd.isna(v) else v) for k, v in r.items()}
+            for r in result.to_dict("records")
+        ]
         return [None if all(v is None for v in r.values()) else r for r in rows]
     return [None if v is pd.NA else v for v in result.tolist()]
 
@@ -126,7 +132,10 @@ def _families(rows):
     padded = pa.array(["pad", None] + rows + ["tail"], type=pa.string())
     yield "sliced", padded.slice(2, len(rows))
     yield "polars", pl.Series("url", rows, dtype=pl.String)
-    yield "pandas", pd.Series(rows, dtype=pd.ArrowDtype(pa.string()), index=range(10, 10 + len(rows)))
+    yield (
+        "pandas",
+        pd.Series(rows, dtype=pd.ArrowDtype(pa.string()), index=range(10, 10 + len(rows))),
+    )
 
 
 ROWS = CASES + [None, "http://x/", None]
@@ -139,7 +148,9 @@ def test_rows_equal_the_scalar_function(arrow, name):
         assert _as_rows(SCALAR[name][0](arrow, col)) == want, family
 
 
-@given(st.lists(st.one_of(st.none(), st.text(st.characters(exclude_categories=["Cs"]))), max_size=12))
+@given(
+    st.lists(st.one_of(st.none(), st.text(st.characters(exclude_categories=["Cs"]))), max_size=12)
+)
 def test_generated_rows_equal_the_scalar_function(arrow, rows):
     for name, (call, _) in SCALAR.items():
         want = _expected(name, rows)
@@ -205,6 +216,8 @@ def test_resolve_against_a_column_of_bases(arrow):
     refs = pa.chunked_array([["g", "g"], ["g", None]])
     assert arrow.resolve(bases, refs).to_pylist() == ["http://a/b/c/g", None, None, None]
     assert arrow.resolve("no-scheme", ["g", None]).to_pylist() == [None, None]
+    with pytest.raises(ValueError, match="argument 'base' cannot be encoded as UTF-8"):
+        arrow.resolve("http://a/\ud800/", ["g"])
     with pytest.raises(ValueError, match="3 rows"):
         arrow.resolve(["http://a/", "http://b/", "http://c/"], ["g"])
 
@@ -269,3 +282,71 @@ def test_capsule_only_objects(arrow):
 
     out = arrow.normalize(na.c_array(["HTTP://A/./b", None], na.string()))
     assert out.to_pylist() == ["http://a/b", None]
+
+
+def test_text_stream_kernels(arrow):
+    # what the command line's block path is made of
+    k = arrow._kernels
+    col, count, bad = k.lines(b"a\r\nb\xffz\n\n\xef\xbb\xbfc\r")
+    assert (count, bad) == (4, [(1, 3, 6)])
+    assert pa.array(col).to_pylist() == ["a", "", "\ufeffc\r"]  # (takes the capsules)
+    assert k.lines(b"")[1:] == (0, [])
+    col = k.lines(b"HTTP://A/./b\r\n\nx")[0]
+    assert k.join_lines(k.normalize(col, 0, 1, True)) == b"http://a/b\n\nx\n"
+    parts = k.split(
+        ArrowColumn(*pa.array(["h://u@x:1/p\tq?a\\b", None, "r\n"]).__arrow_c_array__()),
+        0,
+        1,
+        ("scheme", "userinfo", "port", "path", "query"),
+    )
+    assert k.join_tsv(parts, 5) == (
+        b"h\tu\t1\t/p\\tq\ta\\\\b\n\\N\t\\N\t\\N\t\\N\t\\N\n\\N\t\\N\t\\N\tr\\n\t\\N\n"
+    )
+
+
+@pytest.mark.compiled
+def test_corrupt_buffers_raise_naming_the_row():
+    # What a careless producer can hand over without pyarrow validating it:
+    # the compiled kernels check what the C Data Interface lets them check.
+    from fasturi import _arrow_c
+
+    backwards = pa.array([0, 3, 1, 4], type=pa.int32()).buffers()[1]
+    col = pa.Array.from_buffers(pa.string(), 3, [None, backwards, pa.py_buffer(b"abcd")])
+    with pytest.raises(ValueError, match="row 1 has offsets outside its Arrow buffers"):
+        _arrow_c.normalize(ArrowColumn(*col.__arrow_c_array__()), 0, 1, True)
+    # a view naming a variadic buffer that is not there, and one past the
+    # end of its buffer
+    import struct
+
+    data = pa.py_buffer(b"x" * 40)
+    for index, offset in ((3, 0), (0, 30)):
+        views = pa.py_buffer(struct.pack("<i4sii", 20, b"xxxx", index, offset))
+        col = pa.Array.from_buffers(pa.string_view(), 1, [None, views, data])
+        with pytest.raises(ValueError, match="row 0 has offsets outside"):
+            _arrow_c.split(ArrowColumn(*col.__arrow_c_array__()), 0, 1, ("path",))
+
+
+@pytest.mark.compiled
+def test_kernels_from_many_threads_at_once(arrow):
+    # The kernels share no state: Python threads calling them together, each
+    # call itself on two threads, all get the single-threaded answers.
+    import threading
+
+    col = pa.array((CORPUS + ODD + [None]) * 3, type=pa.string())
+    want = [arrow.normalize(col, threads=1), arrow.split(col, threads=1)]
+    errors = []
+
+    def hammer():
+        try:
+            for _ in range(3):
+                assert arrow.normalize(col, threads=2).equals(want[0])
+                assert arrow.split(col, threads=2).equals(want[1])
+        except BaseException as exc:  # reported below
+            errors.append(exc)
+
+    workers = [threading.Thread(target=hammer) for _ in range(4)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    assert not errors, errors

@@ -5,23 +5,16 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import IMPLS, _twin, twin_pair
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import fasturi
 
 
-@pytest.fixture(scope="module", params=IMPLS)
-def pipeline(request):
-    """The _pipeline twin (compiled and python)."""
-    return _twin("pipeline", request.param)
-
-
-@pytest.fixture(scope="module", params=IMPLS)
-def pair(request):
+@pytest.fixture(scope="module")
+def pair(pipeline, core):
     """(pipeline twin, core twin) of one implementation."""
-    return _twin("pipeline", request.param), _twin("core", request.param)
+    return pipeline, core
 
 
 # (input, options, key)
@@ -343,7 +336,7 @@ def test_query_fields_are_a_sorted_permutation(pair, s):
 
 @pytest.mark.parity
 @given(st.text(max_size=60) | text, options)
-def test_twins_agree(s, opts):
+def test_twins_agree(twin_pair, s, opts):
     compiled, python = twin_pair("pipeline")
     assert compiled.canonicalize(s, **opts) == python.canonicalize(s, **opts)
 

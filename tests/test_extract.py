@@ -3,18 +3,7 @@ and the rules of _extract_py's docstring, on both twins."""
 
 from __future__ import annotations
 
-import importlib
-
 import pytest
-from conftest import IMPLS
-
-
-@pytest.fixture(scope="module", params=IMPLS)
-def extractmod(request):
-    """The _extract twin (compiled and python)."""
-    suffix = "_c" if request.param == "compiled" else "_py"
-    return importlib.import_module("fasturi._extract" + suffix)
-
 
 # ---- RFC 3986 Appendix C -----------------------------------------------------
 
@@ -496,13 +485,10 @@ def test_results_are_new_list(extractmod):
     assert extractmod.extract(text) == ["http://example.com/"]
 
 
-def test_opaque_schemes_agree():
+def test_opaque_schemes_agree(every_twin):
     from fasturi import _extract_py
 
-    mods = [
-        importlib.import_module("fasturi._extract_" + ("c" if i == "compiled" else "py"))
-        for i in IMPLS
-    ]
+    mods = every_twin("extract")
     for mod in mods:
         assert mod.OPAQUE_SCHEMES == _extract_py.OPAQUE_SCHEMES
     for scheme in sorted(_extract_py.OPAQUE_SCHEMES):

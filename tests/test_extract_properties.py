@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
 import re
 
 import pytest
-from conftest import IMPLS, twin_pair
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -68,16 +66,9 @@ def _exact(found):
     return [(s, s.isascii()) for s in found]
 
 
-def _twins():
-    return [
-        importlib.import_module("fasturi._extract_" + ("c" if i == "compiled" else "py"))
-        for i in IMPLS
-    ]
-
-
 @pytest.mark.parity
 @given(TEXT, st.booleans())
-def test_compiled_equals_python(text, abbreviated):
+def test_compiled_equals_python(twin_pair, text, abbreviated):
     compiled, python = twin_pair("extract")
     assert _exact(compiled.extract(text, abbreviated=abbreviated)) == _exact(
         python.extract(text, abbreviated=abbreviated)
@@ -86,7 +77,7 @@ def test_compiled_equals_python(text, abbreviated):
 
 @pytest.mark.parity
 @given(st.text(ANY_CHAR, max_size=200), st.booleans())
-def test_compiled_equals_python_any_code_points(text, abbreviated):
+def test_compiled_equals_python_any_code_points(twin_pair, text, abbreviated):
     compiled, python = twin_pair("extract")
     assert _exact(compiled.extract(text, abbreviated=abbreviated)) == _exact(
         python.extract(text, abbreviated=abbreviated)
@@ -115,7 +106,7 @@ SNIPPETS = [
 
 @pytest.mark.parity
 @pytest.mark.parametrize("mark", WIDTH_MARKS, ids=["ascii", "latin1", "ucs2", "ucs4"])
-def test_compiled_equals_python_at_every_block_offset(mark):
+def test_compiled_equals_python_at_every_block_offset(twin_pair, mark):
     compiled, python = twin_pair("extract")
     for snippet in SNIPPETS:
         for offset in range(34):
@@ -127,11 +118,11 @@ def test_compiled_equals_python_at_every_block_offset(mark):
 
 
 @given(TEXT)
-def test_found_in_text_in_order(text):
+def test_found_in_text_in_order(every_twin, text):
     # Each URI is a slice of the text or, from <...>, of the text with ASCII
     # whitespace dropped; one URI ends before the next starts.
     squeezed = text.translate(DROP_SPACE)
-    for mod in _twins():
+    for mod in every_twin("extract"):
         pos = 0
         for uri in mod.extract(text):
             assert SCHEME_START.match(uri), uri
@@ -143,8 +134,8 @@ def test_found_in_text_in_order(text):
 
 
 @given(TEXT)
-def test_abbreviated_only_adds(text):
-    for mod in _twins():
+def test_abbreviated_only_adds(every_twin, text):
+    for mod in every_twin("extract"):
         plain = mod.extract(text)
         more = mod.extract(text, abbreviated=True)
         extra = [u for u in more if u not in plain]
@@ -187,7 +178,9 @@ PROSE = st.lists(WORD, max_size=12).map(" ".join)
     st.booleans(),
     st.booleans(),
 )
-def test_wrapped_uri_in_prose_is_found(before, uri, after, spaces, url_prefix, abbreviated):
+def test_wrapped_uri_in_prose_is_found(
+    every_twin, before, uri, after, spaces, url_prefix, abbreviated
+):
     colon = uri.index(":")
     body = uri[colon + 1 :]
     for at, space in sorted(spaces, reverse=True):
@@ -195,13 +188,13 @@ def test_wrapped_uri_in_prose_is_found(before, uri, after, spaces, url_prefix, a
         body = body[:at] + space + body[at:]
     wrapped = "<" + ("URL:" if url_prefix else "") + uri[: colon + 1] + body + ">"
     text = before + " " + wrapped + " " + after
-    for mod in _twins():
+    for mod in every_twin("extract"):
         assert uri in mod.extract(text, abbreviated=abbreviated)
 
 
 @given(PROSE, URI, PROSE)
-def test_bare_uri_in_prose_is_found(before, uri, after):
-    for mod in _twins():
+def test_bare_uri_in_prose_is_found(every_twin, before, uri, after):
+    for mod in every_twin("extract"):
         for text in (
             f"{before} {uri} {after}",
             f"{before} ({uri}). {after}",

@@ -1,13 +1,12 @@
 """The active implementation is the one the environment asks for."""
 
-from conftest import PURE
-
 import fasturi
+from fasturi._impl import NO_EXTENSIONS
 
 
 def test_implementation_matches_environment():
     # A build without the compiled core must fail here, not pass as python.
-    assert fasturi.IMPLEMENTATION == ("python" if PURE else "compiled")
+    assert fasturi.IMPLEMENTATION == ("python" if NO_EXTENSIONS else "compiled")
 
 
 def test_parse_follows_the_same_switch():

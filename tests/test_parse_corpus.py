@@ -9,6 +9,7 @@ import urllib.parse as std
 from pathlib import Path
 
 import pytest
+from outcomes import outcome
 
 import fasturi.parse as fp
 
@@ -28,16 +29,6 @@ def _stdlib_untouched():
 def lines(name: str) -> list[str]:
     with open(CORPUS / name, encoding="utf-8", newline="\n") as f:
         return f.read().split("\n")[:-1]  # the file ends with a newline
-
-
-def outcome(fn, *args):
-    try:
-        value = fn(*args)
-    except ValueError as exc:  # the corpus holds a few URLs the stdlib rejects
-        return ("raise", type(exc), str(exc))
-    if isinstance(value, tuple):
-        return ("ok", type(value), tuple(value))
-    return ("ok", type(value), value)
 
 
 def mismatches(name, cases):

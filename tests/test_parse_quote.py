@@ -14,12 +14,11 @@ from __future__ import annotations
 import importlib
 import sys
 import urllib.parse as std
-import warnings
 
 import pytest
-from conftest import IMPLS
 from hypothesis import given
 from hypothesis import strategies as st
+from outcomes import outcome
 
 PY = sys.version_info[:2]
 NAMES = [
@@ -35,42 +34,16 @@ NAMES = [
 ]
 
 
-@pytest.fixture(scope="module", params=IMPLS)
-def up(request):
+@pytest.fixture(scope="module")
+def up(impl):
     """The quote family: compiled twin, or the stdlib it must equal."""
-    if request.param == "compiled":
+    if impl == "compiled":
         return importlib.import_module("fasturi._quote_c")
     return std
 
 
 def compiled():
     return importlib.import_module("fasturi._quote_c")
-
-
-def typed(value):
-    """A value with the type of every part spelled out, for exact comparison."""
-    if isinstance(value, (list, tuple)):
-        return (type(value), tuple(typed(v) for v in value))
-    if isinstance(value, dict):
-        return (dict, tuple((typed(k), typed(v)) for k, v in value.items()))
-    return (type(value), value)
-
-
-def outcome(fn, *args, **kwargs):
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        try:
-            result = fn(*args, **kwargs)
-        except Exception as exc:  # noqa: BLE001 - the exception is the outcome
-            got = ("raise", type(exc), str(exc), type(exc.__cause__), type(exc.__context__))
-        else:
-            got = ("return", typed(result))
-    # A ResourceWarning comes from whatever the garbage collector happens to
-    # finalize during the call, never from the function itself.
-    warned = tuple(
-        (w.category, str(w.message)) for w in caught if w.category is not ResourceWarning
-    )
-    return got + (warned,)
 
 
 def same(name, *args, **kwargs):

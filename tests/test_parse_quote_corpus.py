@@ -11,6 +11,7 @@ import urllib.parse as std
 from pathlib import Path
 
 import pytest
+from outcomes import outcome
 
 HERE = Path(__file__).resolve().parent
 
@@ -44,14 +45,6 @@ def parts():
 @pytest.fixture(scope="module")
 def q():
     return importlib.import_module("fasturi._quote_c")
-
-
-def outcome(fn, arg):
-    try:
-        result = fn(arg)
-    except Exception as exc:  # noqa: BLE001 - the exception is the outcome
-        return ("raise", type(exc), str(exc))
-    return ("return", type(result), result)
 
 
 def mismatches(ours, theirs, items):

@@ -10,9 +10,6 @@ import sys
 import textwrap
 from pathlib import Path
 
-import pytest
-from conftest import IMPLS
-
 import fasturi
 
 HERE = Path(__file__).resolve().parent
@@ -39,7 +36,6 @@ def run_harness(impl: str, *args: str, extra_path: Path | None = None):
     )
 
 
-@pytest.mark.parametrize("impl", IMPLS)
 def test_stdlib_suite_passes(impl):
     proc = run_harness(impl)
     out = proc.stdout + proc.stderr
@@ -72,7 +68,7 @@ BROKEN = textwrap.dedent(
 
 def test_harness_reports_a_broken_dropin(tmp_path):
     (tmp_path / "broken_parse.py").write_text(BROKEN, encoding="utf-8")
-    proc = run_harness(IMPLS[0], "--module", "broken_parse", extra_path=tmp_path)
+    proc = run_harness(fasturi.IMPLEMENTATION, "--module", "broken_parse", extra_path=tmp_path)
     out = proc.stdout + proc.stderr
     assert proc.returncode == 1, out
     assert "FAILED" in proc.stderr, out

@@ -10,13 +10,12 @@
 
 from __future__ import annotations
 
-import importlib
 import re
 
 import pytest
-from conftest import IMPLS, twin_pair
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from outcomes import outcome
 
 from fasturi import _rules_py
 from fasturi._types import InvalidURI
@@ -405,14 +404,13 @@ def _position(rules, text, rule, rfc):
     return None
 
 
-def _outcome(rules, text, rule, rfc):
+def _verdict(rules, text, rule, rfc):
+    """is_valid's answer and validate's outcome (validate returns its argument)."""
     valid = rules.is_valid(text, rule, rfc=rfc)
-    try:
-        result = rules.validate(text, rule, rfc=rfc)
-    except InvalidURI as e:
-        return valid, ("InvalidURI", str(e), e.position, e.rule)
-    assert result is text
-    return valid, None
+    validated = outcome(rules.validate, text, rule, rfc=rfc)
+    if validated[0] == "return":
+        assert rules.validate(text, rule, rfc=rfc) is text
+    return valid, validated
 
 
 # ---- the properties ------------------------------------------------------------
@@ -425,27 +423,24 @@ def test_grammar_text_names_every_rule(rules):
 
 @pytest.mark.parity
 @given(case=cases)
-def test_twins_agree(case):
+def test_twins_agree(twin_pair, case):
     compiled, python = twin_pair("rules")
     rule, rfc, text = case
-    assert _outcome(compiled, text, rule, rfc) == _outcome(python, text, rule, rfc)
+    assert _verdict(compiled, text, rule, rfc) == _verdict(python, text, rule, rfc)
     assert compiled.host_type(text) == python.host_type(text)
 
 
-# Each example is checked against every available twin: drawing text from
-# the grammar costs more than checking it.
-TWINS = [
-    importlib.import_module(f"fasturi._rules_{'c' if i == 'compiled' else 'py'}") for i in IMPLS
-]
+# Each example below is checked against every twin this run tests
+# (every_twin): drawing text from the grammar costs more than checking it.
 IRI_OF = {"URI": "IRI", "URI-reference": "IRI-reference", "absolute-URI": "absolute-IRI"}
 
 
 @settings(max_examples=max(50, settings().max_examples // 2))
 @given(case=generated(), cut=st.integers(0, 1000), tail=texts)
-def test_generated_text_matches_and_its_prefixes_are_viable(case, cut, tail):
+def test_generated_text_matches_and_its_prefixes_are_viable(every_twin, case, cut, tail):
     rule, rfc, text = case
     prefix = text[: cut % (len(text) + 1)]
-    for rules in TWINS:
+    for rules in every_twin("rules"):
         assert rules.is_valid(text, rule, rfc=rfc)
         assert rules.validate(text, rule, rfc=rfc) is text
         # A prefix of a match can only fail by ending too early...
@@ -458,13 +453,13 @@ def test_generated_text_matches_and_its_prefixes_are_viable(case, cut, tail):
 
 
 @given(case=cases, tail=texts)
-def test_error_position_is_where_the_text_dies(case, tail):
+def test_error_position_is_where_the_text_dies(every_twin, case, tail):
     rule, rfc, text = case
     # The python twin answers "does it match" with re and "where does it
     # fail" with its automaton: both must read the grammar the same way.
     matches = _rules_py._automaton((rfc, rule)).error_position(text) is None
     assert matches is _rules_py.is_valid(text, rule, rfc=rfc)
-    for rules in TWINS:
+    for rules in every_twin("rules"):
         if rules.is_valid(text):
             assert rules.is_valid(text, "IRI-reference")  # every URI is an IRI
         p = _position(rules, text, rule, rfc)
@@ -487,10 +482,10 @@ WORDS += ["http://u@h:80/p?q#f", "//h/p", "v1.x", "[fe80::1%25e]", "a.b.", "g;x=
 
 @pytest.mark.parity
 @pytest.mark.parametrize(("rule", "rfc"), ALL_RULES, ids=[f"{r}-{n}" for r, n in ALL_RULES])
-def test_twins_agree_on_every_rule(rule, rfc):
+def test_twins_agree_on_every_rule(twin_pair, rule, rfc):
     # A fixed sweep, so that every rule is compared on every run.
     compiled, python = twin_pair("rules")
     for a in WORDS:
         for b in WORDS:
             text = a + b
-            assert _outcome(compiled, text, rule, rfc) == _outcome(python, text, rule, rfc)
+            assert _verdict(compiled, text, rule, rfc) == _verdict(python, text, rule, rfc)

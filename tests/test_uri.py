@@ -9,7 +9,6 @@ import sys
 import tracemalloc
 
 import pytest
-from conftest import twin_pair
 from rfc_examples import RFC_5_4_1, RFC_5_4_2
 
 from fasturi import InvalidURI
@@ -167,7 +166,7 @@ def test_equality_is_by_exact_text(urimod):
 
 
 @pytest.mark.parity
-def test_the_twins_are_not_equal_to_each_other():
+def test_the_twins_are_not_equal_to_each_other(twin_pair):
     compiled, python = twin_pair("uri")
     assert compiled.URI("a:b") != python.URI("a:b")
 
@@ -358,7 +357,7 @@ def test_replace_errors(urimod):
 
 
 @pytest.mark.parity
-def test_compiled_uri_memory_bound():
+def test_compiled_uri_memory_bound(twin_pair):
     """An unread compiled URI keeps at most its str plus 96 bytes alive."""
     compiled, python = twin_pair("uri")
     texts = [

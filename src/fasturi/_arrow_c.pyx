@@ -16,9 +16,29 @@ thread's.  Every kernel keeps its state in the call: nothing is shared.
 from cpython.pycapsule cimport PyCapsule_Destructor, PyCapsule_GetPointer, PyCapsule_New
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
-from libc.string cimport memcpy, memset
+from libc.string cimport memchr, memcpy, memset
 
 from fasturi._csrc cimport (
+    ArrowArray,
+    ArrowSchema,
+    fu_array_init,
+    fu_buf_reserve,
+    fu_buf_t,
+    fu_canon_key,
+    fu_col_bytes,
+    fu_col_open,
+    fu_col_row,
+    fu_col_t,
+    fu_copy,
+    fu_drop_rule_t,
+    fu_field_t,
+    fu_is_ascii,
+    FU_ROW_CORRUPT,
+    FU_ROW_NULL,
+    FU_ROW_VALUE,
+    fu_schema_init,
+    fu_utf8_decode,
+    fu_utf8_valid,
     FU_NORMALIZE_EXTRA,
     FU_RESOLVE_2396,
     FU_RESOLVE_3986,
@@ -27,13 +47,19 @@ from fasturi._csrc cimport (
     fu_authority_t,
     fu_classify_4,
     fu_normalize_1,
-    fu_pct_decode,
+    fu_pct_decode_1,
     fu_resolve_1,
     fu_rule_check,
     fu_psl_t,
     fu_split_1,
     fu_xxh64,
     fu_split_t,
+)
+from fasturi._capi cimport (
+    PyBytes_AS_STRING,
+    PyBytes_FromStringAndSize,
+    PyUnicode_AsUTF8AndSize,
+    PyUnicode_DecodeUTF8,
 )
 from fasturi._psl_c cimport _Table, _current, _host_range, _lower_labels, _suffix
 from fasturi._rules_c cimport _rule_id
@@ -50,6 +76,9 @@ __all__ = [
     "error_position",
     "fingerprint",
     "is_valid",
+    "join_lines",
+    "join_tsv",
+    "lines",
     "normalize",
     "percent_decode",
     "public_suffix",
@@ -59,57 +88,6 @@ __all__ = [
     "split",
     "surt",
 ]
-
-
-cdef extern from "fasturi_arrow.h" nogil:
-    struct ArrowSchema:
-        const char *format
-        const char *name
-        int64_t n_children
-        ArrowSchema **children
-        void (*release)(ArrowSchema *)
-    struct ArrowArray:
-        int64_t length
-        int64_t null_count
-        int64_t n_children
-        ArrowArray **children
-        void (*release)(ArrowArray *)
-    int FU_ROW_NULL, FU_ROW_VALUE, FU_ROW_CORRUPT
-    ctypedef struct fu_col_t:
-        int64_t length
-    ctypedef struct fu_buf_t:
-        uint8_t *data
-        int64_t len, cap
-    int fu_col_open(const ArrowSchema *schema, const ArrowArray *array, fu_col_t *c,
-                    const char **why)
-    int fu_col_row(const fu_col_t *c, int64_t i, const uint8_t **p, int64_t *n)
-    int fu_col_valid(const fu_col_t *c, int64_t i)
-    int fu_is_ascii(const uint8_t *s, int64_t n)
-    int fu_utf8_decode(const uint8_t *s, int64_t n, uint32_t *out, int64_t *count)
-    int fu_utf8_valid(const uint8_t *s, int64_t n)
-    int fu_buf_reserve(fu_buf_t *b, int64_t more)
-    void fu_copy(uint8_t *d, const uint8_t *s, int64_t n)
-    int64_t fu_col_bytes(const fu_col_t *c, int64_t a, int64_t b)
-    int fu_array_init(ArrowArray *a, int64_t length, int64_t null_count, int64_t n_buffers,
-                      void *b0, void *b1, void *b2, int64_t n_children)
-    int fu_schema_init(ArrowSchema *s, const char *format, const char *name, int64_t n_children)
-
-cdef extern from "fasturi_canon.h" nogil:
-    ctypedef struct fu_drop_rule_t:
-        const uint8_t *ptr
-        Py_ssize_t size
-        int prefix
-    ctypedef struct fu_field_t:
-        Py_ssize_t start, end
-    Py_ssize_t fu_canon_key(const uint8_t *t, Py_ssize_t n, int sort_query, int drop_fragment,
-                            const fu_drop_rule_t *rules, int nrules, Py_ssize_t longest,
-                            uint8_t *scratch, fu_field_t **fields, Py_ssize_t *cap,
-                            uint8_t *out)
-
-
-cdef extern from "Python.h":
-    str PyUnicode_DecodeUTF8(const char *s, Py_ssize_t size, const char *errors)
-    const char *PyUnicode_AsUTF8AndSize(object o, Py_ssize_t *size) except NULL
 
 
 # What a kernel computes.
@@ -150,7 +128,7 @@ cdef enum:
 
 cdef enum:
     BLOCK = 64  # rows per bitmap word: the unit a range is cut in
-    MIN_RANGE = 8192  # fewer rows per thread cost more to start than they save
+    MIN_RANGE = 2048  # fewer rows per thread cost more to start than they save
 
 _FIELD_CODES = {
     "scheme": F_SCHEME,
@@ -265,11 +243,12 @@ cdef int _widen(Range *r, const uint8_t *p, int64_t n, int64_t *count) noexcept 
     return 0
 
 
-cdef Py_ssize_t _check(Job *job, Range *r, const uint8_t *p, int64_t n) noexcept nogil:
+cdef Py_ssize_t _check(Job *job, Range *r, const uint8_t *p, int64_t n,
+                       bint ascii) noexcept nogil:
     # -1 when the row matches the rule, else the error position in code
     # points; -2 when out of memory.
     cdef int64_t count = 0
-    if fu_is_ascii(p, n):
+    if ascii:
         return fu_rule_check(job.rule, p, n)
     if _widen(r, p, n, &count) < 0:
         return -2
@@ -378,14 +357,16 @@ cdef int _domain_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n)
     return bad
 
 
-cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noexcept nogil:
-    # Row i (not null, valid UTF-8) of every operation but split.  0, or the
-    # BAD_ reason.
+cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
+                  bint ascii) noexcept nogil:
+    # Row i (not null, valid UTF-8, ascii or not) of every operation but
+    # split.  0, or the BAD_ reason.
     cdef Py_ssize_t m
     cdef fu_split_t bs
     cdef const uint8_t *b
     cdef int64_t nb
     cdef int got
+    cdef uint32_t high
     cdef fu_buf_t *o = &r.out[0]
     if job.op == OP_DOMAIN:
         return _domain_row(job, r, i, p, n)
@@ -446,8 +427,9 @@ cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) no
     elif job.op == OP_DECODE:
         if fu_buf_reserve(o, n) < 0:
             return BAD_MEMORY
-        m = fu_pct_decode(p, n, o.data + o.len)
-        if not fu_utf8_valid(o.data + o.len, m):
+        high = 0
+        m = fu_pct_decode_1(p, n, 0, o.data + o.len, &high)
+        if high & 0x80 and not fu_utf8_decode(o.data + o.len, m, NULL, NULL):
             if job.errors == 0:
                 return BAD_DECODE
             if _decode_with(r, o.data + o.len, m, job.errors) < 0:
@@ -455,7 +437,7 @@ cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) no
         else:
             o.len += m
     elif job.op == OP_IS_VALID:
-        m = _check(job, r, p, n)
+        m = _check(job, r, p, n, ascii)
         if m == -2:
             return BAD_MEMORY
         if m < 0:
@@ -463,7 +445,7 @@ cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) no
         _set(job.valid[0], i)
         return BAD_NONE
     else:  # OP_POSITION
-        m = _check(job, r, p, n)
+        m = _check(job, r, p, n, ascii)
         if m == -2:
             return BAD_MEMORY
         if m < 0:
@@ -480,6 +462,7 @@ cdef void _run(Job *job, Range *r) noexcept nogil:
     cdef int64_t i, n
     cdef const uint8_t *p
     cdef int got, k, bad
+    cdef bint ascii
     for i in range(r.start, r.end):
         got = fu_col_row(&job.col, i, &p, &n)
         if got == FU_ROW_CORRUPT:
@@ -493,14 +476,16 @@ cdef void _run(Job *job, Range *r) noexcept nogil:
                 bad |= _null(job, r, k, i)
             if bad == BAD_NONE:
                 continue
-        elif not fu_utf8_valid(p, n):
-            bad = BAD_UTF8
-        elif job.op == OP_SPLIT:
-            if job.row_valid != NULL:
-                _set(job.row_valid, i)
-            bad = _split_row(job, r, i, p, n)
         else:
-            bad = _one_row(job, r, i, p, n)
+            ascii = fu_is_ascii(p, n)
+            if not ascii and not fu_utf8_decode(p, n, NULL, NULL):
+                bad = BAD_UTF8
+            elif job.op == OP_SPLIT:
+                if job.row_valid != NULL:
+                    _set(job.row_valid, i)
+                bad = _split_row(job, r, i, p, n)
+            else:
+                bad = _one_row(job, r, i, p, n, ascii)
         if bad != BAD_NONE:
             r.bad = bad
             r.bad_row = i
@@ -600,10 +585,11 @@ cdef _Call _prepare(int op, object col, int threads, int ntext, int64_t extra):
         r.end = min(start + per, length)
         start += per
         rows = r.end - r.start
-        # Room for the likely result up front (growing would copy it): as
-        # many bytes as the rows hold, plus `extra` a row.  Pages never
-        # written are never touched, and the final buffer is cut to size.
-        size = fu_col_bytes(&call.job.col, r.start, r.end) + extra * rows
+        # Room for the likely result up front (growing copies it): as many
+        # bytes as the rows hold, plus `extra` a row, shared among split's
+        # fields (asking each for all of it would have the allocator map
+        # and unmap that much afresh on every call).  Cut to size at the end.
+        size = fu_col_bytes(&call.job.col, r.start, r.end) // max(ntext, 1) + extra * rows
         for k in range(ntext):
             if fu_buf_reserve(&r.out[k], size) < 0:
                 raise MemoryError()
@@ -645,7 +631,8 @@ cdef _execute(_Call call, int64_t row0, object col):
 cdef bytes _decoded(const uint8_t *p, int64_t n):
     cdef bytearray out = bytearray(n)
     cdef uint8_t *o = <uint8_t *><char *>out
-    cdef Py_ssize_t m = fu_pct_decode(p, n, o)
+    cdef uint32_t high = 0
+    cdef Py_ssize_t m = fu_pct_decode_1(p, n, 0, o, &high)
     return bytes(out[:m])
 
 
@@ -719,28 +706,27 @@ cdef int _text_array(_Call call, int k, ArrowArray *out) except -1:
         nulls += call.ranges[j].nulls[k]
     if not large and total > 0x7FFFFFFF:
         raise _too_long()
-    if call.nranges == 1:
-        r = &call.ranges[0]
-        data = realloc(r.out[k].data, <size_t>(total if total else 1))
-        if data == NULL:
-            data = r.out[k].data
-        r.out[k].data = NULL
-    else:
-        data = malloc(<size_t>(total if total else 1))
-        if data == NULL:
+    # The first range's buffer grows to hold the others' text after its
+    # own: only their share is copied (its own pages stay where they are).
+    r = &call.ranges[0]
+    data = realloc(r.out[k].data, <size_t>(total if total else 1))
+    if data == NULL:
+        if total > r.out[k].len:
             raise MemoryError()
-        base = 0
-        for j in range(call.nranges):
-            r = &call.ranges[j]
-            if r.out[k].len:
-                memcpy(<uint8_t *>data + base, r.out[k].data, <size_t>r.out[k].len)
-            if base:  # the range's offsets counted from its own first byte
-                for i in range(r.start + 1, r.end + 1):
-                    if large:
-                        o64[i] += base
-                    else:
-                        o32[i] += <int32_t>base
-            base += r.out[k].len
+        data = r.out[k].data  # a shrink that failed: the block as it is
+    r.out[k].data = NULL
+    base = r.out[k].len
+    for j in range(1, call.nranges):
+        r = &call.ranges[j]
+        if r.out[k].len:
+            memcpy(<uint8_t *>data + base, r.out[k].data, <size_t>r.out[k].len)
+        if base:  # the range's offsets counted from its own first byte
+            for i in range(r.start + 1, r.end + 1):
+                if large:
+                    o64[i] += base
+                else:
+                    o32[i] += <int32_t>base
+        base += r.out[k].len
     call.job.offsets[k] = NULL
     if fu_array_init(out, call.length, nulls, 3, _take_bitmap(&call.job.valid[k], nulls),
                      offsets, data, 0) < 0:
@@ -914,7 +900,8 @@ def error_position(col, Py_ssize_t row0, int threads, rule, rfc):
 
 def resolve_one(col, Py_ssize_t row0, int threads, str base, bint strict, int rfc):
     cdef bytes b = base.encode("utf-8")
-    cdef _Call call = _prepare(OP_RESOLVE_ONE, col, _check_threads(threads), 1, len(b) + FU_RESOLVE_EXTRA)
+    cdef _Call call = _prepare(OP_RESOLVE_ONE, col, _check_threads(threads), 1,
+                               len(b) + FU_RESOLVE_EXTRA)
     call.keep = b
     call.job.base = <const uint8_t *><const char *>b
     call.job.nbase = len(b)
@@ -943,6 +930,159 @@ def percent_decode(col, Py_ssize_t row0, int threads, errors):
     call.job.errors = _ERRORS_CODES[errors]
     _execute(call, row0, col)
     return _text_result(call)
+
+
+# ---- text streams (the command line) ----------------------------------------
+
+def lines(bytes block):
+    """The lines of ``block`` (each ending at "\\n", or at the end; a "\\r"
+    before the "\\n" dropped) as a string column, and the lines that are not
+    UTF-8, left out of it: ``(column, count, [(index, start, end), ...])``."""
+    cdef const uint8_t *s = <const uint8_t *>PyBytes_AS_STRING(block)
+    cdef int64_t n = len(block), a = 0, b, e, count = 0, rows = 0, kept = 0
+    cdef const uint8_t *nl
+    cdef bint large = n > 0x7FFFFFFF
+    cdef fu_buf_t data
+    cdef void *offsets = NULL
+    cdef list bad = []
+    cdef ArrowSchema *sch
+    cdef ArrowArray *arr
+    memset(&data, 0, sizeof(data))
+    # one pass to count, one to fill: the offsets are allocated once
+    while a < n:
+        nl = <const uint8_t *>memchr(s + a, 10, <size_t>(n - a))
+        a = (nl - s + 1) if nl != NULL else n
+        rows += 1
+    offsets = calloc(<size_t>(rows + 1), 8 if large else 4)
+    if offsets == NULL or fu_buf_reserve(&data, n) < 0:
+        free(offsets)
+        free(data.data)
+        raise MemoryError()
+    a = 0
+    with nogil:
+        while a < n:
+            nl = <const uint8_t *>memchr(s + a, 10, <size_t>(n - a))
+            if nl != NULL:
+                e = nl - s
+                b = e + 1
+                if e > a and s[e - 1] == 13:  # "\r\n"
+                    e -= 1
+            else:
+                e = b = n
+            if fu_utf8_valid(s + a, e - a):
+                fu_copy(data.data + data.len, s + a, e - a)
+                data.len += e - a
+                kept += 1
+                if large:
+                    (<int64_t *>offsets)[kept] = data.len
+                else:
+                    (<int32_t *>offsets)[kept] = <int32_t>data.len
+            else:
+                with gil:
+                    bad.append((count, a, e))
+            count += 1
+            a = b
+    sch = <ArrowSchema *>calloc(1, sizeof(ArrowSchema))
+    arr = <ArrowArray *>calloc(1, sizeof(ArrowArray))
+    if sch == NULL or arr == NULL or fu_schema_init(sch, b"U" if large else b"u", b"", 0) < 0:
+        free(sch)
+        free(arr)
+        free(offsets)
+        free(data.data)
+        raise MemoryError()
+    if fu_array_init(arr, kept, 0, 3, NULL, offsets, data.data, 0) < 0:
+        sch.release(sch)
+        free(sch)
+        free(arr)
+        raise MemoryError()
+    return _capsules(sch, arr), count, bad
+
+
+cdef fu_col_t _child(object col, int k, int64_t *offset) except *:
+    # Child k of a struct column, as a column of the struct's rows.
+    cdef const char *why = NULL
+    cdef fu_col_t c
+    cdef ArrowSchema *s = <ArrowSchema *>PyCapsule_GetPointer(col.schema, "arrow_schema")
+    cdef ArrowArray *a = <ArrowArray *>PyCapsule_GetPointer(col.array, "arrow_array")
+    if k >= s.n_children or k >= a.n_children:
+        raise TypeError("not a struct column of that many fields")
+    if fu_col_open(s.children[k], a.children[k], &c, &why) < 0:
+        raise TypeError(f"cannot read the column: {why.decode()}")
+    offset[0] = a.offset
+    return c
+
+
+def join_lines(col):
+    """The rows of a string column as bytes, each followed by "\\n" (null
+    rows left out)."""
+    cdef fu_col_t c = _open(col)
+    cdef int64_t i, n, total = 0
+    cdef const uint8_t *p
+    cdef uint8_t *o
+    for i in range(c.length):
+        if fu_col_row(&c, i, &p, &n) == FU_ROW_VALUE:
+            total += n + 1
+    out = PyBytes_FromStringAndSize(NULL, total)
+    o = <uint8_t *>PyBytes_AS_STRING(out)
+    with nogil:
+        for i in range(c.length):
+            if fu_col_row(&c, i, &p, &n) == FU_ROW_VALUE:
+                fu_copy(o, p, n)
+                o[n] = 10
+                o += n + 1
+    return out
+
+
+cdef inline uint8_t *_tsv_field(uint8_t *o, const uint8_t *p, int64_t n) noexcept nogil:
+    cdef int64_t i
+    cdef uint8_t ch
+    for i in range(n):
+        ch = p[i]
+        if ch == 92 or ch == 9 or ch == 10 or ch == 13:  # \ TAB LF CR
+            o[0] = 92
+            o[1] = 92 if ch == 92 else (116 if ch == 9 else (110 if ch == 10 else 114))
+            o += 2
+        else:
+            o[0] = ch
+            o += 1
+    return o
+
+
+def join_tsv(col, int nfields):
+    """The rows of a struct column of strings as TSV bytes: a null field is
+    "\\N", backslash, tab, LF and CR are escaped, each row ends in "\\n"."""
+    cdef fu_col_t kids[MAX_TEXT]
+    cdef int64_t base[MAX_TEXT]
+    cdef int64_t rows = 0, i, n, total = 0
+    cdef int k
+    cdef const uint8_t *p
+    cdef uint8_t *o
+    if nfields < 1 or nfields > MAX_TEXT:
+        raise ValueError("join_tsv() takes 1 to 8 fields")
+    for k in range(nfields):
+        kids[k] = _child(col, k, &base[k])
+    rows = (<ArrowArray *>PyCapsule_GetPointer(col.array, "arrow_array")).length
+    for k in range(nfields):
+        for i in range(rows):
+            if fu_col_row(&kids[k], base[k] + i, &p, &n) == FU_ROW_VALUE:
+                total += 2 * n + 1  # every byte escaped at worst, then a separator
+            else:
+                total += 3
+    out = bytearray(total)
+    o = <uint8_t *><char *>out
+    cdef uint8_t *start = o
+    with nogil:
+        for i in range(rows):
+            for k in range(nfields):
+                if fu_col_row(&kids[k], base[k] + i, &p, &n) == FU_ROW_VALUE:
+                    o = _tsv_field(o, p, n)
+                else:
+                    o[0] = 92
+                    o[1] = 78  # \N
+                    o += 2
+                o[0] = 9 if k + 1 < nfields else 10
+                o += 1
+    return bytes(out[: o - start])
 
 
 # ---- the crawler tools (API.md §8) ------------------------------------------
@@ -1068,8 +1208,7 @@ def fingerprint(col, Py_ssize_t row0, int threads, bint sort_query, bint drop_fr
     values = <void *>call.job.u64
     call.job.u64 = NULL
     if fu_array_init(a, call.length, nulls, 2, _take_bitmap(&call.job.valid[0], nulls), values,
-                     NULL, 0) < 0:
-        free(values)
+                     NULL, 0) < 0:  # (the buffers are freed by it)
         s.release(s)
         free(s)
         free(a)

@@ -15,7 +15,7 @@ null row gives a null row.
 
 from __future__ import annotations
 
-from typing import Any, Callable, List, Optional, Sequence
+from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 import pyarrow as pa
 
@@ -33,6 +33,9 @@ __all__ = [
     "error_position",
     "fingerprint",
     "is_valid",
+    "join_lines",
+    "join_tsv",
+    "lines",
     "normalize",
     "percent_decode",
     "public_suffix",
@@ -54,7 +57,8 @@ def _export(arr: pa.Array) -> ArrowColumn:
 
 def _rows(arr: pa.Array, row0: int) -> List[Optional[str]]:
     try:
-        return arr.to_pylist()
+        rows: List[Optional[str]] = arr.to_pylist()
+        return rows
     except UnicodeDecodeError:
         pass
     # Arrow producers need not validate UTF-8: find the row that is not.
@@ -80,12 +84,14 @@ def _map(col: ArrowColumn, row0: int, fn: Callable[[str], Any], typ: Any = None)
 
 # ---- split -------------------------------------------------------------------
 
+
 def _component(parts: Any, auth: Any, field: str) -> Optional[str]:
+    value: Optional[str]
     if field in ("userinfo", "host", "port"):
-        if auth is None:
-            return None
-        return auth[("userinfo", "host", "port").index(field)]
-    return getattr(parts, field)
+        value = None if auth is None else auth[("userinfo", "host", "port").index(field)]
+    else:
+        value = getattr(parts, field)
+    return value
 
 
 def split(col: ArrowColumn, row0: int, threads: int, fields: Sequence[str]) -> ArrowColumn:
@@ -111,6 +117,7 @@ def split(col: ArrowColumn, row0: int, threads: int, fields: Sequence[str]) -> A
 
 # ---- one text in, one text out ----------------------------------------------
 
+
 def normalize(col: ArrowColumn, row0: int, threads: int, scheme_based: bool) -> ArrowColumn:
     return _map(col, row0, lambda s: core.normalize(s, scheme_based=scheme_based))
 
@@ -134,6 +141,7 @@ def canonicalize(
 
 # ---- validation ----------------------------------------------------------------
 
+
 def is_valid(col: ArrowColumn, row0: int, threads: int, rule: str, rfc: int) -> ArrowColumn:
     return _map(col, row0, lambda s: rules.is_valid(s, rule, rfc=rfc), pa.bool_())
 
@@ -151,6 +159,7 @@ def error_position(col: ArrowColumn, row0: int, threads: int, rule: str, rfc: in
 
 
 # ---- resolution ----------------------------------------------------------------
+
 
 def _resolve_or_none(base: Optional[str], ref: Optional[str], strict: bool, rfc: int) -> Any:
     if base is None or ref is None:
@@ -180,6 +189,7 @@ def resolve_each(
 
 # ---- percent-decoding ----------------------------------------------------------
 
+
 def percent_decode(col: ArrowColumn, row0: int, threads: int, errors: str) -> ArrowColumn:
     arr = _import(col)
     out: List[Optional[str]] = []
@@ -196,6 +206,56 @@ def percent_decode(col: ArrowColumn, row0: int, threads: int, errors: str) -> Ar
         else:
             out.append(data.decode("utf-8", errors))
     return _export(pa.array(out, type=_text_type(arr)))
+
+
+# ---- text streams (the command line) ------------------------------------------
+
+
+def lines(block: bytes) -> Tuple[ArrowColumn, int, List[Tuple[int, int, int]]]:
+    """The lines of ``block`` (each ending at "\\n", or at the end; a "\\r"
+    before the "\\n" dropped) as a string column, and the lines that are not
+    UTF-8, left out of it: ``(column, count, [(index, start, end), ...])``."""
+    kept: List[str] = []
+    bad: List[Tuple[int, int, int]] = []
+    start = count = 0
+    while start < len(block):
+        newline = block.find(b"\n", start)
+        end = after = len(block) if newline < 0 else newline
+        if newline >= 0:
+            after = newline + 1
+            if end > start and block[end - 1] == 13:  # "\r\n"
+                end -= 1
+        try:
+            kept.append(block[start:end].decode("utf-8"))
+        except UnicodeDecodeError:
+            bad.append((count, start, end))
+        count += 1
+        start = after
+    typ = pa.large_string() if len(block) > 0x7FFFFFFF else pa.string()
+    return _export(pa.array(kept, type=typ)), count, bad
+
+
+def _tsv(value: Optional[str]) -> str:
+    if value is None:
+        return "\\N"
+    return (
+        value.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
+    )
+
+
+def join_lines(col: ArrowColumn) -> bytes:
+    """The rows of a string column as bytes, each followed by "\\n" (null
+    rows left out)."""
+    return b"".join(v.encode() + b"\n" for v in _import(col).to_pylist() if v is not None)
+
+
+def join_tsv(col: ArrowColumn, nfields: int) -> bytes:
+    """The rows of a struct column of strings as TSV bytes: a null field is
+    "\\N", backslash, tab, LF and CR are escaped, each row ends in "\\n"."""
+    arr = _import(col)
+    children = [arr.field(k).to_pylist() for k in range(nfields)]
+    rows = ("\t".join(_tsv(c[i]) for c in children) + "\n" for i in range(len(arr)))
+    return "".join(rows).encode()
 
 
 # ---- the crawler tools (API.md §8) ---------------------------------------------

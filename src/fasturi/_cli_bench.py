@@ -2,7 +2,8 @@
 on the corpus shipped in the package, in nanoseconds per URL.
 
 The third-party peers and their notes are the benchmark suite's own
-(``fasturi._peers``); this command adds the fasturi calls and times each
+(``fasturi._peers``); this command adds the fasturi calls, the column
+functions and the engine paths (``fasturi._bench_engines``) and times each
 one over the whole corpus.
 """
 
@@ -87,6 +88,14 @@ def _entries() -> List[_Entry]:
 BENCH: List[_Entry] = _entries()
 
 
+def _all_entries() -> List[_Entry]:
+    """BENCH with the column and engine rows, grouped by operation."""
+    from ._bench_engines import ENTRIES
+
+    order = {op: i for i, op in enumerate(OPERATIONS)}
+    return sorted(BENCH + ENTRIES, key=lambda entry: order[entry[0]])  # stable
+
+
 def _data_lines(name: str, path: Optional[str]) -> List[str]:
     if path is None:
         from importlib.resources import files
@@ -100,6 +109,8 @@ def _data_lines(name: str, path: Optional[str]) -> List[str]:
 
 def _runner(kind: str, func: Callable[..., Any]) -> Callable[[Any], int]:
     """A pass over the corpus returning how many items raised."""
+    if kind == "setup":
+        return lambda _: (func(), 0)[1]
     if kind == "batch":
         return lambda urls: len(func(urls)) * 0
     if kind == "pages":
@@ -195,16 +206,19 @@ def bench(args: argparse.Namespace) -> int:
     with warnings.catch_warnings():
         # Peers warn about deprecated calls; a benchmark only times them.
         warnings.simplefilter("ignore")
-        for op, label, kind, factory, note in BENCH:
+        for op, label, kind, factory, note in _all_entries():
             if op not in ops:
                 continue
             try:
                 func = factory()
+                if kind == "setup":
+                    # a column or engine path: its input is built untimed
+                    func = func(urls, pairs)
             except Exception as exc:  # noqa: BLE001 - absent or broken peer
                 missing[label] = f"{type(exc).__name__}: {exc}"
                 continue
-            items = data[kind]
-            count = len(pairs) if kind in ("pair", "pages") else len(urls)
+            items = data.get(kind)
+            count = len(pairs) if kind in ("pair", "pages") or op == "resolve" else len(urls)
             elapsed, failed = _time(_runner(kind, func), items, args.rounds)
             records.append(
                 {
@@ -217,6 +231,12 @@ def bench(args: argparse.Namespace) -> int:
                 }
             )
 
+    if args.plot:
+        try:
+            _plot(records, args.plot)
+        except ImportError as exc:
+            sys.stderr.write(f"fasturi bench: --plot needs matplotlib ({exc})\n")
+            return EXIT_ERROR
     if args.json:
         for record in records:
             print(_json(record))
@@ -235,6 +255,44 @@ def bench(args: argparse.Namespace) -> int:
         for label, why in missing.items():
             print(f"  {label}: {why}")
     return EXIT_OK
+
+
+def _plot(records: List[Dict[str, Any]], path: str) -> None:
+    """The table as horizontal bars, one panel per operation (log scale)."""
+    import matplotlib
+
+    matplotlib.use("Agg")  # a file, no display
+    import matplotlib.pyplot as plt
+
+    from ._bench_engines import OURS
+
+    ops = list(dict.fromkeys(r["operation"] for r in records))
+    heights = [sum(r["operation"] == op for r in records) for op in ops]
+    fig, axes = plt.subplots(
+        len(ops),
+        1,
+        figsize=(9, 0.32 * sum(heights) + 0.9 * len(ops)),
+        gridspec_kw={"height_ratios": heights},
+        squeeze=False,
+    )
+    for ax, op in zip(axes[:, 0], ops):
+        rows = [r for r in records if r["operation"] == op]
+        labels = [r["implementation"] for r in rows]
+        values = [max(r["ns_per_item"], 1e-3) for r in rows]
+        colors = [
+            "tab:blue" if lab.startswith("fasturi") or lab in OURS else "tab:gray" for lab in labels
+        ]
+        ax.barh(labels, values, color=colors)
+        ax.invert_yaxis()  # the table's order, top down
+        ax.set_xscale("log")
+        ax.set_title(op, loc="left", fontsize=10)
+        ax.tick_params(labelsize=8)
+        for y, v in enumerate(values):
+            ax.text(v, y, f" {v:,.0f}", va="center", fontsize=7)
+    axes[-1, 0].set_xlabel("ns per URL (log scale; shorter is faster)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
 
 
 def _print_table(records: List[Dict[str, Any]]) -> None:

@@ -119,30 +119,44 @@ def _progress(run: _Run, paths: Sequence[str]) -> Any:
     )
 
 
+def _sources(run: _Run, paths: Sequence[str]) -> Iterator[Tuple[str, IO[bytes]]]:
+    """(name, binary stream) of every input that opens; the others reported."""
+    for path in paths:
+        if path == "-":
+            yield "<stdin>", sys.stdin.buffer
+            continue
+        try:
+            stream = open(path, "rb")  # noqa: SIM115 - closed below
+        except OSError as exc:
+            run.warn(f"cannot read {path}: {exc.strerror or exc}")
+            run.fail()
+            continue
+        try:
+            yield path, stream
+        finally:
+            stream.close()
+
+
 def _lines(run: _Run, paths: Sequence[str]) -> Iterator[_Line]:
     """Decoded lines of every input, reporting (and skipping) bad ones."""
     bar = _progress(run, paths)
     try:
-        for path in paths:
-            if path == "-":
-                stream: IO[bytes] = sys.stdin.buffer
-                name = "<stdin>"
-            else:
-                try:
-                    stream = open(path, "rb")  # noqa: SIM115 - closed below
-                except OSError as exc:
-                    run.warn(f"cannot read {path}: {exc.strerror or exc}")
-                    run.fail()
-                    continue
-                name = path
-            try:
-                yield from _decode(run, stream, name, bar)
-            finally:
-                if stream is not sys.stdin.buffer:
-                    stream.close()
+        for name, stream in _sources(run, paths):
+            yield from _decode(run, stream, name, bar)
     finally:
         if bar is not None:
             bar.close()
+
+
+def _not_utf8(run: _Run, name: str, number: int, raw: bytes) -> None:
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        run.warn(
+            f"{name}:{number}: invalid UTF-8 at byte {exc.start} "
+            f"({raw[exc.start : exc.start + 1]!r}); line skipped"
+        )
+    run.found()
 
 
 def _decode(run: _Run, stream: IO[bytes], name: str, bar: Any) -> Iterator[_Line]:
@@ -161,18 +175,101 @@ def _decode(run: _Run, stream: IO[bytes], name: str, bar: Any) -> Iterator[_Line
                 raw = raw[:-1]
         try:
             text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            run.warn(
-                f"{name}:{number}: invalid UTF-8 at byte {exc.start} "
-                f"({raw[exc.start : exc.start + 1]!r}); line skipped"
-            )
-            run.found()
+        except UnicodeDecodeError:
+            _not_utf8(run, name, number, raw)
             continue
         if number == 1 and text.startswith("\ufeff"):
             text = text[1:]
         yield _Line(name, number, text)
     if bar is not None and pending:
         bar.update(pending)
+
+
+# ---- input in blocks, through the column kernels ------------------------------
+
+# Bytes read at once: enough rows for every core, little enough for flat memory.
+BLOCK = 1 << 19
+_BOM = b"\xef\xbb\xbf"
+
+# A block command turns a column of lines into output bytes.
+BlockHandler = Callable[[Any], bytes]
+
+
+def _block_handler(run: _Run) -> Optional[BlockHandler]:
+    """The command as column kernels over blocks of lines, where its output is
+    plain text (TSV) and the compiled kernels are built; else None."""
+    if (
+        run.command not in ("split", "normalize", "canonicalize", "resolve")
+        or run.args.json
+        or run.line_buffered
+        or fasturi.IMPLEMENTATION != "compiled"
+    ):
+        return None
+    kernels = fasturi._impl.arrow_kernels()
+    threads = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+    args = run.args
+    if run.command == "normalize":
+        based = not args.no_scheme_based
+        return lambda col: kernels.join_lines(kernels.normalize(col, 0, threads, based))
+    if run.command == "canonicalize":
+        options = (not args.keep_query_order, not args.keep_fragment, tuple(args.drop_param or ()))
+        return lambda col: kernels.join_lines(kernels.canonicalize(col, 0, threads, *options))
+    if run.command == "resolve":
+        try:
+            args.base.encode("utf-8")
+        except UnicodeEncodeError:  # bytes of argv that are not UTF-8: the line path
+            return None
+        strict, rfc = not args.non_strict, args.rfc
+        return lambda col: kernels.join_lines(
+            kernels.resolve_one(col, 0, threads, args.base, strict, rfc)
+        )
+    fields = tuple(_parse_fields(args.fields))
+    return lambda col: kernels.join_tsv(kernels.split(col, 0, threads, fields), len(fields))
+
+
+def _stream_blocks(run: _Run, handler: BlockHandler) -> None:
+    """Whole lines, a block at a time, through ``handler``; the bad lines of
+    each block reported with their numbers, as the line path does."""
+    kernels = fasturi._impl.arrow_kernels()
+    bar = _progress(run, run.args.files)
+    try:
+        for name, stream in _sources(run, run.args.files):
+            number = 1  # of the block's first line
+            carry = b""
+            first = True
+            while True:
+                data = stream.read(BLOCK)
+                if bar is not None and data:
+                    bar.update(len(data))
+                if data:
+                    block = carry + data
+                    cut = block.rfind(b"\n") + 1
+                    if cut == 0:  # one line longer than a block: read on
+                        carry = block
+                        continue
+                    carry = block[cut:]
+                    block = block[:cut]
+                else:
+                    block, carry = carry, b""
+                    if not block:
+                        break
+                bom = first and block.startswith(_BOM)
+                if bom:
+                    block = block[3:]
+                first = False
+                col, count, bad = kernels.lines(block)
+                for index, start, end in bad:
+                    raw = (_BOM if bom and index == 0 else b"") + block[start:end]
+                    _not_utf8(run, name, number + index, raw)
+                out = memoryview(handler(col))
+                # in pipe-sized pieces, so a reader that leaves (`| head`) is
+                # noticed as the line path notices it
+                for at in range(0, len(out), 1 << 16):
+                    run.out.write(out[at : at + (1 << 16)])
+                number += count
+    finally:
+        if bar is not None:
+            bar.close()
 
 
 def _chunks(run: _Run, lines: Iterable[_Line]) -> Iterator[List[_Line]]:
@@ -497,6 +594,10 @@ def _fingerprint_handler(run: _Run) -> Handler:
 
 
 def _stream(run: _Run, handler: Handler) -> None:
+    block_handler = _block_handler(run)
+    if block_handler is not None:
+        _stream_blocks(run, block_handler)
+        return
     lines: Iterable[_Line] = _lines(run, run.args.files)
     if run.command == "extract":
         lines = _extract_lines(lines)

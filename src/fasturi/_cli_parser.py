@@ -302,19 +302,25 @@ UTF-8 bytes, an unsigned decimal integer.  JSON gives {"uri", "fingerprint"}.
         "bench",
         help="Time fasturi against urllib.parse and installed peers.",
         description="Time fasturi against urllib.parse and every installed peer "
-        "(rfc3986, uritools, yarl, ada_url, can_ada, w3lib) on the corpus "
-        "shipped in the package, and print nanoseconds per URL.",
+        "(rfc3986, uritools, yarl, ada_url, can_ada, w3lib), and fasturi's column "
+        "functions and engine paths (pandas, polars, DuckDB, Dask) against each "
+        "engine's own way, on the corpus shipped in the package; print nanoseconds "
+        "per URL.  pip install 'fasturi[bench]' installs every peer and engine.",
         epilog="""\
 examples:
   fasturi bench
   fasturi bench --rounds 10 --ops split,resolve
   fasturi bench --corpus big-urls.txt --refs refs.tsv --json
+  fasturi bench --plot bench.png
 
 Each row is the best of --rounds passes over the whole corpus (fewer for a
 peer whose passes already took a second), in ns per URL;
 "x urllib" is how many times faster than urllib.parse, "x fasturi" how many
 times slower than fasturi's single-call function.  Peers do different amounts
 of work (WHATWG parsers normalize while they parse); notes say which.
+Column and engine rows build their input (an Arrow column, a DataFrame)
+before the timing; Spark is timed by benchmarks/engines.py instead, on
+millions of rows.  --plot draws the table as bars (needs matplotlib).
 """,
         formatter_class=_Formatter,
     )
@@ -328,4 +334,7 @@ of work (WHATWG parsers normalize while they parse); notes say which.
     p.add_argument("--corpus", metavar="FILE", help="a file of URLs, one per line")
     p.add_argument("--refs", metavar="FILE", help="a file of BASE<TAB>REFERENCE lines")
     p.add_argument("--json", action="store_true", help="print JSON records instead of a table")
+    p.add_argument(
+        "--plot", metavar="FILE.png", help="also draw the table as a bar chart (needs matplotlib)"
+    )
     return parser

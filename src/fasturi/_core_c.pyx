@@ -2,8 +2,9 @@
 
 Strings are read in place (kind + data pointer); the scans, percent codecs,
 dot-segment removal, resolution and normalization run in the plain-C
-helpers of csrc/ (fasturi_scan.h, fasturi_pct.h, fasturi_dots.h) over
-code-unit buffers, with no Python calls inside their loops.
+helpers of csrc/ (fasturi_scan.h, fasturi_codec.h, fasturi_pct.h,
+fasturi_dots.h) over code-unit buffers, with no Python calls inside their
+loops.  The percent codec is the one _quote_c uses too (_codec.pxd).
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
@@ -12,6 +13,26 @@ from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_SET_ITEM
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from libc.string cimport memcmp, memcpy
 
+from fasturi._capi cimport (
+    PyBytes_AS_STRING,
+    PyBytes_FromStringAndSize,
+    PyBytes_GET_SIZE,
+    PyObject_GC_UnTrack,
+    PyUnicode_AsUCS4Copy,
+    PyUnicode_CheckExact,
+    PyUnicode_DATA,
+    PyUnicode_DecodeUTF8,
+    PyUnicode_FromKindAndData,
+    PyUnicode_GET_LENGTH,
+    PyUnicode_IS_ASCII,
+    PyUnicode_KIND,
+    PyUnicode_MAX_CHAR_VALUE,
+    PyUnicode_New,
+    PyUnicode_Substring,
+    fu_alloc_tuple,
+    fu_unicode_ready,
+)
+from fasturi._codec cimport pct_encode_octets, pct_encode_text, pct_table
 from fasturi._csrc cimport (
     FU_NORMALIZE_EXTRA,
     FU_RESOLVE_2396,
@@ -28,9 +49,8 @@ from fasturi._csrc cimport (
     fu_normalize_2,
     fu_normalize_4,
     fu_pct_count,
-    fu_pct_decode,
-    fu_pct_encode,
-    fu_pct_encode_len,
+    fu_pct_decode_1,
+    fu_pct_table_init,
     fu_resolve_1,
     fu_resolve_2,
     fu_resolve_4,
@@ -56,43 +76,6 @@ __all__ = [
     "unsplit",
 ]
 
-cdef extern from *:
-    """
-    /* Strings made through the legacy wchar_t API (before 3.12) must be
-       made ready before their kind and data may be read. */
-    #if PY_VERSION_HEX < 0x030C0000
-    #define fu_unicode_ready(o) PyUnicode_READY(o)
-    #else
-    #define fu_unicode_ready(o) 0
-    #endif
-
-    /* A tuple subclass instance of n items, all NULL, from the type's own
-       allocator: what tuple.__new__ would build, without parsing args. */
-    static PyObject *fu_alloc_tuple(PyObject *type, Py_ssize_t n)
-    {
-        return ((PyTypeObject *)type)->tp_alloc((PyTypeObject *)type, n);
-    }
-    """
-    int fu_unicode_ready(object o) except -1
-    object fu_alloc_tuple(object type, Py_ssize_t n)
-
-cdef extern from "Python.h":
-    void PyObject_GC_UnTrack(object o)
-    int PyUnicode_KIND(object o)
-    void *PyUnicode_DATA(object o)
-    Py_ssize_t PyUnicode_GET_LENGTH(object o)
-    bint PyUnicode_IS_ASCII(object o)
-    bint PyUnicode_CheckExact(object o)
-    Py_UCS4 PyUnicode_MAX_CHAR_VALUE(object o)
-    str PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
-    str PyUnicode_FromKindAndData(int kind, const void *buffer, Py_ssize_t size)
-    str PyUnicode_Substring(object s, Py_ssize_t start, Py_ssize_t end)
-    str PyUnicode_DecodeUTF8(const char *s, Py_ssize_t size, const char *errors)
-    Py_UCS4 *PyUnicode_AsUCS4Copy(object s) except NULL
-    bytes PyBytes_FromStringAndSize(const char *v, Py_ssize_t n)
-    char *PyBytes_AS_STRING(object o)
-    Py_ssize_t PyBytes_GET_SIZE(object o)
-
 # Scratch space on the C stack for typical URIs; longer text goes to the heap.
 cdef enum:
     STACK_WORDS = 1024
@@ -107,20 +90,9 @@ cdef str _HTTPS = "https"
 cdef object _str_encode = str.encode
 cdef object _bytes_decode = bytes.decode
 
-# §2.3 unreserved, as a 256-bit set (8 words), the base of every keep set.
-cdef uint32_t _UNRESERVED_SET[8]
-
-
-cdef void _init_unreserved():
-    cdef int c
-    for c in range(8):
-        _UNRESERVED_SET[c] = 0
-    for ch in b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~":
-        c = ch
-        _UNRESERVED_SET[c >> 5] |= (<uint32_t>1) << (c & 31)
-
-
-_init_unreserved()
+# §2.3 unreserved, the base of every action table of percent_encode.
+cdef uint8_t _BASE_TABLE[256]
+fu_pct_table_init(_BASE_TABLE)
 
 
 cdef inline void *_scratch(Py_ssize_t nbytes, void *stack) except NULL:
@@ -558,45 +530,16 @@ def equivalent(a, b):
 
 # ---- §2.1 -------------------------------------------------------------------
 
-cdef str _encode_octets(const uint8_t *src, Py_ssize_t n, str safe, object same):
-    # Octets src[0, n) with every one outside unreserved and the ASCII of
-    # `safe` written %HH; `same` (or None) is returned when nothing changes.
-    cdef uint32_t keep[8]
-    cdef Py_ssize_t i, m, ns
-    cdef uint32_t c
-    cdef int kind
-    cdef const void *sd
-    cdef str r
-    memcpy(keep, _UNRESERVED_SET, sizeof(keep))
-    fu_unicode_ready(safe)
-    ns = PyUnicode_GET_LENGTH(safe)
-    kind = PyUnicode_KIND(safe)
-    sd = PyUnicode_DATA(safe)
-    for i in range(ns):
-        if kind == 1:
-            c = (<const uint8_t *>sd)[i]
-        elif kind == 2:
-            c = (<const uint16_t *>sd)[i]
-        else:
-            c = (<const uint32_t *>sd)[i]
-        if c < 128:
-            keep[c >> 5] |= (<uint32_t>1) << (c & 31)
-    m = fu_pct_encode_len(src, n, keep)
-    if m == n and same is not None:
-        return same
-    r = PyUnicode_New(m, 127)
-    fu_pct_encode(src, n, keep, <uint8_t *>PyUnicode_DATA(r))
-    return r
-
-
 cdef str percent_encode_str(str s, str safe):
-    fu_unicode_ready(s)
-    if PyUnicode_IS_ASCII(s):
-        return _encode_octets(<const uint8_t *>PyUnicode_DATA(s), PyUnicode_GET_LENGTH(s), safe,
-                              s if PyUnicode_CheckExact(s) else None)
-    data = _str_encode(s, "utf-8", "strict")
-    return _encode_octets(<const uint8_t *>PyBytes_AS_STRING(data), PyBytes_GET_SIZE(data), safe,
-                          None)
+    cdef uint8_t t[256]
+    pct_table(_BASE_TABLE, safe, t, False)
+    r = pct_encode_text(s, t)
+    if r is None:
+        # A surrogate, which UTF-8 cannot encode: str.encode raises its error.
+        data = _str_encode(s, "utf-8", "strict")
+        return pct_encode_octets(<const uint8_t *>PyBytes_AS_STRING(data),
+                                 PyBytes_GET_SIZE(data), t)
+    return <str>r
 
 
 def percent_encode(s, safe="", *, encoding="utf-8", errors="strict"):
@@ -605,6 +548,7 @@ def percent_encode(s, safe="", *, encoding="utf-8", errors="strict"):
     The text is first encoded with ``encoding``/``errors``; only the ASCII
     characters of ``safe`` are honoured.  Hex digits are uppercase.
     """
+    cdef uint8_t t[256]
     if not isinstance(s, str):
         raise type_error("percent_encode", "s", s)
     if not isinstance(safe, str):
@@ -615,20 +559,21 @@ def percent_encode(s, safe="", *, encoding="utf-8", errors="strict"):
         raise type_error("percent_encode", "errors", errors)
     if encoding == "utf-8" and errors == "strict":
         return percent_encode_str(<str>s, <str>safe)
+    pct_table(_BASE_TABLE, safe, t, False)
     data = _str_encode(s, encoding, errors)
-    return _encode_octets(<const uint8_t *>PyBytes_AS_STRING(data), PyBytes_GET_SIZE(data),
-                          <str>safe, None)
+    return pct_encode_octets(<const uint8_t *>PyBytes_AS_STRING(data), PyBytes_GET_SIZE(data), t)
 
 
 cdef bytes _decode_octets(const uint8_t *src, Py_ssize_t n, object same):
     # src[0, n) with every valid %hh replaced by its octet; `same` (or None)
     # is returned when there is none.
     cdef Py_ssize_t k = fu_pct_count(src, n)
+    cdef uint32_t high = 0
     cdef bytes r
     if k == 0 and same is not None:
         return same
     r = PyBytes_FromStringAndSize(NULL, n - 2 * k)
-    fu_pct_decode(src, n, <uint8_t *>PyBytes_AS_STRING(r))
+    fu_pct_decode_1(src, n, False, <uint8_t *>PyBytes_AS_STRING(r), &high)
     return r
 
 
@@ -664,6 +609,7 @@ def percent_decode(s, *, encoding="utf-8", errors="strict"):
     cdef const uint8_t *src
     cdef Py_ssize_t n, k
     cdef uint32_t stack[STACK_WORDS]
+    cdef uint32_t high = 0
     cdef void *buf
     if not isinstance(s, str):
         raise type_error("percent_decode", "s", s)
@@ -687,7 +633,7 @@ def percent_decode(s, *, encoding="utf-8", errors="strict"):
         return s  # ASCII without escapes reads back as itself
     buf = _scratch(n - 2 * k, stack)
     try:
-        fu_pct_decode(src, n, <uint8_t *>buf)
+        fu_pct_decode_1(src, n, False, <uint8_t *>buf, &high)
         return PyUnicode_DecodeUTF8(<const char *>buf, n - 2 * k, NULL)
     finally:
         _release(buf, stack)

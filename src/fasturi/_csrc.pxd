@@ -1,7 +1,7 @@
 # The one place csrc/ is declared to Cython.  Headers are found through
 # setup.py's include_dirs.  Each section belongs to one header.
 
-from libc.stdint cimport uint8_t, uint16_t, uint32_t
+from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t
 
 # ---- fasturi_chars.h (generated) ----
 cdef extern from "fasturi_chars.h" nogil:
@@ -13,6 +13,11 @@ cdef extern from "fasturi_chars.h" nogil:
     uint32_t FU_USERINFO2396, FU_URICNS2396, FU_C0SPACE, FU_CTL
     uint32_t FU_END_AUTH, FU_END_PATH
     bint FU_IS(uint8_t c, uint32_t mask)
+
+# ---- fasturi_base.h (what every scanner shares) ----
+cdef extern from "fasturi_base.h" nogil:
+    int fu_hexval(uint32_t c)
+    bint fu_is_hex(uint32_t c)
 
 # ---- fasturi_scan.h (split, authority, dot segments) ----
 cdef extern from "fasturi_scan.h" nogil:
@@ -28,13 +33,33 @@ cdef extern from "fasturi_scan.h" nogil:
     void fu_authority_2(const uint16_t *s, Py_ssize_t a, Py_ssize_t b, fu_authority_t *o)
     void fu_authority_4(const uint32_t *s, Py_ssize_t a, Py_ssize_t b, fu_authority_t *o)
 
-# ---- fasturi_pct.h (percent-encoding) ----
-cdef extern from "fasturi_pct.h" nogil:
-    int fu_hexval(uint32_t c)
+# ---- fasturi_codec.h (the percent codec of both APIs) ----
+cdef extern from "fasturi_codec.h" nogil:
+    uint8_t FU_PCT_ESCAPE, FU_PCT_COPY, FU_PCT_PLUS
+    void fu_pct_table_init(uint8_t *t)
+    void fu_pct_table_add(uint8_t *t, uint32_t c)
+    Py_ssize_t fu_pct_span_bytes(const uint8_t *s, Py_ssize_t n, const uint8_t *t)
+    Py_ssize_t fu_pct_encode_len_bytes(const uint8_t *s, Py_ssize_t n, const uint8_t *t)
+    uint8_t *fu_pct_encode_bytes(const uint8_t *s, Py_ssize_t n, const uint8_t *t, uint8_t *o)
+    Py_ssize_t fu_pct_span_1(const uint8_t *s, Py_ssize_t n, const uint8_t *t)
+    Py_ssize_t fu_pct_span_2(const uint16_t *s, Py_ssize_t n, const uint8_t *t)
+    Py_ssize_t fu_pct_span_4(const uint32_t *s, Py_ssize_t n, const uint8_t *t)
+    Py_ssize_t fu_pct_encode_len_1(const uint8_t *s, Py_ssize_t n, const uint8_t *t)
+    Py_ssize_t fu_pct_encode_len_2(const uint16_t *s, Py_ssize_t n, const uint8_t *t)
+    Py_ssize_t fu_pct_encode_len_4(const uint32_t *s, Py_ssize_t n, const uint8_t *t)
+    uint8_t *fu_pct_encode_1(const uint8_t *s, Py_ssize_t n, const uint8_t *t, uint8_t *o)
+    uint8_t *fu_pct_encode_2(const uint16_t *s, Py_ssize_t n, const uint8_t *t, uint8_t *o)
+    uint8_t *fu_pct_encode_4(const uint32_t *s, Py_ssize_t n, const uint8_t *t, uint8_t *o)
+    Py_ssize_t fu_pct_decode_1(const uint8_t *s, Py_ssize_t n, int plus, uint8_t *o,
+                               uint32_t *high)
+    Py_ssize_t fu_pct_decode_2(const uint16_t *s, Py_ssize_t n, int plus, uint8_t *o,
+                               uint32_t *high)
+    Py_ssize_t fu_pct_decode_4(const uint32_t *s, Py_ssize_t n, int plus, uint8_t *o,
+                               uint32_t *high)
     Py_ssize_t fu_pct_count(const uint8_t *s, Py_ssize_t n)
-    Py_ssize_t fu_pct_decode(const uint8_t *s, Py_ssize_t n, uint8_t *out)
-    Py_ssize_t fu_pct_encode_len(const uint8_t *s, Py_ssize_t n, const uint32_t *keep)
-    void fu_pct_encode(const uint8_t *s, Py_ssize_t n, const uint32_t *keep, uint8_t *out)
+
+# ---- fasturi_pct.h (percent-encoding normalization) ----
+cdef extern from "fasturi_pct.h" nogil:
     int FU_NORM_PLAIN, FU_NORM_LOWER, FU_NORM_HOST
     Py_ssize_t fu_pct_norm_1(const uint8_t *s, Py_ssize_t a, Py_ssize_t b, uint8_t *out, int mode)
     Py_ssize_t fu_pct_norm_2(const uint16_t *s, Py_ssize_t a, Py_ssize_t b, uint16_t *out, int mode)
@@ -95,27 +120,9 @@ cdef extern from "fasturi_parse.h" nogil:
     Py_ssize_t fu_count_2(const uint16_t *s, Py_ssize_t start, Py_ssize_t end, uint32_t unit)
     Py_ssize_t fu_count_4(const uint32_t *s, Py_ssize_t start, Py_ssize_t end, uint32_t unit)
 
-# ---- fasturi_quote.h (urllib.parse quote family) ----
+# ---- fasturi_quote.h (urllib.parse quote family, beyond the codec) ----
 cdef extern from "fasturi_quote.h" nogil:
-    uint8_t FU_Q_ESCAPE, FU_Q_COPY, FU_Q_PLUS
     uint32_t FU_QS_PCT, FU_QS_PLUS, FU_QS_WIDE
-    void fu_qtable_init(uint8_t *t)
-    void fu_qtable_add(uint8_t *t, uint32_t c)
-    Py_ssize_t fu_quote_span_bytes(const uint8_t *s, Py_ssize_t n, const uint8_t *t)
-    Py_ssize_t fu_quote_len_bytes(const uint8_t *s, Py_ssize_t n, const uint8_t *t)
-    uint8_t *fu_quote_write_bytes(const uint8_t *s, Py_ssize_t n, const uint8_t *t, uint8_t *o)
-    Py_ssize_t fu_quote_span_1(const uint8_t *s, Py_ssize_t n, const uint8_t *t)
-    Py_ssize_t fu_quote_span_2(const uint16_t *s, Py_ssize_t n, const uint8_t *t)
-    Py_ssize_t fu_quote_span_4(const uint32_t *s, Py_ssize_t n, const uint8_t *t)
-    Py_ssize_t fu_quote_len_1(const uint8_t *s, Py_ssize_t n, const uint8_t *t)
-    Py_ssize_t fu_quote_len_2(const uint16_t *s, Py_ssize_t n, const uint8_t *t)
-    Py_ssize_t fu_quote_len_4(const uint32_t *s, Py_ssize_t n, const uint8_t *t)
-    uint8_t *fu_quote_write_1(const uint8_t *s, Py_ssize_t n, const uint8_t *t, uint8_t *o)
-    uint8_t *fu_quote_write_2(const uint16_t *s, Py_ssize_t n, const uint8_t *t, uint8_t *o)
-    uint8_t *fu_quote_write_4(const uint32_t *s, Py_ssize_t n, const uint8_t *t, uint8_t *o)
-    Py_ssize_t fu_unquote_1(const uint8_t *s, Py_ssize_t n, int plus, uint8_t *o, uint32_t *high)
-    Py_ssize_t fu_unquote_2(const uint16_t *s, Py_ssize_t n, int plus, uint8_t *o, uint32_t *high)
-    Py_ssize_t fu_unquote_4(const uint32_t *s, Py_ssize_t n, int plus, uint8_t *o, uint32_t *high)
     Py_ssize_t fu_q_ascii_end_1(const uint8_t *s, Py_ssize_t i, Py_ssize_t n)
     Py_ssize_t fu_q_ascii_end_2(const uint16_t *s, Py_ssize_t i, Py_ssize_t n)
     Py_ssize_t fu_q_ascii_end_4(const uint32_t *s, Py_ssize_t i, Py_ssize_t n)
@@ -149,6 +156,54 @@ cdef extern from "fasturi_extract.h" nogil:
     int fu_extract_next_1(const uint8_t *s, Py_ssize_t n, fu_ext_state_t *st, fu_ext_match_t *m)
     int fu_extract_next_2(const uint16_t *s, Py_ssize_t n, fu_ext_state_t *st, fu_ext_match_t *m)
     int fu_extract_next_4(const uint32_t *s, Py_ssize_t n, fu_ext_state_t *st, fu_ext_match_t *m)
+
+# ---- fasturi_arrow.h (Arrow C Data Interface columns) ----
+cdef extern from "fasturi_arrow.h" nogil:
+    struct ArrowSchema:
+        const char *format
+        const char *name
+        int64_t n_children
+        ArrowSchema **children
+        void (*release)(ArrowSchema *)
+    struct ArrowArray:
+        int64_t length
+        int64_t null_count
+        int64_t offset
+        int64_t n_children
+        ArrowArray **children
+        void (*release)(ArrowArray *)
+    int FU_ROW_NULL, FU_ROW_VALUE, FU_ROW_CORRUPT
+    ctypedef struct fu_col_t:
+        int64_t length
+    ctypedef struct fu_buf_t:
+        uint8_t *data
+        int64_t len, cap
+    int fu_col_open(const ArrowSchema *schema, const ArrowArray *array, fu_col_t *c,
+                    const char **why)
+    int fu_col_row(const fu_col_t *c, int64_t i, const uint8_t **p, int64_t *n)
+    int fu_col_valid(const fu_col_t *c, int64_t i)
+    int fu_is_ascii(const uint8_t *s, int64_t n)
+    int fu_utf8_decode(const uint8_t *s, int64_t n, uint32_t *out, int64_t *count)
+    int fu_utf8_valid(const uint8_t *s, int64_t n)
+    int fu_buf_reserve(fu_buf_t *b, int64_t more)
+    void fu_copy(uint8_t *d, const uint8_t *s, int64_t n)
+    int64_t fu_col_bytes(const fu_col_t *c, int64_t a, int64_t b)
+    int fu_array_init(ArrowArray *a, int64_t length, int64_t null_count, int64_t n_buffers,
+                      void *b0, void *b1, void *b2, int64_t n_children)
+    int fu_schema_init(ArrowSchema *s, const char *format, const char *name, int64_t n_children)
+
+# ---- fasturi_canon.h (canonicalize over UTF-8) ----
+cdef extern from "fasturi_canon.h" nogil:
+    ctypedef struct fu_drop_rule_t:
+        const uint8_t *ptr
+        Py_ssize_t size
+        int prefix
+    ctypedef struct fu_field_t:
+        Py_ssize_t start, end
+    Py_ssize_t fu_canon_key(const uint8_t *t, Py_ssize_t n, int sort_query, int drop_fragment,
+                            const fu_drop_rule_t *rules, int nrules, Py_ssize_t longest,
+                            uint8_t *scratch, fu_field_t **fields, Py_ssize_t *cap,
+                            uint8_t *out)
 
 # ---- fasturi_psl.h (Public Suffix List rule set) ----
 cdef extern from "fasturi_psl.h" nogil:

@@ -17,6 +17,7 @@ from cpython.unicode cimport (
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from libc.string cimport memcpy
 
+from fasturi._capi cimport PyUnicode_IS_ASCII, PyUnicode_New, fu_unicode_ready
 from fasturi._csrc cimport (
     FU_EXT_FTP,
     FU_EXT_WRAPPED,
@@ -33,22 +34,6 @@ from fasturi._csrc cimport (
 from fasturi._errors import type_error
 
 __all__ = ["OPAQUE_SCHEMES", "extract"]
-
-cdef extern from *:
-    """
-    /* Strings made through the legacy wchar_t API (before 3.12) must be
-       made ready before their kind and data may be read. */
-    #if PY_VERSION_HEX < 0x030C0000
-    #define fu_unicode_ready(o) PyUnicode_READY(o)
-    #else
-    #define fu_unicode_ready(o) 0
-    #endif
-    """
-    int fu_unicode_ready(object o) except -1
-
-cdef extern from "Python.h":
-    object PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
-    bint PyUnicode_IS_ASCII(object o)
 
 
 cdef inline object _piece(str t, int kind, const void *data, Py_ssize_t a, Py_ssize_t b,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 #: Pure Python was asked for (``FASTURI_NO_EXTENSIONS`` set, and not to "0")
@@ -52,7 +53,7 @@ else:
         IMPLEMENTATION = "python"
 
 
-def arrow_kernels():  # type: ignore[no-untyped-def]
+def arrow_kernels() -> ModuleType:
     """The column kernels' twin (``_arrow_c`` or ``_arrow_py``), imported on
     first use: the reference needs pyarrow, which ``import fasturi`` does not."""
     if IMPLEMENTATION == "compiled":

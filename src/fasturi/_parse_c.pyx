@@ -32,7 +32,6 @@ from cpython.unicode cimport (
     PyUnicode_GET_LENGTH,
     PyUnicode_KIND,
     PyUnicode_New,
-    PyUnicode_READ,
     PyUnicode_Substring,
     PyUnicode_WRITE,
 )
@@ -40,6 +39,7 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcmp, memcpy
 
+from fasturi._capi cimport PyUnicode_IS_ASCII, PyUnicode_READ, fu_alloc_tuple, fu_unicode_ready
 from fasturi._csrc cimport (
     FU_US_CLOSE_BR,
     FU_US_NETLOC_WIDE,
@@ -62,37 +62,8 @@ from fasturi._csrc cimport (
 
 import urllib.parse as _std
 
-cdef extern from "Python.h":
-    bint PyUnicode_IS_ASCII(object o)
-
-cdef extern from "Python.h" nogil:
-    Py_UCS4 _uread "PyUnicode_READ" (int kind, const void *data, Py_ssize_t index)
-
 cdef extern from *:
     """
-    /* A genuine instance of a tuple subclass (the stdlib's result classes
-       have __slots__ = () all the way down, so the tuple is the whole
-       object): what tuple.__new__(cls, ...) does, less the argument
-       tuple.  Items start NULL and are filled before the object escapes. */
-    static PyObject *fu_alloc_tuple(PyObject *type, Py_ssize_t n)
-    {
-        PyTypeObject *t = (PyTypeObject *)type;
-        PyObject *o = t->tp_alloc(t, n);
-    #if PY_VERSION_HEX >= 0x030E0000
-        if (o != NULL)
-            ((PyTupleObject *)o)->ob_hash = -1;  /* zeroed memory is not "unset" */
-    #endif
-        return o;
-    }
-
-    /* Strings made through the legacy wchar_t API (before 3.12) must be
-       made ready before their kind and data may be read. */
-    #if PY_VERSION_HEX < 0x030C0000
-    #define fu_parse_ready(o) PyUnicode_READY(o)
-    #else
-    #define fu_parse_ready(o) 0
-    #endif
-
     /* The split cache updates its table without a lock: only with the GIL
        (free-threaded builds count calls and keep nothing). */
     #ifdef Py_GIL_DISABLED
@@ -101,8 +72,6 @@ cdef extern from *:
     #define FU_SPLIT_CACHE 1
     #endif
     """
-    object fu_alloc_tuple(object type, Py_ssize_t n)
-    int fu_parse_ready(object o) except -1
     bint FU_SPLIT_CACHE
 
 # ---------------------------------------------------------------------------
@@ -135,11 +104,20 @@ cdef str K_USES_NETLOC = "uses_netloc"
 cdef str K_USES_PARAMS = "uses_params"
 cdef str K_USES_RELATIVE = "uses_relative"
 
-# Behaviour switches, set by _detect() at import.
+# Behaviour switches, set by _detect() at import, each by probing the
+# function it governs (see _detect).
 cdef bint ALPHA_FIRST = True    # 3.11+: a scheme starts with an ASCII letter
 cdef int BRACKETS = 0           # 0: balance only, 1: also _check_bracketed_host, 2: hand on
-cdef int UNSPLIT = 0            # 0: <= 3.12.3 rules, 1: 3.12.4+/3.13 rules, 2: hand on
+# urlunsplit/urlunparse: 0 <= 3.12.3 rules, 1 3.12.4+/3.13 rules, 3 3.14+
+# rules (urlunparse decides on '//' from the path before its params), 2 hand on
+cdef int UNSPLIT = 0
+# urljoin and urldefrag: 0 built on urlparse/urlunparse (<= 3.13), 1 built
+# on the split that keeps a missing component apart from an empty one
+# (3.14+: "?" and "#" survive, a base without a scheme is not joined), 2 hand on
+cdef int JOIN = 0
+cdef int DEFRAG = 0
 cdef bint SPLIT_OK = True       # False: the split family hands every call on
+cdef bint SCHEME_NONE = False   # scheme=None splits as scheme='' (3.15's default)
 # Counts calls into the stdlib's Python code, which may re-enter this module.
 cdef Py_ssize_t _python_calls = 0
 
@@ -168,7 +146,7 @@ cdef inline void _piece_empty(Piece *p):
     _piece_lit(p, "", 0)
 
 cdef inline Py_UCS4 _pchar(const Piece *p, Py_ssize_t i) noexcept nogil:
-    return _uread(p.kind, p.data, i)
+    return PyUnicode_READ(p.kind, p.data, i)
 
 cdef Py_UCS4 _piece_max(const Piece *p) noexcept nogil:
     cdef Py_UCS4 m = 0, c
@@ -176,7 +154,7 @@ cdef Py_UCS4 _piece_max(const Piece *p) noexcept nogil:
     if p.ascii:
         return 0x7F
     for i in range(p.length):
-        c = _uread(p.kind, p.data, i)
+        c = PyUnicode_READ(p.kind, p.data, i)
         if c > m:
             m = c
     return m
@@ -281,7 +259,7 @@ cdef inline Py_ssize_t _params_at(const Parts *p) noexcept nogil:
     return fu_params_4(<const uint32_t *>p.data, p.path_a, p.path_b)
 
 cdef inline Py_UCS4 _at(const Parts *p, Py_ssize_t i) noexcept nogil:
-    return _uread(p.kind, p.data, i)
+    return PyUnicode_READ(p.kind, p.data, i)
 
 cdef inline object _sub(object s, const Parts *p, Py_ssize_t a, Py_ssize_t b, bint is_bytes):
     if a >= b:
@@ -330,7 +308,7 @@ cdef int _check_netloc(object s, const Parts *p) except -1:
 
 cdef int _prepare_str(Parts *p, object url, bint allow_frag) except -1:
     """Scan a str; 1 when the stdlib's own code must take it, else 0."""
-    fu_parse_ready(url)
+    fu_unicode_ready(url)
     p.kind = PyUnicode_KIND(url)
     p.data = <const char *>PyUnicode_DATA(url)
     p.n = PyUnicode_GET_LENGTH(url)
@@ -349,7 +327,7 @@ cdef inline bint _clean_scheme_arg(object scheme):
     cdef Py_UCS4 c
     if n == 0:
         return True
-    fu_parse_ready(scheme)
+    fu_unicode_ready(scheme)
     cdef int kind = PyUnicode_KIND(scheme)
     cdef void *data = PyUnicode_DATA(scheme)
     if PyUnicode_READ(kind, data, 0) <= 0x20 or PyUnicode_READ(kind, data, n - 1) <= 0x20:
@@ -372,6 +350,8 @@ cdef object _split(object url, object scheme, object allow_fragments, bint parse
     cdef const char *bs
     if not SPLIT_OK or not _is_flag(allow_fragments):
         return None
+    if scheme is None and SCHEME_NONE:
+        scheme = EMPTY
     af = allow_fragments
     if type(url) is str:
         if type(scheme) is not str or not _clean_scheme_arg(scheme):
@@ -455,7 +435,7 @@ cdef bint _in_list(str name, object scheme) except -1:
         if item == <PyObject *>scheme:
             return True
         if type(<object>item) is str:
-            fu_parse_ready(<object>item)
+            fu_unicode_ready(<object>item)
             # canonical str: equal text means equal length, kind and units
             if (PyUnicode_GET_LENGTH(<object>item) == n and PyUnicode_KIND(<object>item) == kind
                     and memcmp(PyUnicode_DATA(<object>item), data, n * kind) == 0):
@@ -639,20 +619,31 @@ cdef class _SplitCache:
             return <object>self.pool[e].result
         self.misses += 1
         i = (h ^ (h >> 17)) & (SEEN - 1)
+        calls = _python_calls
         if self.seen[i] != h:
-            # first use (in a while): answered, not kept (see SEEN)
+            # first use (in a while): answered, not kept (see SEEN) -- unless
+            # the stdlib answered it.  Its lru_cache keeps every first call,
+            # so a repeated call it warns about warns once; kept here too,
+            # such a call warns as often as there.
             self.seen[i] = h
-            return _urlsplit_impl(url, scheme, allow_fragments)
+            result = _urlsplit_impl(url, scheme, allow_fragments)
+            if calls == _python_calls or self._slot_of(key, h) >= 0:
+                return result
+            return self._keep(key, h, result)
         if self.count >= self.maxsize:
             # room first: the memory the oldest result frees serves the new one
             self._evict_oldest()
-        calls = _python_calls
         result = _urlsplit_impl(url, scheme, allow_fragments)
         # the stdlib's slow path may have run code that added the key (were it
         # added by a finalizer instead, a duplicate entry is merely wasted)
         if calls != _python_calls and self._slot_of(key, h) >= 0:
             return result
-        if self.free < 0:
+        return self._keep(key, h, result)
+
+    cdef object _keep(self, object key, Py_hash_t h, object result):
+        """Store result under key (not present), evicting if full."""
+        cdef Py_ssize_t e, i
+        if self.count >= self.maxsize or self.free < 0:
             self._evict_oldest()
         e = self.free
         self.free = self.pool[e].next
@@ -707,13 +698,14 @@ cdef class _SplitCache:
 
 
 cdef inline bint _same_key(object a, object b) except -1:
-    # keys hold only str, bytes, bool, int and types: == runs no Python code
+    # keys hold only str, bytes, bool, int, None and types: == runs no Python code
     return type(a) is type(b) and a == b
 
 
 cdef inline bint _plain(object v):
     # values whose hash and == run no Python code
-    return type(v) is str or type(v) is bytes or type(v) is bool or type(v) is int
+    return (type(v) is str or type(v) is bytes or type(v) is bool or type(v) is int
+            or v is None)
 
 # ---------------------------------------------------------------------------
 # The split family.
@@ -800,6 +792,14 @@ cdef object _unsplit(object scheme, const Piece *sch, const Piece *net, const Pi
                 _lit(out, &n, "/", 1)
         elif slash2:
             _lit(out, &n, "//", 2)
+        elif UNSPLIT == 3:
+            # 3.14+: an empty netloc is kept for such a scheme when the
+            # path (before any ';params') is empty or absolute
+            if (sch.length and _in_list(K_USES_NETLOC, scheme)
+                    and (url[0].length == 0 or _pchar(&url[0], 0) == 0x2F)):
+                _lit(out, &n, "//", 2)
+                if ulen and u0 != 0x2F:     # an empty path before ';params'
+                    _lit(out, &n, "/", 1)
         elif (sch.length and _in_list(K_USES_NETLOC, scheme)
               and (ulen == 0 or u0 == 0x2F)):
             _lit(out, &n, "//", 2)
@@ -831,7 +831,7 @@ cdef inline object _str_parts(object components, Py_ssize_t n):
     for i in range(n):
         if type(_item(t, i)) is not str:
             return None
-        fu_parse_ready(_item(t, i))
+        fu_unicode_ready(_item(t, i))
     return t
 
 
@@ -1052,33 +1052,153 @@ cdef object _join(object base, object url, bint af):
     return _unparse_pieces(scheme, net, &joined, &u.params, &u.query, &u.frag)
 
 
+# The 3.14+ forms: the split keeps a missing component (None) apart from an
+# empty one, and the result is put together from exactly what is defined.
+
+cdef struct Defined:
+    Parts p
+    Piece net, path, query, frag  # each meaningful only when defined
+
+
+cdef object _split_defined(Defined *r, object url, bint af):
+    """The 3.14+ internal split of url as pieces; returns the scheme (None
+    when missing), or raises _HandOn."""
+    if _prepare_str(&r.p, url, af):
+        raise _HandOn
+    if r.p.net_a >= 0:
+        if r.p.flags & (FU_US_OPEN_BR | FU_US_CLOSE_BR | FU_US_NETLOC_WIDE):
+            _check_netloc(url, &r.p)
+        _piece_str(&r.net, url, r.p.net_a, r.p.net_b)
+    _piece_str(&r.path, url, r.p.path_a, r.p.path_b)
+    if r.p.q_a >= 0:
+        _piece_str(&r.query, url, r.p.q_a, r.p.q_b)
+    if r.p.f_a >= 0:
+        _piece_str(&r.frag, url, r.p.f_a, r.p.n)
+    return _scheme_of(url, &r.p, False) if r.p.scheme_end >= 0 else None
+
+
+class _HandOn(Exception):
+    """The stdlib's own code must answer this call."""
+
+
+cdef str _compose(object scheme, const Piece *net, const Piece *path,
+                  const Piece *query, const Piece *frag):
+    """The 3.14+ assembly: '//' + netloc when the netloc is defined (a
+    relative path then gets its '/'), '//' kept for a path starting '//',
+    and '?'/'#' for a query/fragment that is defined, even empty.  A NULL
+    piece is an undefined component."""
+    cdef Piece out[10]
+    cdef Py_ssize_t n = 0
+    cdef bint slash = path.length > 0 and _pchar(path, 0) == 0x2F
+    if scheme is not None and PyUnicode_GET_LENGTH(scheme):
+        _piece_str(&out[n], scheme, 0, PyUnicode_GET_LENGTH(scheme))
+        n += 1
+        _lit(out, &n, ":", 1)
+    if net is not NULL:
+        _lit(out, &n, "//", 2)
+        _put(out, &n, net)
+        if path.length and not slash:
+            _lit(out, &n, "/", 1)
+    elif slash and path.length > 1 and _pchar(path, 1) == 0x2F:
+        _lit(out, &n, "//", 2)
+    _put(out, &n, path)
+    if query is not NULL:
+        _lit(out, &n, "?", 1)
+        _put(out, &n, query)
+    if frag is not NULL:
+        _lit(out, &n, "#", 1)
+        _put(out, &n, frag)
+    return _build(out, n)
+
+
+cdef object _join_defined(object base, object url, bint af):
+    """urljoin(base, url) on 3.14+ for two non-empty str, or raises _HandOn."""
+    cdef Defined b, u
+    cdef const Piece *net
+    cdef const Piece *query
+    cdef const Piece *frag
+    cdef Piece joined
+    bscheme = _split_defined(&b, base, af)
+    scheme = _split_defined(&u, url, af)
+    if scheme is None:
+        scheme = bscheme
+    # a scheme missing from both is not in uses_relative (None never is)
+    if scheme is None or scheme != bscheme or not _in_list(K_USES_RELATIVE, scheme):
+        return url
+    net = &u.net if u.p.net_a >= 0 else NULL
+    if _in_list(K_USES_NETLOC, scheme):
+        if net is not NULL and u.net.length:
+            return _compose(scheme, net, &u.path,
+                            &u.query if u.p.q_a >= 0 else NULL,
+                            &u.frag if u.p.f_a >= 0 else NULL)
+        net = &b.net if b.p.net_a >= 0 else NULL
+    if u.path.length == 0:
+        # the base's path; its query unless the reference has one, and its
+        # fragment only when the reference has neither
+        query = &u.query if u.p.q_a >= 0 else NULL
+        frag = &u.frag if u.p.f_a >= 0 else NULL
+        if query is NULL:
+            query = &b.query if b.p.q_a >= 0 else NULL
+            if frag is NULL:
+                frag = &b.frag if b.p.f_a >= 0 else NULL
+        return _compose(scheme, net, &b.path, query, frag)
+    merged = _merge_path(&b.path, &u.path)
+    _piece_str(&joined, merged, 0, PyUnicode_GET_LENGTH(merged))
+    return _compose(scheme, net, &joined, &u.query if u.p.q_a >= 0 else NULL,
+                    &u.frag if u.p.f_a >= 0 else NULL)
+
+
 def urljoin(base, url, allow_fragments=True):
     """Join a base URL and a possibly relative URL (the stdlib's rules)."""
-    if type(base) is str and type(url) is str and SPLIT_OK and UNSPLIT != 2 \
+    if type(base) is str and type(url) is str and SPLIT_OK and JOIN != 2 \
             and _is_flag(allow_fragments):
         if not PyUnicode_GET_LENGTH(base):
             return url
         if not PyUnicode_GET_LENGTH(url):
             return base
-        r = _join(base, url, allow_fragments)
-        if r is not None:
-            return r
+        if JOIN == 1:
+            try:
+                return _join_defined(base, url, allow_fragments)
+            except _HandOn:
+                pass
+        else:
+            r = _join(base, url, allow_fragments)
+            if r is not None:
+                return r
     return _std_urljoin(base, url, allow_fragments)
+
+
+cdef object _defrag(object url):
+    """urldefrag(url) for a str, or None to hand on."""
+    cdef Parsed r
+    cdef Defined d
+    cdef Piece nofrag
+    if PyUnicode_FindChar(url, 0x23, 0, PyUnicode_GET_LENGTH(url), 1) < 0:
+        return _result2(DefragResult, url, EMPTY)
+    if DEFRAG == 1:
+        try:
+            scheme = _split_defined(&d, url, True)
+        except _HandOn:
+            return None
+        defrag = _compose(scheme, &d.net if d.p.net_a >= 0 else NULL, &d.path,
+                          &d.query if d.p.q_a >= 0 else NULL, NULL)
+        frag = PyUnicode_Substring(url, d.p.f_a, d.p.n) if d.p.f_a >= 0 else EMPTY
+        return _result2(DefragResult, defrag, frag)
+    scheme = _parse_str(&r, url, EMPTY, True)
+    if scheme is None:
+        return None
+    _piece_empty(&nofrag)
+    defrag = _unparse_pieces(scheme, &r.net, &r.path, &r.params, &r.query, &nofrag)
+    frag = PyUnicode_Substring(url, r.p.f_a, r.p.n) if r.p.f_a >= 0 else EMPTY
+    return _result2(DefragResult, defrag, frag)
 
 
 def urldefrag(url):
     """Remove the fragment: (url without it, fragment)."""
-    cdef Parsed r
-    cdef Piece nofrag
-    if type(url) is str and SPLIT_OK and UNSPLIT != 2:
-        if PyUnicode_FindChar(url, 0x23, 0, PyUnicode_GET_LENGTH(url), 1) < 0:
-            return _result2(DefragResult, url, EMPTY)
-        scheme = _parse_str(&r, url, EMPTY, True)
-        if scheme is not None:
-            _piece_empty(&nofrag)
-            defrag = _unparse_pieces(scheme, &r.net, &r.path, &r.params, &r.query, &nofrag)
-            frag = PyUnicode_Substring(url, r.p.f_a, r.p.n) if r.p.f_a >= 0 else EMPTY
-            return _result2(DefragResult, defrag, frag)
+    if type(url) is str and SPLIT_OK and DEFRAG != 2:
+        r = _defrag(url)
+        if r is not None:
+            return r
     return _std_urldefrag(url)
 
 # ---------------------------------------------------------------------------
@@ -1112,8 +1232,16 @@ _PROBE_UNSPLIT = tuple((parts,) for parts in (
 ))
 _PROBE_UNPARSE = tuple((parts,) for parts in (
     ("http", "", "", "p", "", ""), ("http", "h", "", "p", "q", "f"), ("", "", "//x", "p", "", ""),
-    ("http", "", "/", "", "q", ""),
+    ("http", "", "/", "", "q", ""), ("http", "", "x", "p", "", ""), ("foo", "", "", "p", "", ""),
 ))
+# urljoin's own change (3.14): a missing component is told from an empty
+# one, so "?" and "#" survive, a base without a scheme joins nothing, and a
+# reference with neither query nor fragment takes the base's fragment.
+_PROBE_JOIN_DEFINED = (
+    ("http://a/b?q", "?"), ("a/b", "c"), ("http://a/b?q#f", "#"), ("http://a/b", "#"),
+    ("http://a/b?q#f", "http:"), ("http:/b/c", "d"), ("http:///b/c", "d"), ("//a/b", "c"),
+    ("http://a/b/c;p?q", ";x"), ("http://a/b?q", "?#"), ("foo:/b", "c"),
+)
 _PROBE_JOIN = (
     ("http://a/b/c/d;p?q", "g;x?y#s"), ("http://a/b/c/d;p?q", "../../../g"),
     ("http://a/b/c/d;p?q", ""), ("http://a/b/c/d;p?q", "?y"), ("http://a/b/c/d;p?q", ";x"),
@@ -1122,15 +1250,56 @@ _PROBE_JOIN = (
     ("http://a/b//c", "..//d"), ("http:///b/c", "d"), ("a", "b"), ("http://a", "b"),
     ("svn+ssh://a/b", "c"), ("http://a/\xe9/c", "\u4e2d/../d#\xe9"), ("http://a/b", "//[::1]/c"),
 )
-_PROBE_DEFRAG = (("http://a/b#c",), ("http://a/b?#c",), ("HTTP://a#",), ("x",), ("a;b#c",))
+_PROBE_DEFRAG = (
+    ("http://a/b#c",), ("http://a/b?#c",), ("HTTP://a#",), ("x",), ("a;b#c",),
+    ("http:///b#c",), ("http:b;p#c",), ("//x#c",), ("http:#c",), ("////p#c",),
+)
 
 
 def _agrees(ours, theirs, probes):
     return all(_outcome(ours, *a) == _outcome(theirs, *a) for a in probes)
 
 
+def _heard(f, *args):
+    """The outcome of a call and the warnings it issued."""
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        got = _outcome(f, *args)
+    return got, [(w.category, str(w.message)) for w in caught]
+
+
+def _first_mode(modes, probe):
+    """The first of modes under which probe() holds, or 2 (hand on)."""
+    for mode in modes:
+        if probe(mode):
+            return mode
+    return 2
+
+
+def _try_unsplit(mode):
+    global UNSPLIT
+    UNSPLIT = mode
+    return (_agrees(urlunsplit, _std_urlunsplit, _PROBE_UNSPLIT)
+            and _agrees(urlunparse, _std_urlunparse, _PROBE_UNPARSE))
+
+
+def _try_join(mode):
+    global JOIN
+    JOIN = mode
+    return (_agrees(urljoin, _std_urljoin, _PROBE_JOIN)
+            and _agrees(urljoin, _std_urljoin, _PROBE_JOIN_DEFINED))
+
+
+def _try_defrag(mode):
+    global DEFRAG
+    DEFRAG = mode
+    return _agrees(urldefrag, _std_urldefrag, _PROBE_DEFRAG)
+
+
 def _detect():
-    global ALPHA_FIRST, BRACKETS, UNSPLIT, SPLIT_OK, _CACHE
+    global ALPHA_FIRST, BRACKETS, UNSPLIT, JOIN, DEFRAG, SPLIT_OK, SCHEME_NONE, _CACHE
     # 3.11+ (and some patch releases before) need an ASCII letter first
     ALPHA_FIRST = _raw_urlsplit("1a:b").scheme == ""
     if "_check_bracketed_netloc" in _STD:
@@ -1139,19 +1308,21 @@ def _detect():
         BRACKETS = 1
     else:
         BRACKETS = 0
-    # urlunsplit() changed how it treats paths starting with '//' (3.12.4+)
-    for mode in (0, 1):
-        UNSPLIT = mode
-        if _agrees(urlunsplit, _std_urlunsplit, _PROBE_UNSPLIT):
-            break
-    else:
-        UNSPLIT = 2
-    if UNSPLIT != 2 and not _agrees(urlunparse, _std_urlunparse, _PROBE_UNPARSE):
-        UNSPLIT = 2
+    # scheme=None: the default from 3.15 on, where it splits as '' does
+    # (silently: before, a false non-str argument may warn)
+    SCHEME_NONE = all(
+        _heard(_raw_urlsplit, *a, None) == _heard(_raw_urlsplit, *a, "")
+        for a in (("http://a/b",), ("p",), (b"//x/y",))
+    )
     SPLIT_OK = (_agrees(urlsplit, _raw_urlsplit, _PROBE_SPLIT)
-                and _agrees(urlparse, _std_urlparse, _PROBE_SPLIT)
-                and _agrees(urljoin, _std_urljoin, _PROBE_JOIN)
-                and _agrees(urldefrag, _std_urldefrag, _PROBE_DEFRAG))
+                and _agrees(urlparse, _std_urlparse, _PROBE_SPLIT))
+    # Each assembling function is probed on its own, with the inputs that
+    # tell its versions apart: urlunsplit() changed its '//' rules in
+    # 3.12.4 and urlunparse() in 3.14; urljoin() and urldefrag() keep empty
+    # components apart from missing ones from 3.14.
+    UNSPLIT = _first_mode((0, 1, 3), _try_unsplit)
+    JOIN = _first_mode((0, 1), _try_join) if SPLIT_OK else 2
+    DEFRAG = _first_mode((0, 1), _try_defrag) if SPLIT_OK else 2
     info = getattr(_STD_URLSPLIT, "cache_info", None)
     if info is not None:
         stats = info()
@@ -1166,9 +1337,8 @@ HAS_CACHE = _CACHE is not None
 #: Whether the compiled code takes each function's common case on this
 #: Python (False: every call goes to the stdlib, as a probe disagreed).
 COMPILED = {
-    "urlsplit": SPLIT_OK, "urlparse": SPLIT_OK, "urljoin": SPLIT_OK and UNSPLIT != 2,
-    "urldefrag": SPLIT_OK and UNSPLIT != 2, "urlunsplit": UNSPLIT != 2,
-    "urlunparse": UNSPLIT != 2,
+    "urlsplit": SPLIT_OK, "urlparse": SPLIT_OK, "urljoin": JOIN != 2,
+    "urldefrag": DEFRAG != 2, "urlunsplit": UNSPLIT != 2, "urlunparse": UNSPLIT != 2,
 }
 if HAS_CACHE:
     urlsplit_cached.cache_info = _CACHE.cache_info
@@ -1181,3 +1351,108 @@ def clear_cache():
     """Empty the split cache (the stdlib's clear_cache() empties its own)."""
     if _CACHE is not None:
         _CACHE.cache_clear()
+
+# ---------------------------------------------------------------------------
+# The keywords of newer Pythons: 3.15 gives urlsplit, urlparse and urldefrag
+# missing_as_none=, and urlunsplit and urlunparse keep_empty=.  parse.py
+# binds these forms exactly where the running stdlib's signature has the
+# keyword (KEYWORD), so each takes the parameters, defaults included, of
+# the function it replaces.  The compiled code answers the default; any
+# other value is the stdlib's to answer.
+
+
+def _has_keyword(f, name):
+    """Whether f (or the function an lru_cache wraps) has keyword-only name."""
+    code = getattr(getattr(f, "__wrapped__", f), "__code__", None)
+    if code is None:
+        return False
+    return name in code.co_varnames[code.co_argcount:code.co_argcount + code.co_kwonlyargcount]
+
+
+def _default(f, index, keyword, fallback):
+    """f's default for a positional parameter (index) or a keyword-only one."""
+    f = getattr(f, "__wrapped__", f)
+    if keyword is None:
+        return (getattr(f, "__defaults__", None) or (fallback,))[index]
+    return (getattr(f, "__kwdefaults__", None) or {}).get(keyword, fallback)
+
+
+KEYWORD = {
+    "urlsplit": _has_keyword(_STD_URLSPLIT, "missing_as_none"),
+    "urlparse": _has_keyword(_std_urlparse, "missing_as_none"),
+    "urldefrag": _has_keyword(_std_urldefrag, "missing_as_none"),
+    "urlunsplit": _has_keyword(_std_urlunsplit, "keep_empty"),
+    "urlunparse": _has_keyword(_std_urlunparse, "keep_empty"),
+}
+
+_SPLIT_SCHEME = _default(_raw_urlsplit, 0, None, "")
+_PARSE_SCHEME = _default(_std_urlparse, 0, None, "")
+_SPLIT_MISSING = _default(_raw_urlsplit, 0, "missing_as_none", False)
+_PARSE_MISSING = _default(_std_urlparse, 0, "missing_as_none", False)
+_DEFRAG_MISSING = _default(_std_urldefrag, 0, "missing_as_none", False)
+_UNSPLIT_KEEP = _default(_std_urlunsplit, 0, "keep_empty", False)
+_UNPARSE_KEEP = _default(_std_urlunparse, 0, "keep_empty", False)
+
+
+def urlsplit_kw(url, scheme=_SPLIT_SCHEME, allow_fragments=True, *,
+                missing_as_none=_SPLIT_MISSING):
+    """Split a URL into 5 components: scheme://netloc/path?query#fragment."""
+    if missing_as_none is False:
+        return _urlsplit_impl(url, scheme, allow_fragments)
+    return _raw_urlsplit(url, scheme, allow_fragments, missing_as_none=missing_as_none)
+
+
+def urlsplit_cached_kw(url, scheme=_SPLIT_SCHEME, allow_fragments=True, *,
+                       missing_as_none=_SPLIT_MISSING):
+    """Split a URL into 5 components: scheme://netloc/path?query#fragment."""
+    if missing_as_none is False and _CACHE is not None:
+        return _CACHE.call(url, scheme, allow_fragments)
+    return _STD_URLSPLIT(url, scheme, allow_fragments, missing_as_none=missing_as_none)
+
+
+def urlparse_kw(url, scheme=_PARSE_SCHEME, allow_fragments=True, *,
+                missing_as_none=_PARSE_MISSING):
+    """Split a URL into 6 components: scheme://netloc/path;params?query#fragment."""
+    if missing_as_none is False:
+        return urlparse(url, scheme, allow_fragments)
+    return _std_urlparse(url, scheme, allow_fragments, missing_as_none=missing_as_none)
+
+
+def urldefrag_kw(url, *, missing_as_none=_DEFRAG_MISSING):
+    """Remove the fragment: (url without it, fragment)."""
+    if missing_as_none is False:
+        return urldefrag(url)
+    return _std_urldefrag(url, missing_as_none=missing_as_none)
+
+
+def urlunsplit_kw(components, *, keep_empty=_UNSPLIT_KEEP):
+    """Combine the 5 components of urlsplit() into a URL."""
+    if keep_empty is False:
+        return urlunsplit(components)
+    return _std_urlunsplit(components, keep_empty=keep_empty)
+
+
+def urlunparse_kw(components, *, keep_empty=_UNPARSE_KEEP):
+    """Combine the 6 components of urlparse() into a URL."""
+    if keep_empty is False:
+        return urlunparse(components)
+    return _std_urlunparse(components, keep_empty=keep_empty)
+
+
+if HAS_CACHE:
+    urlsplit_cached_kw.cache_info = _CACHE.cache_info
+    urlsplit_cached_kw.cache_clear = _CACHE.cache_clear
+    urlsplit_cached_kw.cache_parameters = _CACHE.cache_parameters
+    urlsplit_cached_kw.__wrapped__ = urlsplit_kw
+
+
+def _modes(**modes):
+    """Read and set the behaviour switches (tests force each path with it);
+    returns the previous values."""
+    global UNSPLIT, JOIN, DEFRAG, SCHEME_NONE
+    old = {"unsplit": UNSPLIT, "join": JOIN, "defrag": DEFRAG, "scheme_none": SCHEME_NONE}
+    UNSPLIT = modes.get("unsplit", UNSPLIT)
+    JOIN = modes.get("join", JOIN)
+    DEFRAG = modes.get("defrag", DEFRAG)
+    SCHEME_NONE = modes.get("scheme_none", SCHEME_NONE)
+    return old

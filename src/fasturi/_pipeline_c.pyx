@@ -11,9 +11,20 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport uint8_t, uint32_t
 from libc.string cimport memchr, memcmp, memcpy
 
+from fasturi._capi cimport (
+    PyUnicode_AsUTF8AndSize,
+    PyUnicode_DATA,
+    PyUnicode_FromKindAndData,
+    PyUnicode_GET_LENGTH,
+    PyUnicode_IS_ASCII,
+    PyUnicode_KIND,
+    PyUnicode_New,
+    PyUnicode_READ,
+    PyUnicode_Substring,
+    PyUnicode_WRITE,
+)
 from fasturi._core_c cimport PreparedBase, normalize_str, split_str
-from fasturi._csrc cimport fu_xxh64
-
+from fasturi._csrc cimport fu_hexval, fu_xxh64
 from fasturi._w3lib_c cimport key_str
 
 from fasturi._errors import item_error, type_error
@@ -27,18 +38,6 @@ __all__ = [
     "split_many",
     "xxh64",
 ]
-
-cdef extern from "Python.h":
-    int PyUnicode_KIND(object o)
-    void *PyUnicode_DATA(object o)
-    Py_ssize_t PyUnicode_GET_LENGTH(object o)
-    bint PyUnicode_IS_ASCII(object o)
-    Py_UCS4 PyUnicode_READ(int kind, const void *data, Py_ssize_t index) nogil
-    void PyUnicode_WRITE(int kind, void *data, Py_ssize_t index, Py_UCS4 value) nogil
-    str PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
-    str PyUnicode_FromKindAndData(int kind, const void *buffer, Py_ssize_t size)
-    str PyUnicode_Substring(object s, Py_ssize_t start, Py_ssize_t end)
-    const char *PyUnicode_AsUTF8AndSize(object o, Py_ssize_t *size) except NULL
 
 
 ctypedef struct _Field:
@@ -155,16 +154,6 @@ cdef _DropRules _drop_rules(str func, object drop_params):
     return rules
 
 
-cdef inline int _hex(uint32_t c) noexcept nogil:
-    if c >= 48 and c <= 57:
-        return <int>c - 48
-    if c >= 65 and c <= 70:
-        return <int>c - 55
-    if c >= 97 and c <= 102:
-        return <int>c - 87
-    return -1
-
-
 cdef bint _dropped(_DropRules rules, int kind, const void *data, Py_ssize_t start,
                    Py_ssize_t end) noexcept:
     # The name is the text before the field's first "="; it is compared
@@ -180,8 +169,8 @@ cdef bint _dropped(_DropRules rules, int kind, const void *data, Py_ssize_t star
         if c == 61:  # "="
             break
         if c == 37 and i + 2 < end:  # "%" with two characters after it
-            hi = _hex(PyUnicode_READ(kind, data, i + 1))
-            lo = _hex(PyUnicode_READ(kind, data, i + 2))
+            hi = fu_hexval(PyUnicode_READ(kind, data, i + 1))
+            lo = fu_hexval(PyUnicode_READ(kind, data, i + 2))
             if hi >= 0 and lo >= 0:
                 out[n] = <uint8_t>(hi * 16 + lo)
                 n += 1

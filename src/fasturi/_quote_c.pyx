@@ -31,12 +31,9 @@ from cpython.unicode cimport (
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from libc.string cimport memchr, memcpy
 
+from fasturi._capi cimport PY_SSIZE_T_MAX, PyUnicode_GET_LENGTH, PyUnicode_IS_ASCII
+from fasturi._codec cimport pct_encode_octets, pct_encode_text, pct_table
 from fasturi._csrc cimport *
-
-cdef extern from "Python.h":
-    bint PyUnicode_IS_ASCII(object o)
-    Py_ssize_t PyUnicode_GET_LENGTH(object o)
-    Py_ssize_t PY_SSIZE_T_MAX
 
 __all__ = [
     "quote", "quote_plus", "quote_from_bytes", "unquote", "unquote_plus",
@@ -116,7 +113,7 @@ cdef enum:
 
 # §2.3 unreserved, the stdlib's _ALWAYS_SAFE.
 cdef uint8_t _BASE_TABLE[256]
-fu_qtable_init(_BASE_TABLE)
+fu_pct_table_init(_BASE_TABLE)
 
 
 cdef inline bint _is_utf8(object encoding):
@@ -136,86 +133,6 @@ cdef inline const char *_errors_name(object errors, const char *default):
 
 
 # ---------------------------------------------------------------- quoting
-
-
-cdef int _table(object safe, uint8_t *t, bint plus) except -1:
-    """Fill `t` from a str or bytes `safe` (the caller checked the type)."""
-    cdef Py_ssize_t i, n
-    cdef int kind
-    cdef const char *data
-    cdef const uint8_t *b
-    memcpy(t, _BASE_TABLE, 256)
-    if type(safe) is str:
-        n = PyUnicode_GET_LENGTH(safe)
-        kind = PyUnicode_KIND(safe)
-        data = <const char *>PyUnicode_DATA(safe)
-        for i in range(n):
-            if kind == 1:
-                fu_qtable_add(t, (<const uint8_t *>data)[i])
-            elif kind == 2:
-                fu_qtable_add(t, (<const uint16_t *>data)[i])
-            else:
-                fu_qtable_add(t, (<const uint32_t *>data)[i])
-    else:
-        n = PyBytes_GET_SIZE(safe)
-        b = <const uint8_t *>PyBytes_AS_STRING(safe)
-        for i in range(n):
-            fu_qtable_add(t, b[i])
-    if plus:
-        # quote_plus: ' ' joins `safe` and then becomes '+'.
-        t[32] = FU_Q_PLUS
-    return 0
-
-
-cdef object _quote_buf(const uint8_t *s, Py_ssize_t n, const uint8_t *t):
-    """Percent-encode n bytes; always a new ASCII str."""
-    cdef Py_ssize_t span = fu_quote_span_bytes(s, n, t)
-    cdef Py_ssize_t total
-    cdef uint8_t *o
-    if n > PY_SSIZE_T_MAX // 3:
-        raise MemoryError()
-    total = span + fu_quote_len_bytes(s + span, n - span, t)
-    r = PyUnicode_New(total, 127)
-    o = <uint8_t *>PyUnicode_DATA(r)
-    memcpy(o, s, span)
-    fu_quote_write_bytes(s + span, n - span, t, o + span)
-    return r
-
-
-cdef object _quote_str(str s, const uint8_t *t):
-    """UTF-8 percent-encoding of a non-empty exact str, or None when it holds a
-    surrogate (the codec then raises, or encodes it per `errors`)."""
-    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(s)
-    cdef int kind = PyUnicode_KIND(s)
-    cdef const char *data = <const char *>PyUnicode_DATA(s)
-    cdef Py_ssize_t span, total
-    cdef uint8_t *o
-    if n > PY_SSIZE_T_MAX // 12:
-        raise MemoryError()
-    if kind == 1:
-        span = fu_quote_span_1(<const uint8_t *>data, n, t)
-        if span == n:
-            # Nothing to encode: the text is its own quoted form.
-            return s
-        total = span + fu_quote_len_1(<const uint8_t *>data + span, n - span, t)
-        r = PyUnicode_New(total, 127)
-        o = <uint8_t *>PyUnicode_DATA(r)
-        memcpy(o, data, span)
-        fu_quote_write_1(<const uint8_t *>data + span, n - span, t, o + span)
-        return r
-    if kind == 2:
-        total = fu_quote_len_2(<const uint16_t *>data, n, t)
-        if total < 0:
-            return None
-        r = PyUnicode_New(total, 127)
-        fu_quote_write_2(<const uint16_t *>data, n, t, <uint8_t *>PyUnicode_DATA(r))
-        return r
-    total = fu_quote_len_4(<const uint32_t *>data, n, t)
-    if total < 0:
-        return None
-    r = PyUnicode_New(total, 127)
-    fu_quote_write_4(<const uint32_t *>data, n, t, <uint8_t *>PyUnicode_DATA(r))
-    return r
 
 
 def quote_from_bytes(bs, safe='/'):
@@ -251,14 +168,14 @@ def quote_from_bytes(bs, safe='/'):
         else:
             # Evaluated once, as the stdlib does (safe may be an iterator).
             safe = bytes([c for c in safe if c < 128])
-    _table(safe, t, False)
+    pct_table(_BASE_TABLE, safe, t, False)
     if tb is bytearray:
         # Re-read: the safe iteration above may have run Python code.
         n = PyByteArray_GET_SIZE(bs)
         p = <const uint8_t *>PyByteArray_AS_STRING(bs)
         if n == 0:
             return ''
-    return _quote_buf(p, n, t)
+    return pct_encode_octets(p, n, t)
 
 
 def quote(string, safe='/', encoding=None, errors=None):
@@ -275,8 +192,8 @@ def quote(string, safe='/', encoding=None, errors=None):
         tsafe = type(safe)
         if ((tsafe is str or tsafe is bytes) and _is_utf8(encoding)
                 and _errors_name(errors, b"strict") != NULL):
-            _table(safe, t, False)
-            r = _quote_str(string, t)
+            pct_table(_BASE_TABLE, safe, t, False)
+            r = pct_encode_text(string, t)
             if r is not None:
                 return r
     elif isinstance(string, str):
@@ -310,16 +227,16 @@ def quote_plus(string, safe='', encoding=None, errors=None):
             if PyUnicode_GET_LENGTH(string) == 0:
                 return string
             if _is_utf8(encoding) and _errors_name(errors, b"strict") != NULL:
-                _table(safe, t, True)
-                r = _quote_str(string, t)
+                pct_table(_BASE_TABLE, safe, t, True)
+                r = pct_encode_text(string, t)
                 if r is not None:
                     return r
         elif tstr is bytes and encoding is None and errors is None:
             n = PyBytes_GET_SIZE(string)
             if n == 0:
                 return ''
-            _table(safe, t, True)
-            return _quote_buf(<const uint8_t *>PyBytes_AS_STRING(string), n, t)
+            pct_table(_BASE_TABLE, safe, t, True)
+            return pct_encode_octets(<const uint8_t *>PyBytes_AS_STRING(string), n, t)
     # The stdlib's steps, for every other combination of types.
     if ((isinstance(string, str) and ' ' not in string) or
             (isinstance(string, bytes) and b' ' not in string)):
@@ -335,10 +252,10 @@ def quote_plus(string, safe='', encoding=None, errors=None):
 cdef inline Py_ssize_t _unq(int kind, const char *p, Py_ssize_t n, bint plus,
                             uint8_t *o, uint32_t *high) noexcept:
     if kind == 1:
-        return fu_unquote_1(<const uint8_t *>p, n, plus, o, high)
+        return fu_pct_decode_1(<const uint8_t *>p, n, plus, o, high)
     if kind == 2:
-        return fu_unquote_2(<const uint16_t *>p, n, plus, o, high)
-    return fu_unquote_4(<const uint32_t *>p, n, plus, o, high)
+        return fu_pct_decode_2(<const uint16_t *>p, n, plus, o, high)
+    return fu_pct_decode_4(<const uint32_t *>p, n, plus, o, high)
 
 
 cdef object _decode(const uint8_t *buf, Py_ssize_t m, uint32_t high, const char *err_c,
@@ -478,12 +395,15 @@ cdef object _unquote_bytes(const uint8_t *p, Py_ssize_t n, bint plus):
     cdef uint8_t *buf = stack
     cdef uint32_t high = 0
     cdef Py_ssize_t m
+    # gcc cannot follow fu_pct_decode_1 filling buf before it is read below
+    # (-Wmaybe-uninitialized): one store tells it the array is written.
+    stack[0] = 0
     if n > STACK:
         buf = <uint8_t *>PyMem_Malloc(n)
         if buf == NULL:
             raise MemoryError()
     try:
-        m = fu_unquote_1(p, n, plus, buf, &high)
+        m = fu_pct_decode_1(p, n, plus, buf, &high)
         return PyBytes_FromStringAndSize(<const char *>buf, m)
     finally:
         if buf != stack:
@@ -575,7 +495,7 @@ def unquote(string, encoding='utf-8', errors='replace'):
         if buf == NULL:
             raise MemoryError()
     try:
-        m = fu_unquote_1(p, n, False, buf, &high)
+        m = fu_pct_decode_1(p, n, False, buf, &high)
         return _decode(buf, m, high, err_c, encoding, errors)
     finally:
         if buf != stack:
@@ -851,21 +771,21 @@ cdef int _out_str(_Out *o, str s, const uint8_t *t, quote_via, safe, encoding,
     if n > PY_SSIZE_T_MAX // 12:
         raise MemoryError()
     if kind == 1:
-        total = fu_quote_len_1(<const uint8_t *>data, n, t)
+        total = fu_pct_encode_len_1(<const uint8_t *>data, n, t)
         _out_reserve(o, total)
-        fu_quote_write_1(<const uint8_t *>data, n, t, o.p + o.n)
+        fu_pct_encode_1(<const uint8_t *>data, n, t, o.p + o.n)
     elif kind == 2:
-        total = fu_quote_len_2(<const uint16_t *>data, n, t)
+        total = fu_pct_encode_len_2(<const uint16_t *>data, n, t)
         if total < 0:
             return _out_ascii(o, quote_via(s, safe, encoding, errors))
         _out_reserve(o, total)
-        fu_quote_write_2(<const uint16_t *>data, n, t, o.p + o.n)
+        fu_pct_encode_2(<const uint16_t *>data, n, t, o.p + o.n)
     else:
-        total = fu_quote_len_4(<const uint32_t *>data, n, t)
+        total = fu_pct_encode_len_4(<const uint32_t *>data, n, t)
         if total < 0:
             return _out_ascii(o, quote_via(s, safe, encoding, errors))
         _out_reserve(o, total)
-        fu_quote_write_4(<const uint32_t *>data, n, t, o.p + o.n)
+        fu_pct_encode_4(<const uint32_t *>data, n, t, o.p + o.n)
     o.n += total
     return 0
 
@@ -883,7 +803,7 @@ cdef int _out_item(_Out *o, x, const uint8_t *t, quote_via, safe, encoding,
         if n > PY_SSIZE_T_MAX // 3:
             raise MemoryError()
         _out_reserve(o, 3 * n)
-        o.n = fu_quote_write_bytes(<const uint8_t *>PyBytes_AS_STRING(x), n, t, o.p + o.n) - o.p
+        o.n = fu_pct_encode_bytes(<const uint8_t *>PyBytes_AS_STRING(x), n, t, o.p + o.n) - o.p
         return 0
     if isinstance(x, bytes):
         return _out_ascii(o, quote_via(x, safe))
@@ -908,7 +828,7 @@ cdef object _urlencode_fast(query, bint doseq, safe, encoding, errors, bint plus
     cdef _Out o
     cdef Py_ssize_t mark, key_start, key_len
     cdef bint first_pair = True, first_value
-    _table(safe, t, plus)
+    pct_table(_BASE_TABLE, safe, t, plus)
     o.n = 0
     o.cap = 256
     o.p = <uint8_t *>PyMem_Malloc(o.cap)

@@ -10,6 +10,13 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from cpython.object cimport PyObject
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
 
+from fasturi._capi cimport (
+    PyUnicode_DATA,
+    PyUnicode_GET_LENGTH,
+    PyUnicode_IS_ASCII,
+    PyUnicode_KIND,
+    fu_unicode_ready,
+)
 from fasturi._csrc cimport (
     FU_HOST_IPV4,
     FU_HOST_IPV6,
@@ -30,24 +37,6 @@ from fasturi._types import InvalidURI
 from fasturi._errors import type_error
 
 __all__ = ["RULES_2396", "RULES_3986", "host_type", "is_valid", "validate"]
-
-cdef extern from *:
-    """
-    /* Strings made through the legacy wchar_t API (before 3.12) must be
-       made ready before their kind and data may be read. */
-    #if PY_VERSION_HEX < 0x030C0000
-    #define fu_unicode_ready(o) PyUnicode_READY(o)
-    #else
-    #define fu_unicode_ready(o) 0
-    #endif
-    """
-    int fu_unicode_ready(object o) except -1
-
-cdef extern from "Python.h":
-    int PyUnicode_KIND(object o)
-    void *PyUnicode_DATA(object o)
-    Py_ssize_t PyUnicode_GET_LENGTH(object o)
-    bint PyUnicode_IS_ASCII(object o)
 
 
 cdef dict _IDS_3986 = {}

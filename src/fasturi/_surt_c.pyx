@@ -9,7 +9,7 @@ path or query holds one of the keywords those patterns need.
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
-from libc.string cimport memchr, memcmp, memcpy
+from libc.string cimport memchr, memcmp, memcpy, memset
 
 from fasturi import _surt
 
@@ -168,6 +168,7 @@ cdef Py_ssize_t _ip(const uint8_t *s, Py_ssize_t n, uint8_t *o) noexcept nogil:
     cdef uint64_t values[4]
     cdef int shift, k, last_bits
     cdef bint digits = n > 0
+    memset(values, 0, sizeof(values))
     if n == 0:
         return -1
     for i in range(n):

@@ -18,11 +18,13 @@ from cpython.unicode cimport (
 )
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
 
+from fasturi._capi cimport fu_unicode_ready
 from fasturi._csrc cimport (
     fu_authority_1,
     fu_authority_2,
     fu_authority_4,
     fu_authority_t,
+    fu_is_hex,
     fu_split_1,
     fu_split_2,
     fu_split_4,
@@ -35,18 +37,6 @@ from fasturi._errors import type_error
 from fasturi._types import InvalidURI
 
 __all__ = ["URI", "redact"]
-
-cdef extern from *:
-    """
-    /* Strings made through the legacy wchar_t API (before 3.12) must be
-       made ready before their kind and data may be read. */
-    #if PY_VERSION_HEX < 0x030C0000
-    #define fu_unicode_ready(o) PyUnicode_READY(o)
-    #else
-    #define fu_unicode_ready(o) 0
-    #endif
-    """
-    int fu_unicode_ready(object o) except -1
 
 # sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
 _SUB_DELIMS = "!$&'()*+,;="
@@ -66,12 +56,6 @@ _COMPONENTS = frozenset(
 cdef Py_ssize_t _INT_DIGITS = 4000
 # Up to 18 decimal digits fit an unsigned 64-bit accumulator.
 cdef Py_ssize_t _FAST_DIGITS = 18
-
-
-cdef inline bint _is_hexdig(uint32_t c) noexcept nogil:
-    # HEXDIG is ASCII only; the unsigned subtractions wrap everything else
-    # past the bounds.
-    return c - 48 < 10 or (c | 0x20) - 97 < 6
 
 
 cdef str _text_of(str func, str name, value):
@@ -101,8 +85,8 @@ cdef str _encode(str text, str safe):
     while i + 2 < n:
         if (
             PyUnicode_READ(kind, data, i) == u"%"
-            and _is_hexdig(PyUnicode_READ(kind, data, i + 1))
-            and _is_hexdig(PyUnicode_READ(kind, data, i + 2))
+            and fu_is_hex(PyUnicode_READ(kind, data, i + 1))
+            and fu_is_hex(PyUnicode_READ(kind, data, i + 2))
         ):
             pieces.append(_core.percent_encode(text[start:i], safe))
             pieces.append(text[i:i + 3])

@@ -60,6 +60,7 @@ _ERRORS = ("strict", "replace", "ignore")
 
 # ---- reading a column ----------------------------------------------------------
 
+
 class _Column:
     """A column read as pyarrow chunks, and how to give a result back in the
     family it came in."""
@@ -105,8 +106,16 @@ def _from_module(obj: Any, name: str) -> bool:
     return module is not None and type(obj).__module__.split(".")[0] == name
 
 
+# pyarrow before 22 crashes exporting a string_view array that has no data
+# buffer (every string inline, as a cast makes it): such a chunk is read as
+# string there, one copy, rather than handed to the C interface.
+_VIEW_EXPORT_CRASHES = int(pa.__version__.split(".")[0]) < 22
+
+
 def _text_chunk(func: str, arr: pa.Array) -> pa.Array:
     typ = arr.type
+    if typ == pa.string_view() and _VIEW_EXPORT_CRASHES:
+        return arr.cast(pa.string())
     if typ in _TEXT_TYPES:
         return arr
     if pa.types.is_null(typ):  # all rows null, no type given
@@ -171,7 +180,9 @@ def _threads(func: str, threads: Any) -> int:
         except AttributeError:  # not on Linux
             return os.cpu_count() or 1
     if isinstance(threads, bool) or not isinstance(threads, int):
-        raise TypeError(f"{func}() argument 'threads' must be int or None, not {type(threads).__name__}")
+        raise TypeError(
+            f"{func}() argument 'threads' must be int or None, not {type(threads).__name__}"
+        )
     if threads < 1:
         raise ValueError(f"{func}() argument 'threads' must be at least 1, not {threads}")
     return threads
@@ -201,7 +212,10 @@ def _apply(
 
 # ---- the functions ---------------------------------------------------------------
 
-def split(col: Any, fields: Iterable[str] = _DEFAULT_FIELDS, *, threads: Optional[int] = None) -> Any:
+
+def split(
+    col: Any, fields: Iterable[str] = _DEFAULT_FIELDS, *, threads: Optional[int] = None
+) -> Any:
     """RFC 3986 Appendix B components of every row, as a struct column with
     one child per field, in the order given (see ``FIELDS``).
 
@@ -387,14 +401,23 @@ def resolve(
     n = _threads("resolve", threads)
     column = _read("resolve", refs, "refs")
     if isinstance(base, str):
+        try:
+            base.encode("utf-8")
+        except UnicodeEncodeError as e:  # lone surrogates: no Arrow text holds them
+            raise ValueError(
+                f"resolve() argument 'base' cannot be encoded as UTF-8: {e.reason}"
+            ) from None
         return _apply(column, _kernels.resolve_one, _text_out, n, base, bool(strict), rfc)
     bases = _read("resolve", base, "base")
     if len(bases) != len(column):
         raise ValueError(
             f"resolve() argument 'base' has {len(bases)} rows, argument 'refs' {len(column)}"
         )
-    whole = pa.concat_arrays([c.cast(pa.large_string()) for c in bases.chunks]) if bases.chunks \
+    whole = (
+        pa.concat_arrays([c.cast(pa.large_string()) for c in bases.chunks])
+        if bases.chunks
         else pa.array([], type=pa.large_string())
+    )
     results: List[pa.Array] = []
     row0 = 0
     for chunk in column.chunks:

@@ -1,24 +1,21 @@
-"""Partition-wise helpers for Dask bags and dataframes (and pandas UDFs).
+"""Partition-wise helpers for Dask dataframes and bags (API §7).
 
-Each partition goes through one call of fasturi's batch functions
-(``split_many``, ``normalize_many``, ``canonicalize_many``, ``resolve_many``),
-so the per-item cost is the compiled loop's, not a Python call per row::
+A dataframe partition's column goes whole through the ``fasturi.arrow``
+function of the operation: on an Arrow-backed string column (Dask's default
+for text, pandas 3's ``str``) no Python object is made per row::
 
-    import dask.bag as db
+    import dask.dataframe as dd
     import fasturi.dask as fd
 
-    keys = fd.map_bag(db.read_text("urls-*.txt").map(str.rstrip), "canonicalize",
-                      drop_params=("utm_*",))
+    ddf = dd.read_parquet("crawl/*.parquet")
     ddf["url"] = fd.apply(ddf, "url", "normalize")
+    parts = fd.apply(ddf, "url", "split", fields=["host", "path"])
 
-The ``*_partition`` functions take and return pandas objects and need neither
-Dask nor a cluster: they also serve as Spark ``pandas_udf`` / ``mapInPandas``
-bodies (see docs/scale-out.md).  Dask itself is imported only by
-``map_bag`` and ``apply``.
-
-Missing values: a partition holding ``None`` or ``NaN`` raises ``TypeError``
-naming the item's position inside its partition, as the batch functions do;
-pass ``errors="none"`` to turn such items into ``None`` instead.
+A null gives a null.  The ``*_partition`` functions take and return pandas
+objects and need neither Dask nor a cluster.  Bags hold Python strings, so
+``map_bag`` calls the batch functions (``normalize_many`` ...) once per
+partition instead.  Dask itself is imported only by ``map_bag`` and
+``apply``; pandas only when a dataframe helper runs.
 """
 
 from __future__ import annotations
@@ -27,17 +24,97 @@ from typing import Any, Callable, Dict, Iterable, List
 
 import fasturi
 
-OPERATIONS = ("split", "normalize", "canonicalize", "resolve")
+#: Operations of ``apply`` / ``partition``: the ``fasturi.arrow`` functions.
+OPERATIONS = (
+    "split",
+    "normalize",
+    "canonicalize",
+    "resolve",
+    "is_valid",
+    "error_position",
+    "percent_decode",
+)
+#: Operations of ``map_bag`` / ``run_many``: the batch functions.
+BAG_OPERATIONS = ("split", "normalize", "canonicalize", "resolve")
 
-# Columns of the dataframe that ``split`` gives: the Split fields.
+# Columns of the dataframe that ``split`` gives by default: the Split fields.
 SPLIT_COLUMNS = tuple(fasturi.Split._fields)
 
 
-def _pandas() -> Any:
-    # Imported when used, so this module loads without pandas.
-    import importlib
+def _unknown(op: str, choices: Iterable[str]) -> ValueError:
+    return ValueError(f"unknown operation {op!r}; choose from {', '.join(choices)}")
 
-    return importlib.import_module("pandas")
+
+# ---- dataframes: fasturi.arrow per partition ---------------------------------
+
+
+def partition(series: Any, op: str, **options: Any) -> Any:
+    """The ``fasturi.arrow`` function ``op`` on one pandas Series.
+
+    Gives a Series with the same index and name (a DataFrame for
+    ``"split"``).  ``"resolve"`` needs ``base=`` (a ``str``); the other
+    options are the arrow function's.  ``threads`` defaults to 1: Dask
+    already runs one partition per worker thread.
+    """
+    from . import arrow
+
+    if op not in OPERATIONS:
+        raise _unknown(op, OPERATIONS)
+    options = dict(options)
+    options.setdefault("threads", 1)
+    if op == "resolve":
+        if "base" not in options:
+            raise TypeError("operation 'resolve' needs the keyword argument 'base'")
+        return arrow.resolve(options.pop("base"), series, **options)
+    if "base" in options:
+        raise TypeError(f"operation {op!r} takes no argument 'base'")
+    func: Callable[..., Any] = getattr(arrow, op)
+    return func(series, **options)
+
+
+def split_partition(series: Any, fields: Iterable[str] = SPLIT_COLUMNS, **options: Any) -> Any:
+    """``fasturi.arrow.split`` of a pandas Series: a DataFrame with one
+    column per field (the Split fields by default), the Series' index."""
+    return partition(series, "split", fields=tuple(fields), **options)
+
+
+def normalize_partition(series: Any, **options: Any) -> Any:
+    """``fasturi.arrow.normalize`` of a pandas Series (same index and name)."""
+    return partition(series, "normalize", **options)
+
+
+def canonicalize_partition(series: Any, **options: Any) -> Any:
+    """``fasturi.arrow.canonicalize`` of a pandas Series (same index and name)."""
+    return partition(series, "canonicalize", **options)
+
+
+def resolve_partition(series: Any, base: str, **options: Any) -> Any:
+    """``fasturi.arrow.resolve(base, series)``: a pandas Series of references
+    resolved against one base."""
+    return partition(series, "resolve", base=base, **options)
+
+
+def apply(frame: Any, column: str, op: str, **options: Any) -> Any:
+    """``op`` over one column of a Dask DataFrame, one ``fasturi.arrow`` call
+    per partition.
+
+    Returns a Dask Series (named ``column``, same index and divisions), or
+    for ``"split"`` a Dask DataFrame with one column per field (``fields=``,
+    by default ``scheme, authority, path, query, fragment``).  Options are
+    checked on the client, before any task is scheduled.
+    """
+    import pandas as pd
+
+    series = frame[column]
+    if op == "split":
+        options.setdefault("fields", SPLIT_COLUMNS)
+    # The partition function on an empty column: checks op and options here
+    # and gives Dask the result's columns and dtypes.
+    meta = partition(pd.Series([], dtype=series.dtype, name=column), op, **options)
+    return series.map_partitions(partition, op, meta=meta, **options)
+
+
+# ---- bags: the batch functions per partition -----------------------------------
 
 
 def _batch(op: str) -> Callable[..., List[Any]]:
@@ -49,82 +126,25 @@ def _batch(op: str) -> Callable[..., List[Any]]:
         return fasturi.canonicalize_many
     if op == "resolve":
         return fasturi.resolve_many
-    raise ValueError(f"unknown operation {op!r}; choose from {', '.join(OPERATIONS)}")
-
-
-def _check(op: str, options: Dict[str, Any]) -> None:
-    """Fail on the client, before a graph is built: bad op, options or base."""
-    if op != "resolve" and "base" in options:
-        _batch(op)
-        raise TypeError(f"operation {op!r} takes no argument 'base'")
-    # An empty batch checks every option (and resolve's base) as a real one would.
-    run_many((), op, **options)
+    raise _unknown(op, BAG_OPERATIONS)
 
 
 def run_many(values: Iterable[Any], op: str, **options: Any) -> List[Any]:
-    """Apply ``op`` to every value with one batch call; returns a list."""
+    """Apply the batch function ``op`` to every value with one call; returns
+    a list (``Split`` tuples for ``"split"``)."""
     batch = _batch(op)
     if op == "resolve":
         options = dict(options)
         if "base" not in options:
             raise TypeError("operation 'resolve' needs the keyword argument 'base'")
         return batch(options.pop("base"), values, **options)
+    if "base" in options:
+        raise TypeError(f"operation {op!r} takes no argument 'base'")
     return batch(values, **options)
-
-
-def _series(series: Any, op: str, options: Dict[str, Any]) -> Any:
-    pd = _pandas()
-
-    result = run_many(series.tolist(), op, **options)
-    return pd.Series(result, index=series.index, name=series.name, dtype=object)
-
-
-def split_partition(series: Any, **options: Any) -> Any:
-    """``split_many`` over a pandas Series: a DataFrame of the Split fields.
-
-    Undefined components are ``None``; the index is the Series' index.
-    """
-    pd = _pandas()
-
-    rows = run_many(series.tolist(), "split", **options)
-    empty = (None,) * len(SPLIT_COLUMNS)
-    return pd.DataFrame(
-        [empty if r is None else tuple(r) for r in rows],
-        index=series.index,
-        columns=list(SPLIT_COLUMNS),
-        dtype=object,
-    )
-
-
-def normalize_partition(series: Any, **options: Any) -> Any:
-    """``normalize_many`` over a pandas Series (same index and name)."""
-    return _series(series, "normalize", options)
-
-
-def canonicalize_partition(series: Any, **options: Any) -> Any:
-    """``canonicalize_many`` over a pandas Series (same index and name)."""
-    return _series(series, "canonicalize", options)
-
-
-def resolve_partition(series: Any, base: str, **options: Any) -> Any:
-    """``resolve_many(base, ...)`` over a pandas Series of references."""
-    return _series(series, "resolve", dict(options, base=base))
-
-
-def partition(series: Any, op: str, **options: Any) -> Any:
-    """The ``*_partition`` function named by ``op``, applied to ``series``."""
-    _batch(op)
-    if op == "split":
-        return split_partition(series, **options)
-    return _series(series, op, options)
 
 
 def _bag_partition(items: Iterable[Any], op: str, options: Dict[str, Any]) -> List[Any]:
     return run_many(items, op, **options)
-
-
-def _frame_partition(series: Any, op: str, options: Dict[str, Any]) -> Any:
-    return partition(series, op, **options)
 
 
 def map_bag(bag: Any, op: str, **options: Any) -> Any:
@@ -132,32 +152,15 @@ def map_bag(bag: Any, op: str, **options: Any) -> Any:
 
     ``op`` is ``"split"``, ``"normalize"``, ``"canonicalize"`` or
     ``"resolve"`` (which needs ``base=``); ``options`` go to the batch
-    function.  Items of the result are Split tuples for ``split``, else str.
+    function (``errors="none"`` turns a non-str item into ``None``).
     """
-    _check(op, options)
+    # An empty batch checks every option (and resolve's base) on the client.
+    run_many((), op, **options)
     return bag.map_partitions(_bag_partition, op, options)
 
 
-def apply(frame: Any, column: str, op: str, **options: Any) -> Any:
-    """``op`` over one column of a Dask DataFrame, one batch call per partition.
-
-    Returns a Dask Series (object dtype, named ``column``, same index and
-    divisions), or for ``"split"`` a Dask DataFrame with the columns
-    ``scheme, authority, path, query, fragment``.  ``"resolve"`` needs
-    ``base=``.
-    """
-    pd = _pandas()
-
-    _check(op, options)
-    series = frame[column]
-    if op == "split":
-        meta: Any = pd.DataFrame({c: pd.Series([], dtype=object) for c in SPLIT_COLUMNS})
-    else:
-        meta = pd.Series([], dtype=object, name=column)
-    return series.map_partitions(_frame_partition, op, options, meta=meta)
-
-
 __all__ = [
+    "BAG_OPERATIONS",
     "OPERATIONS",
     "SPLIT_COLUMNS",
     "apply",

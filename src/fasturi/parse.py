@@ -30,13 +30,28 @@ unmodified code that calls ``urllib.parse.urlsplit(...)`` gets them;
 ``from urllib.parse import urlsplit`` before ``install()`` keep the binding
 they took, so call it early.
 
+Which rules this Python's stdlib follows (the '//' rules of urlunsplit and
+urlunparse, whether urljoin and urldefrag keep an empty query or fragment
+apart from a missing one, as from 3.14) is found at import by probing each
+function; the 3.15 keywords (``missing_as_none=``, ``keep_empty=``) are
+taken exactly where the stdlib's signature has them, and any value but the
+default is answered by the stdlib.
+
 Known differences, none in results: the compiled functions report
 ``__module__ == "urllib.parse"`` (so pickling them by reference needs
 ``install()``); a call with the wrong number of arguments raises
 ``TypeError`` with Cython's wording; the split cache's statistics follow
 its own admission rule above, it counts a call by its argument values, not
 by how they were passed, and it does not store calls with argument types
-other than str, bytes, bool and int.
+other than str, bytes, bool, int and None.  Warnings: a call the stdlib's
+own code answers (and may warn about, such as 3.14's deprecated false
+non-str arguments) is kept from its first use, as the stdlib's lru_cache
+keeps it, so repeating it warns once, as there.  Because calls answered by
+the compiled code are kept only from their second use, the two caches hold
+different calls and evict in a different order: a warned-about call that
+the stdlib's cache has evicted may still be answered here, without the
+repeated warning.  Calls with other argument types are never kept, so they
+warn on every use (the stdlib warns on the first only).
 """
 
 from __future__ import annotations
@@ -118,10 +133,12 @@ def _bind(name: str) -> _Any:
     if name in _HOT_SPLIT:
         if _parse_c is None or not _parse_c.COMPILED[name]:
             return _ORIGINALS[name]
+        # the forms with 3.15's keywords, where this stdlib's signature has them
+        kw = "_kw" if _parse_c.KEYWORD.get(name) else ""
         if name == "urlsplit" and _parse_c.HAS_CACHE:
-            _adopt(_parse_c.urlsplit, name)
-            return _adopt(_parse_c.urlsplit_cached, name)
-        return _adopt(getattr(_parse_c, name), name)
+            _adopt(getattr(_parse_c, "urlsplit" + kw), name)
+            return _adopt(getattr(_parse_c, "urlsplit_cached" + kw), name)
+        return _adopt(getattr(_parse_c, name + kw), name)
     if _quote_c is None:
         return _ORIGINALS[name]
     return _adopt(getattr(_quote_c, name), name)

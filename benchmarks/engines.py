@@ -1,0 +1,325 @@
+"""The engine paths of API §7 against each engine's own way to do the same.
+
+    python benchmarks/engines.py                      # every engine, 3,000,000 rows
+    python benchmarks/engines.py --rows 1000000 --engines duckdb,polars
+    python benchmarks/engines.py --spark-differences diffs.tsv
+
+Input: the corpus's URLs (see corpus.py) repeated to ``--rows`` rows, written
+once as a Parquet file into a cache directory (``FASTURI_BENCH_CACHE``, else
+``fasturi-bench`` in the system's temp directory) and reused; never committed.
+Each case is the best of ``--rounds`` wall-clock runs (the engines run on
+several threads or processes, so CPU time of this process would miss work),
+after one untimed warm-up run.  The pairs:
+
+- duckdb:  ``uri_host(url)`` with ``GROUP BY`` over ``read_parquet`` against
+  the same query with ``regexp_extract`` and an RFC 3986 Appendix B host regex,
+  and with an Arrow UDF that returns its input (what any Python function
+  costs in DuckDB);
+- spark:   ``fasturi.spark.with_uri_columns(df, "url", ["host", "path",
+  "query"])`` against ``parse_url(url, 'HOST' | 'PATH' | 'QUERY')`` on the
+  same DataFrame (``local[2]``), both written to Spark's ``noop`` sink;
+- polars:  ``pl.col("url").uri.split()`` against ``str.extract_groups`` with
+  the Appendix B regex;
+- pandas:  ``s.uri.normalize()`` against ``s.map(fasturi.normalize)``.
+
+``--spark-differences FILE`` also writes, for every corpus URL where Spark's
+``parse_url`` gives NULL or another answer than RFC 3986 for the host, path
+or query, one line ``url<TAB>valid|invalid<TAB>component<TAB>rfc3986<TAB>parse_url``
+(``valid``: the URL is an RFC 3986 URI-reference; ``None`` stands for NULL).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Optional
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from corpus import Corpus  # noqa: E402
+
+ENGINES = ("duckdb", "spark", "polars", "pandas")
+
+# RFC 3986 Appendix B, the regular expression the RFC gives for splitting.
+APPENDIX_B = r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?"
+# The host out of Appendix B's authority: after any userinfo "@", up to a
+# port's ":" (an IP literal in brackets kept whole).
+HOST_REGEX = r"^(?:[^:/?#]+:)?//(?:[^/?#@]*@)?(\[[^\]/?#]*\]|[^:/?#]*)"
+
+
+def cache_dir() -> Path:
+    env = os.environ.get("FASTURI_BENCH_CACHE")
+    path = Path(env) if env else Path(tempfile.gettempdir()) / "fasturi-bench"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def parquet_file(urls: List[str], rows: int) -> Path:
+    """The corpus repeated to ``rows`` rows, as one Parquet file (made once)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    path = cache_dir() / f"urls-{len(urls)}x-{rows}.parquet"
+    if not path.exists():
+        repeated = (urls * (rows // len(urls) + 1))[:rows]
+        part = path.with_suffix(".part")
+        pq.write_table(pa.table({"url": pa.array(repeated, pa.string())}), part)
+        part.rename(path)
+    return path
+
+
+def best(run: Callable[[], Any], rounds: int) -> float:
+    """Best wall-clock seconds of ``rounds`` runs, after one untimed run."""
+    run()
+    times = []
+    for _ in range(max(1, rounds)):
+        started = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+def bench_duckdb(path: Path, rows: int, rounds: int) -> List[Dict[str, Any]]:
+    import duckdb
+
+    import fasturi.duckdb
+
+    con = duckdb.connect()
+    fasturi.duckdb.register(con)
+    source = f"read_parquet('{path}')"
+
+    def query(host: str) -> Callable[[], Any]:
+        sql = f"SELECT {host} AS host, count(*) AS hits FROM {source} GROUP BY host"
+        return lambda: con.sql(sql).fetchall()
+
+    # The floor of any Python function in DuckDB: an Arrow UDF that returns
+    # its input (DuckDB converts each vector to Arrow and back, under the GIL).
+    con.create_function("identity", lambda col: col, ["VARCHAR"], "VARCHAR", type="arrow")
+
+    ours = best(query("uri_host(url)"), rounds)
+    theirs = best(query(f"regexp_extract(url, '{HOST_REGEX}', 1)"), rounds)
+    floor = best(query("identity(url)"), rounds)
+    return [
+        case("duckdb", "uri_host(url) GROUP BY", ours, rows),
+        case("duckdb", "regexp_extract(url, host regex, 1) GROUP BY", theirs, rows, ours),
+        case("duckdb", "identity Arrow UDF GROUP BY (a Python UDF's floor)", floor, rows, ours),
+    ]
+
+
+def _spark_session() -> Any:
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    from pyspark.sql import SparkSession
+
+    return (
+        SparkSession.builder.master("local[2]")
+        .appName("fasturi-bench")
+        .config("spark.ui.enabled", "false")
+        .config("spark.driver.memory", "4g")
+        # a few-MB Parquet file would be one partition, i.e. one core
+        .config("spark.sql.files.maxPartitionBytes", str(8 << 20))
+        # parse_url raises on a URL java.net.URI refuses under ANSI mode:
+        # the benchmark wants its usual answer, NULL
+        .config("spark.sql.ansi.enabled", "false")
+        .getOrCreate()
+    )
+
+
+def bench_spark(path: Path, rows: int, rounds: int) -> List[Dict[str, Any]]:
+    import warnings
+
+    warnings.simplefilter("ignore", FutureWarning)  # pyspark on pandas 3
+    from pyspark.sql import functions as F
+
+    import fasturi.spark as fs
+
+    spark = _spark_session()
+    try:
+        df = spark.read.parquet(str(path))
+
+        def ours() -> None:
+            out = fs.with_uri_columns(df, "url", ["host", "path", "query"])
+            out.write.format("noop").mode("overwrite").save()
+
+        def theirs() -> None:
+            out = df.select(
+                "url",
+                *(
+                    F.expr(f"parse_url(url, '{part.upper()}')").alias(part)
+                    for part in ("host", "path", "query")
+                ),
+            )
+            out.write.format("noop").mode("overwrite").save()
+
+        t_ours = best(ours, rounds)
+        t_theirs = best(theirs, rounds)
+    finally:
+        spark.stop()
+    return [
+        case("spark", "fasturi.spark.with_uri_columns host,path,query", t_ours, rows),
+        case("spark", "parse_url(url, HOST|PATH|QUERY)", t_theirs, rows, t_ours),
+    ]
+
+
+def spark_differences(urls: List[str], out: Path) -> Dict[str, int]:
+    """Write every URL where parse_url differs from RFC 3986; count per component."""
+    import warnings
+
+    warnings.simplefilter("ignore", FutureWarning)
+    import pyarrow as pa
+    from pyspark.sql import functions as F
+
+    from fasturi import arrow
+
+    spark = _spark_session()
+    try:
+        df = spark.createDataFrame([(i, u) for i, u in enumerate(urls)], "id long, url string")
+        got = (
+            df.select(
+                "id",
+                *(
+                    F.expr(f"parse_url(url, '{part.upper()}')").alias(part)
+                    for part in ("host", "path", "query")
+                ),
+            )
+            .orderBy("id")
+            .collect()
+        )
+    finally:
+        spark.stop()
+    column = pa.array(urls, pa.string())
+    parts = arrow.split(column, ("host", "path", "query"))
+    valid = arrow.is_valid(column).to_pylist()
+    counts = {"rows": len(urls), "valid_rows": sum(valid), "all_null": 0, "all_null_valid": 0}
+    for part in ("host", "path", "query", "any"):
+        counts[part] = counts[part + "_valid"] = 0
+    with open(out, "w", encoding="utf-8") as f:
+        for i, url in enumerate(urls):
+            row = got[i]
+            ok = "valid" if valid[i] else "invalid"
+            if row["host"] is None and row["path"] is None and row["query"] is None:
+                counts["all_null"] += 1
+                counts["all_null_valid"] += valid[i]
+            differs = False
+            for part in ("host", "path", "query"):
+                rfc = parts.field(part)[i].as_py()
+                if row[part] != rfc:
+                    counts[part] += 1
+                    counts[part + "_valid"] += valid[i]
+                    differs = True
+                    f.write(f"{url}\t{ok}\t{part}\t{rfc}\t{row[part]}\n")
+            counts["any"] += differs
+            counts["any_valid"] += differs and valid[i]
+    return counts
+
+
+def bench_polars(path: Path, rows: int, rounds: int) -> List[Dict[str, Any]]:
+    import polars as pl
+
+    import fasturi.polars  # noqa: F401
+
+    df = pl.read_parquet(path)
+    ours = best(lambda: df.select(pl.col("url").uri.split()), rounds)
+    theirs = best(lambda: df.select(pl.col("url").str.extract_groups(APPENDIX_B)), rounds)
+    return [
+        case("polars", 'pl.col("url").uri.split()', ours, rows),
+        case("polars", "str.extract_groups(Appendix B regex)", theirs, rows, ours),
+    ]
+
+
+def bench_pandas(path: Path, rows: int, rounds: int) -> List[Dict[str, Any]]:
+    import pandas as pd
+    import pyarrow.parquet as pq
+
+    import fasturi
+    import fasturi.pandas  # noqa: F401
+
+    # pandas' Arrow-backed string dtype, as read_parquet gives it in pandas 3
+    s = pq.read_table(path).column("url").to_pandas(types_mapper=pd.ArrowDtype)
+    ours = best(lambda: s.uri.normalize(), rounds)
+    theirs = best(lambda: s.map(fasturi.normalize), rounds)
+    return [
+        case("pandas", "s.uri.normalize()", ours, rows),
+        case("pandas", "s.map(fasturi.normalize)", theirs, rows, ours),
+    ]
+
+
+def case(
+    engine: str, label: str, seconds: float, rows: int, ours: Optional[float] = None
+) -> Dict[str, Any]:
+    return {
+        "engine": engine,
+        "case": label,
+        "seconds": seconds,
+        "ns_per_row": seconds * 1e9 / rows,
+        "rows": rows,
+        # the engine's own way over fasturi's: how many times faster fasturi is
+        "fasturi_speedup": None if ours is None else seconds / ours,
+    }
+
+
+RUNS = {
+    "duckdb": bench_duckdb,
+    "spark": bench_spark,
+    "polars": bench_polars,
+    "pandas": bench_pandas,
+}
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rows", type=int, default=3_000_000)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--engines", default=",".join(ENGINES))
+    parser.add_argument("--spark-rows", type=int, help="rows for Spark (default: --rows)")
+    parser.add_argument("--spark-differences", metavar="FILE", type=Path)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+
+    import fasturi
+
+    urls = Corpus().urls
+    engines = [e for e in args.engines.split(",") if e]
+    for e in engines:
+        if e not in RUNS:
+            parser.error(f"unknown engine {e!r}; choose from {', '.join(ENGINES)}")
+    records: List[Dict[str, Any]] = []
+    for engine in engines:
+        rows = args.spark_rows if engine == "spark" and args.spark_rows else args.rows
+        records += RUNS[engine](parquet_file(urls, rows), rows, args.rounds)
+    diffs = None
+    if args.spark_differences:
+        diffs = spark_differences(urls, args.spark_differences)
+
+    if args.json:
+        for r in records:
+            print(json.dumps(r))
+        if diffs:
+            print(json.dumps({"spark_parse_url_differences": diffs}))
+        return 0
+    print(
+        f"fasturi {fasturi.__version__} ({fasturi.IMPLEMENTATION}); {len(urls):,} corpus URLs "
+        f"repeated; best of {args.rounds} wall-clock runs"
+    )
+    print()
+    print("| engine | case | rows | s | ns/row | fasturi × faster |")
+    print("|---|---|---:|---:|---:|---:|")
+    for r in records:
+        speedup = "" if r["fasturi_speedup"] is None else f"{r['fasturi_speedup']:.1f}×"
+        print(
+            f"| {r['engine']} | {r['case']} | {r['rows']:,} | {r['seconds']:.2f} | "
+            f"{r['ns_per_row']:,.0f} | {speedup} |"
+        )
+    if diffs:
+        print()
+        print(f"Spark parse_url against RFC 3986 on the corpus: {diffs}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,100 @@
+/* fasturi_base.h: what every scanner of csrc/ shares, written once.
+ *
+ * - hex digits (RFC 3986 §2.1 HEXDIG): fu_hexval, fu_is_hex, fu_hex_upper;
+ * - class membership for any code unit: fu_in_class;
+ * - SIMD detection: FU_SSE2 is 1 where SSE2 is (every x86-64), with
+ *   <emmintrin.h> included, else 0;
+ * - bit tricks: fu_ctz (count trailing zeros).
+ *
+ * Expects nothing but C99 and fasturi_chars.h; no Python.h.
+ *
+ * Templating.  A scanner that runs over the code units of a Python str is
+ * written once for a unit type T and stamped out for the three widths of a
+ * str (N = 1, 2, 4 bytes: uint8_t, uint16_t, uint32_t).  Every header does
+ * this the same way, the way most of them already did:
+ *
+ *     #define FU_DEFINE_THING(N, T) \
+ *     static inline ptrdiff_t fu_thing_##N(const T *s, ptrdiff_t n) \
+ *     { ... }
+ *     FU_DEFINE_THING(1, uint8_t)
+ *     FU_DEFINE_THING(2, uint16_t)
+ *     FU_DEFINE_THING(4, uint32_t)
+ *     #undef FU_DEFINE_THING
+ *
+ * The definition and its three instantiations sit together in the header
+ * that owns them, nothing includes itself, and the names of the generated
+ * functions are spelled where they are made.  The price is that a compiler
+ * error inside a body points at the instantiation line; preprocessing the
+ * file (cc -E) shows the expanded code.  A macro body cannot hold
+ * preprocessor conditionals, so width-specific SIMD code is written as
+ * plain functions outside the macro, guarded by FU_SSE2, and the body
+ * calls them under `if (FU_SSE2)`-style conditions the compiler folds.
+ * Comments inside a macro body are one line each, as clang-format aligns
+ * the backslashes after a multi-line comment wrongly.
+ */
+#ifndef FASTURI_BASE_H
+#define FASTURI_BASE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fasturi_chars.h"
+
+/* ---- hex digits -------------------------------------------------------- */
+
+/* Value of a hex digit, or -1.  Takes any code unit: the unsigned range
+ * checks reject everything outside 0-9 A-F a-f, including c >= 0x80. */
+static inline int fu_hexval(uint32_t c)
+{
+    if (c - '0' < 10u)
+        return (int)(c - '0');
+    if ((c | 0x20u) - 'a' < 6u)
+        return (int)((c | 0x20u) - 'a' + 10);
+    return -1;
+}
+
+static inline int fu_is_hex(uint32_t c) { return fu_hexval(c) >= 0; }
+
+/* Digits of "%HH": RFC 3986 §2.1 producers use uppercase. */
+static const char fu_hex_upper[16] = { '0', '1', '2', '3', '4', '5', '6', '7',
+                                       '8', '9', 'A', 'B', 'C', 'D', 'E', 'F' };
+
+/* Membership in a fasturi_chars.h class for any code unit: the table covers
+ * bytes only, and a wider unit must not alias its low byte. */
+static inline int fu_in_class(uint32_t c, uint32_t mask) { return c < 0x80u && FU_IS(c, mask); }
+
+/* ---- SIMD -------------------------------------------------------------- */
+
+#if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
+#define FU_SSE2 1
+#include <emmintrin.h>
+#else
+#define FU_SSE2 0
+#endif
+
+/* ---- bit tricks -------------------------------------------------------- */
+
+/* Index of the lowest set bit of x; x must not be 0. */
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h>
+static inline unsigned fu_ctz(unsigned x)
+{
+    unsigned long k;
+    _BitScanForward(&k, x);
+    return (unsigned)k;
+}
+#elif defined(__GNUC__) || defined(__clang__)
+static inline unsigned fu_ctz(unsigned x) { return (unsigned)__builtin_ctz(x); }
+#else
+static inline unsigned fu_ctz(unsigned x)
+{
+    unsigned k = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        k++;
+    }
+    return k;
+}
+#endif
+
+#endif /* FASTURI_BASE_H */

@@ -1,0 +1,211 @@
+/* fasturi_codec.h: the percent codec (RFC 3986 §2.1), one for the whole
+ * package: the RFC API (percent_encode, percent_decode,
+ * percent_decode_bytes) and the urllib.parse drop-in (quote, quote_plus,
+ * quote_from_bytes, unquote, unquote_plus, unquote_to_bytes, urlencode,
+ * parse_qsl) run these same loops.
+ *
+ * Encoding maps every code unit through a 256-entry action table built by
+ * fu_pct_table_init / fu_pct_table_add: FU_PCT_COPY keeps an ASCII
+ * character, FU_PCT_PLUS writes '+' (quote_plus's space), anything else
+ * becomes "%HH" (uppercase hex, as §2.1 asks of producers).  Bytes are
+ * encoded as they are (fu_pct_*_bytes); the code points of str data are
+ * encoded as UTF-8 on the fly (fu_pct_*_N), and fu_pct_encode_len_N()
+ * returns -1 on a surrogate, which UTF-8 cannot encode, so the caller can
+ * defer to the codec for its exact error.
+ *
+ * Decoding turns each "%hh" (two hex digits, either case) into its octet
+ * and, in plus mode, '+' into ' '; a '%' without two hex digits is kept as
+ * written.  Every other code unit is copied as one byte, so the input must
+ * be bytes or ASCII text (the callers split other text into ASCII runs, or
+ * encode it first).
+ *
+ * N is the code-unit width (1, 2 or 4: a Python str's kind).  Every
+ * function takes a pointer and a length, reads only [0, len) and never
+ * relies on NUL termination.  Output buffers are the caller's: the
+ * fu_pct_encode_len_*() result for encoding, the input length for decoding.
+ */
+#ifndef FASTURI_CODEC_H
+#define FASTURI_CODEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fasturi_base.h"
+
+/* ---- the action table -------------------------------------------------- */
+
+#define FU_PCT_ESCAPE 0
+#define FU_PCT_COPY 1
+#define FU_PCT_PLUS 2
+
+/* §2.3 unreserved is always kept (the stdlib's _ALWAYS_SAFE is the same
+ * set); every byte >= 0x80 is always escaped, whatever `safe` holds. */
+static inline void fu_pct_table_init(uint8_t *t)
+{
+    int c;
+    for (c = 0; c < 256; c++)
+        t[c] = FU_IS((uint8_t)c, FU_UNRESERVED) ? FU_PCT_COPY : FU_PCT_ESCAPE;
+}
+
+/* One character of `safe`; non-ASCII ones are dropped (the stdlib's
+ * safe.encode('ascii', 'ignore'); percent_encode honours ASCII only). */
+static inline void fu_pct_table_add(uint8_t *t, uint32_t c)
+{
+    if (c < 0x80 && t[c] == FU_PCT_ESCAPE)
+        t[c] = FU_PCT_COPY;
+}
+
+static inline uint8_t *fu_pct_put(uint8_t *o, uint32_t b)
+{
+    o[0] = '%';
+    o[1] = (uint8_t)fu_hex_upper[(b >> 4) & 0xF];
+    o[2] = (uint8_t)fu_hex_upper[b & 0xF];
+    return o + 3;
+}
+
+/* ---- encoding bytes: every byte is one unit ---------------------------- */
+
+/* Length of the run of kept bytes at the start of s. */
+static inline ptrdiff_t fu_pct_span_bytes(const uint8_t *s, ptrdiff_t n, const uint8_t *t)
+{
+    ptrdiff_t i = 0;
+    while (i < n && t[s[i]] == FU_PCT_COPY)
+        i++;
+    return i;
+}
+
+static inline ptrdiff_t fu_pct_encode_len_bytes(const uint8_t *s, ptrdiff_t n, const uint8_t *t)
+{
+    ptrdiff_t i, out = n;
+    for (i = 0; i < n; i++)
+        if (t[s[i]] == FU_PCT_ESCAPE)
+            out += 2;
+    return out;
+}
+
+/* Returns the end of what it wrote. */
+static inline uint8_t *fu_pct_encode_bytes(const uint8_t *s, ptrdiff_t n, const uint8_t *t,
+                                           uint8_t *o)
+{
+    ptrdiff_t i;
+    for (i = 0; i < n; i++) {
+        uint8_t c = s[i];
+        switch (t[c]) {
+        case FU_PCT_COPY: *o++ = c; break;
+        case FU_PCT_PLUS: *o++ = '+'; break;
+        default: o = fu_pct_put(o, c);
+        }
+    }
+    return o;
+}
+
+/* ---- encoding str data, decoding --------------------------------------- */
+
+/* fu_pct_span_N, fu_pct_encode_len_N, fu_pct_encode_N: as the _bytes ones,
+ * for code points, each non-ASCII one written as the %HH of its UTF-8
+ * bytes.  fu_pct_decode_N(s, n, plus, o, high): decode s[0, n) into o and
+ * return the length written; *high gets the OR of every output byte, so
+ * (*high & 0x80) == 0 means the result is ASCII. */
+#define FU_DEFINE_PCT_CODEC(N, T)                                                                  \
+    static inline ptrdiff_t fu_pct_span_##N(const T *s, ptrdiff_t n, const uint8_t *t)             \
+    {                                                                                              \
+        ptrdiff_t i = 0;                                                                           \
+        while (i < n && s[i] < 0x80 && t[s[i]] == FU_PCT_COPY)                                     \
+            i++;                                                                                   \
+        return i;                                                                                  \
+    }                                                                                              \
+                                                                                                   \
+    static inline ptrdiff_t fu_pct_encode_len_##N(const T *s, ptrdiff_t n, const uint8_t *t)       \
+    {                                                                                              \
+        ptrdiff_t i, out = 0;                                                                      \
+        for (i = 0; i < n; i++) {                                                                  \
+            uint32_t c = s[i];                                                                     \
+            if (c < 0x80)                                                                          \
+                out += t[c] == FU_PCT_ESCAPE ? 3 : 1;                                              \
+            else if (c < 0x800)                                                                    \
+                out += 6;                                                                          \
+            else if (c < 0x10000) {                                                                \
+                if (c >= 0xD800 && c <= 0xDFFF)                                                    \
+                    return -1;                                                                     \
+                out += 9;                                                                          \
+            } else                                                                                 \
+                out += 12;                                                                         \
+        }                                                                                          \
+        return out;                                                                                \
+    }                                                                                              \
+                                                                                                   \
+    static inline uint8_t *fu_pct_encode_##N(const T *s, ptrdiff_t n, const uint8_t *t,            \
+                                             uint8_t *o)                                           \
+    {                                                                                              \
+        ptrdiff_t i;                                                                               \
+        for (i = 0; i < n; i++) {                                                                  \
+            uint32_t c = s[i];                                                                     \
+            if (c < 0x80) {                                                                        \
+                switch (t[c]) {                                                                    \
+                case FU_PCT_COPY: *o++ = (uint8_t)c; break;                                        \
+                case FU_PCT_PLUS: *o++ = '+'; break;                                               \
+                default: o = fu_pct_put(o, c);                                                     \
+                }                                                                                  \
+            } else if (c < 0x800) {                                                                \
+                o = fu_pct_put(o, 0xC0 | (c >> 6));                                                \
+                o = fu_pct_put(o, 0x80 | (c & 0x3F));                                              \
+            } else if (c < 0x10000) {                                                              \
+                o = fu_pct_put(o, 0xE0 | (c >> 12));                                               \
+                o = fu_pct_put(o, 0x80 | ((c >> 6) & 0x3F));                                       \
+                o = fu_pct_put(o, 0x80 | (c & 0x3F));                                              \
+            } else {                                                                               \
+                o = fu_pct_put(o, 0xF0 | (c >> 18));                                               \
+                o = fu_pct_put(o, 0x80 | ((c >> 12) & 0x3F));                                      \
+                o = fu_pct_put(o, 0x80 | ((c >> 6) & 0x3F));                                       \
+                o = fu_pct_put(o, 0x80 | (c & 0x3F));                                              \
+            }                                                                                      \
+        }                                                                                          \
+        return o;                                                                                  \
+    }                                                                                              \
+                                                                                                   \
+    static inline ptrdiff_t fu_pct_decode_##N(const T *s, ptrdiff_t n, int plus, uint8_t *o,       \
+                                              uint32_t *high)                                      \
+    {                                                                                              \
+        ptrdiff_t i = 0, k = 0;                                                                    \
+        uint32_t h = 0;                                                                            \
+        while (i < n) {                                                                            \
+            uint32_t c = s[i];                                                                     \
+            if (c == '%' && n - i >= 3) {                                                          \
+                int a = fu_hexval(s[i + 1]), b = fu_hexval(s[i + 2]);                              \
+                if (a >= 0 && b >= 0) {                                                            \
+                    c = (uint32_t)(a << 4 | b);                                                    \
+                    i += 3;                                                                        \
+                    o[k++] = (uint8_t)c;                                                           \
+                    h |= c;                                                                        \
+                    continue;                                                                      \
+                }                                                                                  \
+            } else if (c == '+' && plus)                                                           \
+                c = ' ';                                                                           \
+            o[k++] = (uint8_t)c;                                                                   \
+            h |= c;                                                                                \
+            i++;                                                                                   \
+        }                                                                                          \
+        *high |= h;                                                                                \
+        return k;                                                                                  \
+    }
+
+FU_DEFINE_PCT_CODEC(1, uint8_t)
+FU_DEFINE_PCT_CODEC(2, uint16_t)
+FU_DEFINE_PCT_CODEC(4, uint32_t)
+
+#undef FU_DEFINE_PCT_CODEC
+
+/* Number of valid "%hh" triplets in the bytes s[0, n): a decoding of them
+ * (plus mode off) is n - 2 * count bytes long. */
+static inline ptrdiff_t fu_pct_count(const uint8_t *s, ptrdiff_t n)
+{
+    ptrdiff_t i, k = 0;
+    for (i = 0; i + 2 < n; i++)
+        if (s[i] == '%' && fu_is_hex(s[i + 1]) && fu_is_hex(s[i + 2])) {
+            k++;
+            i += 2;
+        }
+    return k;
+}
+
+#endif /* FASTURI_CODEC_H */

@@ -1,0 +1,62 @@
+from typing import List, Optional, Sequence, Tuple
+
+from ._types import ArrowColumn
+
+__all__ = [
+    "canonicalize",
+    "canonicalize_w3lib",
+    "error_position",
+    "fingerprint",
+    "is_valid",
+    "join_lines",
+    "join_tsv",
+    "lines",
+    "normalize",
+    "percent_decode",
+    "public_suffix",
+    "registrable_domain",
+    "resolve_each",
+    "resolve_one",
+    "split",
+    "surt",
+]
+
+def split(col: ArrowColumn, row0: int, threads: int, fields: Sequence[str]) -> ArrowColumn: ...
+def normalize(col: ArrowColumn, row0: int, threads: int, scheme_based: bool) -> ArrowColumn: ...
+def canonicalize(
+    col: ArrowColumn,
+    row0: int,
+    threads: int,
+    sort_query: bool,
+    drop_fragment: bool,
+    drop_params: Sequence[str],
+) -> ArrowColumn: ...
+def is_valid(col: ArrowColumn, row0: int, threads: int, rule: str, rfc: int) -> ArrowColumn: ...
+def error_position(
+    col: ArrowColumn, row0: int, threads: int, rule: str, rfc: int
+) -> ArrowColumn: ...
+def resolve_one(
+    col: ArrowColumn, row0: int, threads: int, base: str, strict: bool, rfc: int
+) -> ArrowColumn: ...
+def resolve_each(
+    bases: ArrowColumn, col: ArrowColumn, row0: int, threads: int, strict: bool, rfc: int
+) -> ArrowColumn: ...
+def percent_decode(col: ArrowColumn, row0: int, threads: int, errors: str) -> ArrowColumn: ...
+def lines(block: bytes) -> Tuple[ArrowColumn, int, List[Tuple[int, int, int]]]: ...
+def join_lines(col: ArrowColumn) -> bytes: ...
+def join_tsv(col: ArrowColumn, nfields: int) -> bytes: ...
+def registrable_domain(col: ArrowColumn, row0: int, threads: int, private: bool) -> ArrowColumn: ...
+def public_suffix(col: ArrowColumn, row0: int, threads: int, private: bool) -> ArrowColumn: ...
+def surt(col: ArrowColumn, row0: int, threads: int) -> ArrowColumn: ...
+def canonicalize_w3lib(
+    col: ArrowColumn, row0: int, threads: int, keep_fragment: bool
+) -> ArrowColumn: ...
+def fingerprint(
+    col: ArrowColumn,
+    row0: int,
+    threads: int,
+    sort_query: bool,
+    drop_fragment: bool,
+    drop_params: Sequence[str],
+    preset: Optional[str],
+) -> ArrowColumn: ...

@@ -1,0 +1,72 @@
+# The one place the compiled modules reach into the CPython C API beyond
+# what Cython's own cpython.* declarations offer: the Python.h functions
+# they call directly, and the shims whose details depend on the Python
+# version.  A version-specific detail written here is then right (or wrong)
+# in every module at once.
+#
+#     from fasturi._capi cimport fu_unicode_ready, fu_alloc_tuple, PyUnicode_New
+#
+# The C below sits behind an include guard, so a module that reaches this
+# file through two cimports still compiles one copy.
+
+cdef extern from *:
+    """
+    #ifndef FASTURI_CAPI_SHIM
+    #define FASTURI_CAPI_SHIM
+
+    /* Strings made through the legacy wchar_t API (before 3.12) must be
+       made ready before their kind and data may be read. */
+    #if PY_VERSION_HEX < 0x030C0000
+    #define fu_unicode_ready(o) PyUnicode_READY(o)
+    #else
+    #define fu_unicode_ready(o) 0
+    #endif
+
+    /* A genuine instance of a tuple subclass of n items, all NULL, from the
+       type's own allocator: what tuple.__new__(cls, ...) builds, less the
+       argument tuple.  The types given here (namedtuples, the stdlib's
+       result classes) have __slots__ = () all the way down, so the tuple is
+       the whole object.  Items are filled before the object escapes.
+       From 3.14 a tuple caches its hash in ob_hash, where -1 means "not
+       computed yet"; tp_alloc returns zeroed memory, and a zero left there
+       would be taken for a computed hash of 0.  Inline: every module that
+       cimports this file gets it, and most never call it. */
+    static inline PyObject *fu_alloc_tuple(PyObject *type, Py_ssize_t n)
+    {
+        PyTypeObject *t = (PyTypeObject *)type;
+        PyObject *o = t->tp_alloc(t, n);
+    #if PY_VERSION_HEX >= 0x030E0000
+        if (o != NULL)
+            ((PyTupleObject *)o)->ob_hash = -1;
+    #endif
+        return o;
+    }
+
+    #endif /* FASTURI_CAPI_SHIM */
+    """
+    int fu_unicode_ready(object o) except -1
+    object fu_alloc_tuple(object type, Py_ssize_t n)
+
+# Declared here rather than cimported from cpython.*: the return types are
+# exact (str, bytes), so Cython needs no type check on the result, and the
+# readers are nogil so the scanners can call them without the GIL.
+cdef extern from "Python.h":
+    Py_ssize_t PY_SSIZE_T_MAX
+    void PyObject_GC_UnTrack(object o)
+    int PyUnicode_KIND(object o)
+    void *PyUnicode_DATA(object o)
+    Py_ssize_t PyUnicode_GET_LENGTH(object o)
+    bint PyUnicode_IS_ASCII(object o)
+    bint PyUnicode_CheckExact(object o)
+    Py_UCS4 PyUnicode_MAX_CHAR_VALUE(object o)
+    Py_UCS4 PyUnicode_READ(int kind, const void *data, Py_ssize_t index) nogil
+    void PyUnicode_WRITE(int kind, void *data, Py_ssize_t index, Py_UCS4 value) nogil
+    str PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
+    str PyUnicode_FromKindAndData(int kind, const void *buffer, Py_ssize_t size)
+    str PyUnicode_Substring(object s, Py_ssize_t start, Py_ssize_t end)
+    str PyUnicode_DecodeUTF8(const char *s, Py_ssize_t size, const char *errors)
+    Py_UCS4 *PyUnicode_AsUCS4Copy(object s) except NULL
+    const char *PyUnicode_AsUTF8AndSize(object o, Py_ssize_t *size) except NULL
+    bytes PyBytes_FromStringAndSize(const char *v, Py_ssize_t n)
+    char *PyBytes_AS_STRING(object o)
+    Py_ssize_t PyBytes_GET_SIZE(object o)

@@ -1,0 +1,1 @@
+"""Tests that run real engines (marker ``engine``); see conftest.py here."""

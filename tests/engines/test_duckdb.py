@@ -1,0 +1,107 @@
+"""DuckDB's uri_* SQL functions over Parquet and CSV files, against fasturi.arrow."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import duckdb
+import pyarrow as pa
+import pyarrow.csv as pacsv
+import pyarrow.parquet as pq
+import pytest
+
+import fasturi.duckdb
+from fasturi import arrow
+
+COMPONENTS = ["scheme", "host", "port", "path", "query", "fragment"]
+
+
+@pytest.fixture(scope="module")
+def con():
+    connection = duckdb.connect()
+    fasturi.duckdb.register(connection)
+    yield connection
+    connection.close()
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory, column):
+    where = tmp_path_factory.mktemp("logs")
+    table = pa.table({"id": pa.array(range(len(column)), pa.int64()), "url": column})
+    # small row groups: DuckDB then hands the functions several vectors
+    pq.write_table(table, where / "log.parquet", row_group_size=1000)
+    pacsv.write_csv(table, where / "log.csv")
+    return where
+
+
+def rows(con, sql):
+    return [r[0] for r in con.sql(sql).fetchall()]
+
+
+@pytest.mark.parametrize("reader", ["read_parquet('{}/log.parquet')", "read_csv('{}/log.csv')"])
+def test_every_function_equals_arrow(con, files, column, reader):
+    source = reader.format(files)
+    calls = ", ".join(
+        ["uri_normalize(url)", "uri_canonicalize(url)", "uri_is_valid(url)"]
+        + [f"uri_{c}(url)" for c in COMPONENTS]
+    )
+    got = con.sql(f"SELECT url, {calls} FROM {source} ORDER BY id").fetchall()
+    urls = [r[0] for r in got]
+    if reader.startswith("read_csv"):
+        # CSV has no NULL string distinct from the empty field: compare with
+        # what DuckDB read
+        column = pa.array(urls, pa.string())
+    else:
+        assert urls == column.to_pylist()
+    want = [arrow.normalize(column), arrow.canonicalize(column), arrow.is_valid(column)] + [
+        arrow.split(column, (c,)).field(0) for c in COMPONENTS
+    ]
+    for i, expected in enumerate(want, start=1):
+        assert [r[i] for r in got] == expected.to_pylist(), i
+
+
+def test_null_in_null_out(con):
+    got = con.sql(
+        "SELECT uri_normalize(u), uri_host(u), uri_is_valid(u), uri_resolve(u, 'g'),"
+        " uri_resolve('http://a/b', u) FROM (VALUES (NULL::VARCHAR)) t(u)"
+    ).fetchall()
+    assert got == [(None, None, None, None, None)]
+
+
+def test_group_by_host(con, files, column):
+    got = con.sql(
+        f"SELECT uri_host(url) AS host, count(*) FROM read_parquet('{files}/log.parquet')"
+        " GROUP BY host"
+    ).fetchall()
+    hosts = arrow.split(column, ("host",)).field(0).to_pylist()
+    assert dict(got) == Counter(hosts)
+
+
+def test_resolve_row_by_row(con, refs, base):
+    table = pa.table(
+        {
+            "i": range(len(refs)),
+            "ref": pa.array(refs, pa.string()),
+            "page": pa.array([base, None, "relative/base"] * (len(refs) // 3), pa.string()),
+        }
+    )
+    con.register("links", table)
+    try:
+        one = rows(con, f"SELECT uri_resolve('{base}', ref) FROM links ORDER BY i")
+        each = rows(con, "SELECT uri_resolve(page, ref) FROM links ORDER BY i")
+    finally:
+        con.unregister("links")
+    assert one == arrow.resolve(base, table["ref"]).to_pylist()
+    assert each == arrow.resolve(table["page"], table["ref"]).to_pylist()
+
+
+def test_register_twice_and_on_a_new_connection():
+    con = duckdb.connect()
+    assert fasturi.duckdb.register(con) is con
+    fasturi.duckdb.register(con)
+    assert rows(con, "SELECT uri_port('http://h:8080/')") == ["8080"]
+    names = rows(
+        con,
+        "SELECT DISTINCT function_name FROM duckdb_functions() WHERE function_name LIKE 'uri_%'",
+    )
+    assert sorted(names) == sorted(fasturi.duckdb.FUNCTIONS)
