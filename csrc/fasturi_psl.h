@@ -24,10 +24,12 @@
 #define FU_PSL_EXCEPT 4
 #define FU_PSL_HASH0 0xCBF29CE484222325ULL
 
+/* 12 bytes a slot: the whole table of the packaged list (16,384 slots)
+ * stays in a core's L2 cache. */
 typedef struct {
-    uint64_t hash;
-    uint32_t off; /* key = keys[off, off + len) */
-    uint32_t len;
+    uint32_t hash; /* the key hash's low 32 bits, checked before the key */
+    uint32_t off;  /* key = keys[off, off + len) */
+    uint16_t len;
     uint8_t flags;
 } fu_psl_slot_t;
 
@@ -62,22 +64,23 @@ static inline int fu_psl_find(const fu_psl_t *t, uint64_t h, const uint8_t *s, s
         const fu_psl_slot_t *e = &t->slots[i];
         if (e->flags == 0)
             return 0;
-        if (e->hash == h && e->len == n && memcmp(t->keys + e->off, s, n) == 0)
+        if (e->hash == (uint32_t)h && e->len == n && memcmp(t->keys + e->off, s, n) == 0)
             return e->flags;
         i = (i + 1) & t->mask;
     }
 }
 
-/* Adds a key (unique; flags != 0).  The table must have a free slot. */
+/* Adds a key (unique; flags != 0; len < 65536).  The table must have a
+ * free slot. */
 static inline void fu_psl_insert(fu_psl_t *t, uint32_t off, uint32_t len, uint8_t flags)
 {
     uint64_t h = fu_psl_hash(t->keys + off, len);
     size_t i = fu_psl_slot_of(h, t->mask);
     while (t->slots[i].flags != 0)
         i = (i + 1) & t->mask;
-    t->slots[i].hash = h;
+    t->slots[i].hash = (uint32_t)h;
     t->slots[i].off = off;
-    t->slots[i].len = len;
+    t->slots[i].len = (uint16_t)len;
     t->slots[i].flags = flags;
 }
 

@@ -210,8 +210,8 @@ cdef extern from "fasturi_psl.h" nogil:
     int FU_PSL_EXACT, FU_PSL_WILD, FU_PSL_EXCEPT
     unsigned long long FU_PSL_HASH0
     ctypedef struct fu_psl_slot_t:
-        unsigned long long hash
-        uint32_t off, len
+        uint32_t hash, off
+        uint16_t len
         uint8_t flags
     ctypedef struct fu_psl_t:
         fu_psl_slot_t *slots

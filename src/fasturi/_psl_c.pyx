@@ -70,11 +70,14 @@ cdef _Table _build(rules):
     if rules.depth > MAX_DEPTH:
         raise ValueError(f"a Public Suffix List rule has more than {MAX_DEPTH} labels")
     for core, (in_icann, in_all) in rules.cores.items():
-        encoded.append((<str>core).encode("utf-8", "surrogatepass"))
+        key = (<str>core).encode("utf-8", "surrogatepass")
+        if len(key) > 0xFFFF:
+            continue  # longer than any host a slot's length could match
+        encoded.append(key)
         # low nibble: the ICANN section's flags; high nibble: the whole list's
         flags.append(in_icann | (in_all << 4))
-    while capacity < 2 * <size_t>len(encoded) + 1:
-        capacity *= 2  # at most half full: probes stay short
+    while 2 * capacity < 3 * <size_t>len(encoded) + 2:
+        capacity *= 2  # at most two thirds full: probes stay within a line or two
     table.keys = b"".join(encoded)
     table.t.keys = <const uint8_t *><const char *>table.keys
     table.t.mask = capacity - 1
