@@ -37,6 +37,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "fasturi_chars.h"
 
@@ -54,6 +55,14 @@ static inline int fu_hexval(uint32_t c)
 }
 
 static inline int fu_is_hex(uint32_t c) { return fu_hexval(c) >= 0; }
+
+/* Index of the first byte c in s[i, b), or b (memchr, which most libcs
+ * vectorize). */
+static inline ptrdiff_t fu_find_byte(const uint8_t *s, ptrdiff_t i, ptrdiff_t b, uint8_t c)
+{
+    const uint8_t *hit = i < b ? (const uint8_t *)memchr(s + i, c, (size_t)(b - i)) : NULL;
+    return hit ? hit - s : b;
+}
 
 /* Digits of "%HH": RFC 3986 §2.1 producers use uppercase. */
 static const char fu_hex_upper[16] = { '0', '1', '2', '3', '4', '5', '6', '7',

@@ -33,8 +33,7 @@
 /* Index of the first '%' in s[i, b), or b: what plain mode copies as is. */
 static inline ptrdiff_t fu_pct_next_1(const uint8_t *s, ptrdiff_t i, ptrdiff_t b)
 {
-    const uint8_t *p = i < b ? (const uint8_t *)memchr(s + i, '%', (size_t)(b - i)) : NULL;
-    return p ? p - s : b;
+    return fu_find_byte(s, i, b, '%');
 }
 
 #define FU_DEFINE_PCT_NEXT(N, T)                                                                   \

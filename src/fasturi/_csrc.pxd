@@ -17,6 +17,7 @@ cdef extern from "fasturi_chars.h" nogil:
 # ---- fasturi_base.h (what every scanner shares) ----
 cdef extern from "fasturi_base.h" nogil:
     int fu_hexval(uint32_t c)
+    Py_ssize_t fu_find_byte(const uint8_t *s, Py_ssize_t i, Py_ssize_t b, uint8_t c)
     bint fu_is_hex(uint32_t c)
 
 # ---- fasturi_scan.h (split, authority, dot segments) ----

@@ -11,6 +11,8 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memchr, memcmp, memcpy, memset
 
+from fasturi._csrc cimport fu_find_byte, fu_hexval
+
 from fasturi import _surt
 
 __all__ = ["surt"]
@@ -32,26 +34,6 @@ ctypedef struct _Span:
     Py_ssize_t start, end
 
 
-cdef inline int _hex(uint8_t c) noexcept nogil:
-    if 48 <= c <= 57:
-        return c - 48
-    if 65 <= c <= 70:
-        return c - 55
-    if 97 <= c <= 102:
-        return c - 87
-    return -1
-
-
-cdef inline Py_ssize_t _find(const uint8_t *s, Py_ssize_t i, Py_ssize_t b,
-                             uint8_t c) noexcept nogil:
-    # the index of the first c in s[i, b), or b
-    cdef const uint8_t *hit
-    if i >= b:
-        return b
-    hit = <const uint8_t *>memchr(s + i, c, <size_t>(b - i))
-    return b if hit == NULL else hit - s
-
-
 cdef inline bint _is_space(uint8_t c) noexcept nogil:
     return c == 32 or (9 <= c <= 13)  # bytes.strip()'s ASCII whitespace
 
@@ -67,8 +49,8 @@ cdef Py_ssize_t _unescape(uint8_t *d, Py_ssize_t n) noexcept nogil:
         j = 0
         while i < n:
             if d[i] == 37 and i + 2 < n:
-                hi = _hex(d[i + 1])
-                lo = _hex(d[i + 2])
+                hi = fu_hexval(d[i + 1])
+                lo = fu_hexval(d[i + 2])
                 if hi >= 0 and lo >= 0:
                     d[j] = <uint8_t>(hi * 16 + lo)
                     j += 1
@@ -245,10 +227,10 @@ cdef Py_ssize_t _path(const uint8_t *s, Py_ssize_t n, uint8_t *o, _Span *seg) no
     """Dot segments and empty segments (but a last one) removed; o gets it."""
     cdef Py_ssize_t i, a, count = 0, j = 0, k
     # the text before the first "/" is not a segment
-    i = _find(s, 0, n, 47)
+    i = fu_find_byte(s, 0, n, 47)
     while i < n:
         a = i + 1
-        i = _find(s, a, n, 47)
+        i = fu_find_byte(s, a, n, 47)
         if i - a == 1 and s[a] == 46:
             continue
         if i - a == 2 and s[a] == 46 and s[a + 1] == 46 and count > 0:
@@ -455,10 +437,10 @@ cdef str _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem):
     auth_a = auth_b = -1
     if b - i >= 2 and u[i] == 47 and u[i + 1] == 47:
         auth_a = i + 2
-        i = _find(u, auth_a, _find(u, auth_a, b, 47), 63)  # the first "/" or "?"
+        i = fu_find_byte(u, auth_a, fu_find_byte(u, auth_a, b, 47), 63)  # the first "/" or "?"
         auth_b = i
     path_a = i
-    i = _find(u, i, b, 63)  # "?"
+    i = fu_find_byte(u, i, b, 63)  # "?"
     path_b = i
     q_a = q_b = -1
     if i < b:
@@ -473,18 +455,18 @@ cdef str _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem):
         while b > auth_a and u[b - 1] == 58:
             b -= 1
         host_a = auth_a
-        if _find(u, auth_a, b, 64) < b:  # an "@": the host follows the last
+        if fu_find_byte(u, auth_a, b, 64) < b:  # an "@": the host follows the last
             for i in range(auth_a, b):
                 if u[i] == 64:
                     host_a = i + 1
-        i = _find(u, host_a, b, 91)  # "["
+        i = fu_find_byte(u, host_a, b, 91)  # "["
         bracket = i < b
         if bracket:
             host_a = i + 1
-            host_b = _find(u, host_a, b, 93)  # "]"
-            i = _find(u, host_b, b, 58)
+            host_b = fu_find_byte(u, host_a, b, 93)  # "]"
+            i = fu_find_byte(u, host_b, b, 58)
         else:
-            host_b = _find(u, host_a, b, 58)  # ":"
+            host_b = fu_find_byte(u, host_a, b, 58)  # ":"
             i = host_b
         port_a = i + 1 if i < b else b
         if port_a < b:

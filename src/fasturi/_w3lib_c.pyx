@@ -22,7 +22,7 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport uint8_t
 from libc.string cimport memchr, memcmp, memcpy, memmove
 
-from fasturi._csrc cimport fu_dots_1
+from fasturi._csrc cimport fu_dots_1, fu_find_byte, fu_hexval
 
 from fasturi import _w3lib
 
@@ -56,26 +56,6 @@ ctypedef struct _Pair:
     Py_ssize_t name, name_len, value, value_len  # offsets into the decoded text
 
 
-cdef inline Py_ssize_t _find(const uint8_t *s, Py_ssize_t i, Py_ssize_t b,
-                             uint8_t c) noexcept nogil:
-    # the index of the first c in s[i, b), or b
-    cdef const uint8_t *hit
-    if i >= b:
-        return b
-    hit = <const uint8_t *>memchr(s + i, c, <size_t>(b - i))
-    return b if hit == NULL else hit - s
-
-
-cdef inline int _hex(uint8_t c) noexcept nogil:
-    if 48 <= c <= 57:
-        return c - 48
-    if 65 <= c <= 70:
-        return c - 55
-    if 97 <= c <= 102:
-        return c - 87
-    return -1
-
-
 cdef inline Py_ssize_t _put(uint8_t c, uint8_t *o, Py_ssize_t j, int mask) noexcept nogil:
     cdef const char *digits = b"0123456789ABCDEF"
     if _SAFE[c] & mask:
@@ -100,8 +80,8 @@ cdef Py_ssize_t _path(const uint8_t *s, Py_ssize_t n, uint8_t *o) noexcept nogil
     cdef int hi, lo, byte
     while i < n:
         if s[i] == 37 and i + 2 < n:
-            hi = _hex(s[i + 1])
-            lo = _hex(s[i + 2])
+            hi = fu_hexval(s[i + 1])
+            lo = fu_hexval(s[i + 2])
             if hi >= 0 and lo >= 0:
                 byte = hi * 16 + lo
                 if byte == 0x25 or byte == 0x2F or byte == 0x3B or byte == 0x3F:
@@ -138,8 +118,8 @@ cdef Py_ssize_t _unquote_plus(const uint8_t *s, Py_ssize_t n, uint8_t *o) noexce
     cdef int hi, lo
     while i < n:
         if s[i] == 37 and i + 2 < n:
-            hi = _hex(s[i + 1])
-            lo = _hex(s[i + 2])
+            hi = fu_hexval(s[i + 1])
+            lo = fu_hexval(s[i + 2])
             if hi >= 0 and lo >= 0:
                 o[j] = <uint8_t>(hi * 16 + lo)
                 j += 1
@@ -209,9 +189,9 @@ cdef Py_ssize_t _query(const uint8_t *s, Py_ssize_t n, uint8_t *o, uint8_t *d,
     cdef Py_ssize_t i = 0, a, eq, count = 0, dn = 0, j = 0, k
     while i <= n:
         a = i
-        i = _find(s, i, n, 38)  # "&"
+        i = fu_find_byte(s, i, n, 38)  # "&"
         if i > a:  # an empty field is dropped
-            eq = _find(s, a, i, 61)  # "="
+            eq = fu_find_byte(s, a, i, 61)  # "="
             pairs[count].name = dn
             pairs[count].name_len = _unquote_plus(s + a, eq - a, d + dn)
             dn += pairs[count].name_len
@@ -278,8 +258,8 @@ cdef Py_ssize_t _userinfo(const uint8_t *s, Py_ssize_t n, uint8_t *o, uint8_t *d
     cdef int hi, lo
     while i < n:
         if s[i] == 37 and i + 2 < n:
-            hi = _hex(s[i + 1])
-            lo = _hex(s[i + 2])
+            hi = fu_hexval(s[i + 1])
+            lo = fu_hexval(s[i + 2])
             if hi >= 0 and lo >= 0:
                 d[k] = <uint8_t>(hi * 16 + lo)
                 k += 1
@@ -358,8 +338,8 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint keep_fragment,
             i += 1
         auth_b = i
     path_a = i
-    k = _find(s, i, n, 35)  # "#": the fragment
-    i = _find(s, i, k, 63)  # "?" before it: the query
+    k = fu_find_byte(s, i, n, 35)  # "#": the fragment
+    i = fu_find_byte(s, i, k, 63)  # "?" before it: the query
     path_b = i
     if i < k:
         q_a = i + 1
