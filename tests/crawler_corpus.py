@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from hypothesis import strategies as st
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGED = ROOT / "src" / "fasturi" / "data" / "urls.txt"
 SHARED = Path(os.environ.get("FASTURI_CORPUS") or ROOT.parent / "shared" / "corpus") / "urls.txt"
@@ -23,3 +25,72 @@ def urls(path: Path) -> list[str]:
 def corpora() -> list[Path]:
     """The corpus files present: the packaged sample, and the full one if there."""
     return [PACKAGED] + ([SHARED] if SHARED.is_file() else [])
+
+
+def outcome(fn, *args, **options):
+    try:
+        return fn(*args, **options)
+    except ValueError as exc:  # UnicodeEncodeError included
+        return type(exc)
+
+
+# Pieces of URLs where w3lib's key has its corner cases.
+W3LIB_PIECES = st.sampled_from(
+    [
+        "http://",
+        "HTTPS://",
+        "ftp://",
+        "file:///",
+        "mailto:",
+        "gs://",
+        "x:",
+        "u:p@",
+        "a.B",
+        "[::1]",
+        "[v1.x]",
+        "[1.2.3.4]",
+        ":80",
+        ":99999",
+        ":x",
+        "//",
+        "/./",
+        "/../",
+        "%2e",
+        "%25",
+        "%2F",
+        "%3b",
+        "%3F",
+        "%7e",
+        "%ff",
+        "%C3%A9",
+        "é",
+        "π",
+        "ｆ",
+        "ß",
+        "\u3002",
+        "\ud800",
+        "\x00",
+        "\x7f",
+    ]
+    + list("abc.:/?#%@[]&=+;0123456789 \t\n-\\'\"|<>{}^`~")
+)
+
+
+# Keys w3lib.url.canonicalize_url gives (checked against it where it installs).
+W3LIB_EXAMPLES = {
+    # query sorted by (name, value), re-encoded, every field with "="
+    "http://www.example.com/do?c=3&b=5&b=2&a=50": "http://www.example.com/do?a=50&b=2&b=5&c=3",
+    "http://www.example.com/do?q=a+b&r=%7e&s": "http://www.example.com/do?q=a+b&r=~&s=",
+    # non-ASCII path as UTF-8 escapes; escape case normalized
+    "http://www.example.com/résumé": "http://www.example.com/r%C3%A9sum%C3%A9",
+    "http://www.example.com/a%2fb%7Ec": "http://www.example.com/a%2Fb~c",
+    # dot segments, IPv6 in RFC 5952 form, host lowercased, IDNA
+    "http://[::0:1]/a/../b": "http://[::1]/b",
+    "HTTP://WWW.Example.COM:8080/": "http://www.example.com:8080/",
+    "http://Bücher.example/": "http://xn--bcher-kva.example/",
+    # the fragment goes; userinfo stays (case kept)
+    "http://User:Pw@example.com/#top": "http://User:Pw@example.com/",
+    # params of the last segment, and the empty path
+    "http://example.com/a;x=1?b": "http://example.com/a;x=1?b=",
+    "http://example.com": "http://example.com/",
+}
