@@ -1405,7 +1405,9 @@ def urlsplit_kw(url, scheme=_SPLIT_SCHEME, allow_fragments=True, *,
 def urlsplit_cached_kw(url, scheme=_SPLIT_SCHEME, allow_fragments=True, *,
                        missing_as_none=_SPLIT_MISSING):
     """Split a URL into 5 components: scheme://netloc/path?query#fragment."""
-    if missing_as_none is False and _CACHE is not None:
+    if missing_as_none is False:
+        if _CACHE is None:  # a stdlib without the cache (before 3.11)
+            return _urlsplit_impl(url, scheme, allow_fragments)
         return _CACHE.call(url, scheme, allow_fragments)
     return _STD_URLSPLIT(url, scheme, allow_fragments, missing_as_none=missing_as_none)
 
