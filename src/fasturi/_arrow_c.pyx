@@ -589,7 +589,10 @@ cdef _Call _prepare(int op, object col, int threads, int ntext, int64_t extra):
         # bytes as the rows hold, plus `extra` a row, shared among split's
         # fields (asking each for all of it would have the allocator map
         # and unmap that much afresh on every call).  Cut to size at the end.
-        size = fu_col_bytes(&call.job.col, r.start, r.end) // max(ntext, 1) + extra * rows
+        size = fu_col_bytes(&call.job.col, r.start, r.end)
+        if nr == 1:  # on several threads the ranges' buffers are fresh anyway
+            size //= max(ntext, 1)
+        size += extra * rows
         for k in range(ntext):
             if fu_buf_reserve(&r.out[k], size) < 0:
                 raise MemoryError()
