@@ -470,8 +470,9 @@ def registrable_domain_adapters() -> list[Adapter]:
 
 
 def surt_adapters() -> list[Adapter]:
-    out = [Adapter("surt", peer, _twin("surt", "surt", peer), inputs="web") for peer in
-           FASTURI_PEERS]
+    out = [
+        Adapter("surt", peer, _twin("surt", "surt", peer), inputs="web") for peer in FASTURI_PEERS
+    ]
     surt = _crawler_peer("surt", "surt")
     if surt is not None:
         out.append(Adapter("surt", "surt", lambda: surt.surt, inputs="web"))
