@@ -27,6 +27,11 @@ compiled core.  NULL in, NULL out.  The functions, all on ``VARCHAR``:
                                      undefined, ``''`` where empty
 ``uri_resolve(base, r)``  VARCHAR    ``fasturi.resolve`` (§5.2); NULL where
                                      ``base`` is not absolute
+``uri_registrable_domain  VARCHAR    ``fasturi.registrable_domain`` (ICANN
+(u)``                                section of the Public Suffix List)
+``uri_public_suffix(u)``  VARCHAR    ``fasturi.public_suffix``
+``uri_surt(u)``           VARCHAR    ``fasturi.surt``
+``uri_fingerprint(u)``    UBIGINT    ``fasturi.fingerprint``, default options
 ========================  =========  =====================================
 """
 
@@ -45,6 +50,7 @@ __all__ = ["FUNCTIONS", "register"]
 
 _TEXT = sqltypes.VARCHAR
 _BOOL = sqltypes.BOOLEAN
+_U64 = sqltypes.UBIGINT
 
 
 def _array(out: Any) -> Any:
@@ -85,6 +91,11 @@ FUNCTIONS: Dict[str, Tuple[Callable[..., Any], Tuple[Any, ...], Any]] = {
         for name in ("scheme", "host", "port", "path", "query", "fragment")
     },
     "uri_resolve": (_resolve, (_TEXT, _TEXT), _TEXT),
+    # API.md §8
+    "uri_registrable_domain": (partial(arrow.registrable_domain, threads=1), (_TEXT,), _TEXT),
+    "uri_public_suffix": (partial(arrow.public_suffix, threads=1), (_TEXT,), _TEXT),
+    "uri_surt": (partial(arrow.surt, threads=1), (_TEXT,), _TEXT),
+    "uri_fingerprint": (partial(arrow.fingerprint, threads=1), (_TEXT,), _U64),
 }
 
 

@@ -105,3 +105,27 @@ def test_register_twice_and_on_a_new_connection():
         "SELECT DISTINCT function_name FROM duckdb_functions() WHERE function_name LIKE 'uri_%'",
     )
     assert sorted(names) == sorted(fasturi.duckdb.FUNCTIONS)
+
+
+def test_crawler_functions_equal_arrow(con, files, column):
+    # API.md §7's uri_registrable_domain, with §8's other column forms
+    got = con.sql(
+        "SELECT uri_registrable_domain(url), uri_public_suffix(url), uri_fingerprint(url)"
+        f" FROM read_parquet('{files}/log.parquet') ORDER BY id"
+    ).fetchall()
+    want = [
+        arrow.registrable_domain(column),
+        arrow.public_suffix(column),
+        arrow.fingerprint(column),
+    ]
+    for i, expected in enumerate(want):
+        assert [r[i] for r in got] == expected.to_pylist(), i
+    assert rows(con, "SELECT uri_registrable_domain('https://www.bbc.co.uk/news')") == ["bbc.co.uk"]
+    assert rows(con, "SELECT uri_registrable_domain(NULL::VARCHAR)") == [None]
+    # surt raises where the scalar does (a port that is not a number), so
+    # over rows it can key
+    assert rows(con, "SELECT uri_surt('http://www.Archive.org/goo/?b&a#top')") == [
+        "org,archive)/goo?a&b"
+    ]
+    with pytest.raises(duckdb.InvalidInputException, match="row 0: surt"):
+        con.sql("SELECT uri_surt('http://a:-80/')").fetchall()
