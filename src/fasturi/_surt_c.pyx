@@ -9,7 +9,7 @@ path or query holds one of the keywords those patterns need.
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport uint8_t, uint64_t
-from libc.string cimport memchr, memcmp, memcpy, memset
+from libc.string cimport memchr, memcmp, memcpy, memmove, memset
 
 from fasturi._csrc cimport fu_find_byte, fu_hexval
 
@@ -358,8 +358,8 @@ cdef Py_ssize_t _host_tail(uint8_t *h, Py_ssize_t n, uint8_t *o) noexcept nogil:
         return k
     n = _escape_lower(h, n, o)
     k = _strip_www(o, n)
-    if k:
-        memcpy(o, o + k, <size_t>(n - k))
+    if k:  # the host slides down over its "www." prefix: overlapping
+        memmove(o, o + k, <size_t>(n - k))
     return n - k
 
 
