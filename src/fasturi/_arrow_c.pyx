@@ -357,6 +357,22 @@ cdef int _domain_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n)
     return bad
 
 
+cdef Py_ssize_t _key(Job *job, Range *r, const uint8_t *p, int64_t n) noexcept nogil:
+    # canonicalize's key of the row, written at out[0]'s end (not counted
+    # in its length); its length, or -1 when out of memory.
+    cdef Py_ssize_t m
+    cdef fu_buf_t *o = &r.out[0]
+    r.tmp.len = 0
+    if fu_buf_reserve(&r.tmp, n + FU_NORMALIZE_EXTRA) < 0:
+        return -1
+    m = fu_normalize_1(p, n, True, r.tmp.data)
+    if fu_buf_reserve(o, m) < 0:
+        return -1
+    return fu_canon_key(r.tmp.data, m, job.sort_query, job.drop_fragment, job.rules,
+                        job.nrules, job.longest, r.name, &r.fields, &r.fields_cap,
+                        o.data + o.len)
+
+
 cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
                   bint ascii) noexcept nogil:
     # Row i (not null, valid UTF-8, ascii or not) of every operation but
@@ -375,30 +391,14 @@ cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
             return BAD_MEMORY
         o.len += fu_normalize_1(p, n, job.scheme_based, o.data + o.len)
     elif job.op == OP_CANONICALIZE:
-        r.tmp.len = 0
-        if fu_buf_reserve(&r.tmp, n + FU_NORMALIZE_EXTRA) < 0:
-            return BAD_MEMORY
-        m = fu_normalize_1(p, n, True, r.tmp.data)
-        if fu_buf_reserve(o, m) < 0:
-            return BAD_MEMORY
-        m = fu_canon_key(r.tmp.data, m, job.sort_query, job.drop_fragment, job.rules,
-                         job.nrules, job.longest, r.name, &r.fields, &r.fields_cap,
-                         o.data + o.len)
+        m = _key(job, r, p, n)
         if m < 0:
             return BAD_MEMORY
         o.len += m
     elif job.op == OP_FINGERPRINT:
-        # the key as OP_CANONICALIZE writes it, in scratch past out[0]'s
-        # end, then its XXH64 as the row's value (out[0] stays empty)
-        r.tmp.len = 0
-        if fu_buf_reserve(&r.tmp, n + FU_NORMALIZE_EXTRA) < 0:
-            return BAD_MEMORY
-        m = fu_normalize_1(p, n, True, r.tmp.data)
-        if fu_buf_reserve(o, m) < 0:
-            return BAD_MEMORY
-        m = fu_canon_key(r.tmp.data, m, job.sort_query, job.drop_fragment, job.rules,
-                         job.nrules, job.longest, r.name, &r.fields, &r.fields_cap,
-                         o.data + o.len)
+        # the key written past out[0]'s end as scratch, then its XXH64 as
+        # the row's value (out[0] stays empty)
+        m = _key(job, r, p, n)
         if m < 0:
             return BAD_MEMORY
         job.u64[i] = fu_xxh64(o.data + o.len, <size_t>m, 0)
