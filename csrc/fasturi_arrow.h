@@ -326,9 +326,11 @@ static inline int64_t fu_col_bytes(const fu_col_t *c, int64_t a, int64_t b)
 
 /* ---- exporting results -------------------------------------------------- */
 
-/* What an exported array owns: its buffers (malloc'd), its children. */
+/* What an exported array owns: its buffers (malloc'd), its children, and
+ * (moved into `keep`) the input its children's views point into. */
 typedef struct {
     const void *buffers[3];
+    struct ArrowArray keep;
     struct ArrowArray *children;
     struct ArrowArray *child_ptrs[1]; /* n_children of them */
 } fu_array_priv_t;
@@ -342,9 +344,20 @@ static void fu_array_release(struct ArrowArray *a)
     for (i = 0; i < a->n_children; i++)
         if (priv->children[i].release != NULL)
             priv->children[i].release(&priv->children[i]);
+    if (priv->keep.release != NULL)
+        priv->keep.release(&priv->keep);
     free(priv->children);
     free(priv);
     a->release = NULL;
+}
+
+/* a takes over `input` (whose release is cleared: it is moved), to release
+ * once its children no longer point into it. */
+static inline void fu_array_keep(struct ArrowArray *a, struct ArrowArray *input)
+{
+    fu_array_priv_t *priv = (fu_array_priv_t *)a->private_data;
+    priv->keep = *input;
+    input->release = NULL;
 }
 
 /* Fills a as an array of `length` rows owning the given malloc'd buffers
@@ -386,6 +399,117 @@ static inline int fu_array_init(struct ArrowArray *a, int64_t length, int64_t nu
     a->children = n_children > 0 ? priv->child_ptrs : NULL;
     a->dictionary = NULL;
     a->release = fu_array_release;
+    a->private_data = priv;
+    return 0;
+}
+
+/* ---- string views into the input ---------------------------------------- */
+
+/* The 16-byte view of the n bytes at p: inline when n <= 12, else their
+ * first four bytes and where they lie (variadic buffer idx, which starts
+ * at base). */
+static inline void fu_view_set(uint8_t *v, const uint8_t *p, int64_t n, int32_t idx,
+                               const uint8_t *base)
+{
+    int32_t len = (int32_t)n, at;
+    memset(v, 0, 16);
+    memcpy(v, &len, 4);
+    if (n <= 12) {
+        fu_copy(v + 4, p, n);
+    } else {
+        at = (int32_t)(p - base);
+        memcpy(v + 4, p, 4);
+        memcpy(v + 8, &idx, 4);
+        memcpy(v + 12, &at, 4);
+    }
+}
+
+/* Which of the buffers fu_view_array_init() hands on holds row i (n bytes,
+ * as fu_col_row() read it): its index and start.  (A view row of 12 bytes
+ * or fewer is inline, and so is every part of it: none is needed.) */
+static inline void fu_col_row_buffer(const fu_col_t *c, int64_t i, int64_t n, int32_t *idx,
+                                     const uint8_t **base)
+{
+    if (c->type == FU_COL_VIEW && n <= 12) {
+        *idx = 0;
+        *base = NULL;
+    } else if (c->type == FU_COL_VIEW) {
+        memcpy(idx, c->views + 16 * (c->offset + i) + 8, 4);
+        *base = c->vbufs[*idx];
+    } else {
+        *idx = 0;
+        *base = c->data;
+    }
+}
+
+/* Can views address every byte of c's text (int32 offsets)? */
+static inline int fu_col_viewable(const fu_col_t *c)
+{
+    if (c->type == FU_COL_LARGE)
+        return c->length == 0 || c->off64[c->offset + c->length] <= INT32_MAX;
+    return 1;
+}
+
+typedef struct {
+    void *owned[3]; /* validity, views, variadic sizes */
+    const void *buffers[1];
+} fu_view_priv_t;
+
+static void fu_view_release(struct ArrowArray *a)
+{
+    fu_view_priv_t *priv = (fu_view_priv_t *)a->private_data;
+    for (int i = 0; i < 3; i++)
+        free(priv->owned[i]);
+    free(priv);
+    a->release = NULL;
+}
+
+/* Fills a as a string_view array of `length` rows owning `validity` and
+ * `views` (malloc'd, taken even on failure) whose views point into c's data
+ * buffers, which it hands on as its variadic buffers without owning them:
+ * the caller keeps c's array alive as long as a (fu_array_keep).  0, or -1
+ * when out of memory. */
+static inline int fu_view_array_init(struct ArrowArray *a, int64_t length, int64_t null_count,
+                                     void *validity, void *views, const fu_col_t *c)
+{
+    int64_t m = c->type == FU_COL_VIEW ? c->nvbufs : 1, i;
+    fu_view_priv_t *priv =
+        (fu_view_priv_t *)calloc(1, sizeof(fu_view_priv_t) + (size_t)(m + 2) * sizeof(void *));
+    int64_t *sizes = (int64_t *)malloc((size_t)(m > 0 ? m : 1) * sizeof(int64_t));
+    if (priv == NULL || sizes == NULL) {
+        free(priv);
+        free(sizes);
+        free(validity);
+        free(views);
+        a->release = NULL;
+        return -1;
+    }
+    priv->owned[0] = validity;
+    priv->owned[1] = views;
+    priv->owned[2] = sizes;
+    priv->buffers[0] = validity;
+    priv->buffers[1] = views;
+    if (c->type == FU_COL_VIEW) {
+        for (i = 0; i < m; i++) {
+            priv->buffers[2 + i] = c->vbufs[i];
+            sizes[i] = c->vsizes[i];
+        }
+    } else {
+        priv->buffers[2] = c->data;
+        sizes[0] = c->length == 0             ? 0
+                   : c->type == FU_COL_STRING ? c->off32[c->offset + c->length]
+                                              : c->off64[c->offset + c->length];
+    }
+    priv->buffers[2 + m] = sizes;
+    a->length = length;
+    a->null_count = null_count;
+    a->offset = 0;
+    a->n_buffers = 3 + m;
+    a->n_children = 0;
+    a->buffers = priv->buffers;
+    a->children = NULL;
+    a->dictionary = NULL;
+    a->release = fu_view_release;
     a->private_data = priv;
     return 0;
 }

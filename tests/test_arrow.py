@@ -171,6 +171,28 @@ def test_result_types(arrow):
     assert isinstance(arrow.normalize(pa.chunked_array([], type=pa.string())), pa.ChunkedArray)
 
 
+def test_split_of_string_views_gives_views_into_the_column(arrow):
+    rows = ["http://example.com/a/long/path?query=1#frag", None, "gs://b/f.txt", "", "x" * 40]
+    col = pa.array(rows * 50, type=pa.string_view())
+    want = arrow.split(col.cast(pa.string()), fields=FIELDS).to_pylist()
+    out = arrow.split(col, fields=FIELDS)
+    assert out.type == pa.struct([(f, pa.string_view()) for f in FIELDS])
+    assert out.to_pylist() == want
+    out.validate(full=True)
+    # the result keeps the column's buffers alive once the column is gone
+    sliced = arrow.split(col.slice(3, 180), fields=FIELDS, threads=2)
+    del col
+    import gc
+
+    gc.collect()
+    assert sliced.to_pylist() == want[3:183]
+    # several data buffers (as pyarrow concatenates views), all-inline rows
+    joined = pa.concat_arrays([pa.array(rows, type=pa.string_view())] * 3)
+    assert arrow.split(joined, fields=FIELDS).to_pylist() == want[:15]
+    short = pa.array(["a:b", None, "//h/p?q#f"], type=pa.string_view())
+    assert arrow.split(short).to_pylist() == arrow.split(short.cast(pa.string())).to_pylist()
+
+
 def test_pandas_keeps_index_and_name(arrow):
     s = pd.Series(["HTTP://A/./b", None], index=["x", "y"], name="url", dtype="string[pyarrow]")
     out = arrow.normalize(s)

@@ -21,7 +21,13 @@ __all__ = [
     "surt",
 ]
 
-def split(col: ArrowColumn, row0: int, threads: int, fields: Sequence[str]) -> ArrowColumn: ...
+def split(
+    col: ArrowColumn,
+    row0: int,
+    threads: int,
+    fields: Sequence[str],
+    views: Optional[bool] = None,
+) -> ArrowColumn: ...
 def normalize(col: ArrowColumn, row0: int, threads: int, scheme_based: bool) -> ArrowColumn: ...
 def canonicalize(
     col: ArrowColumn,

@@ -22,13 +22,17 @@ from fasturi._csrc cimport (
     ArrowArray,
     ArrowSchema,
     fu_array_init,
+    fu_array_keep,
     fu_buf_reserve,
     fu_buf_t,
     fu_canon_key,
     fu_col_bytes,
     fu_col_open,
     fu_col_row,
+    fu_col_row_buffer,
     fu_col_t,
+    fu_col_viewable,
+    FU_COL_VIEW,
     fu_copy,
     fu_drop_rule_t,
     fu_field_t,
@@ -39,6 +43,8 @@ from fasturi._csrc cimport (
     fu_schema_init,
     fu_utf8_decode,
     fu_utf8_valid,
+    fu_view_array_init,
+    fu_view_set,
     FU_NORMALIZE_EXTRA,
     FU_RESOLVE_2396,
     FU_RESOLVE_3986,
@@ -129,6 +135,7 @@ cdef enum:
 cdef enum:
     BLOCK = 64  # rows per bitmap word: the unit a range is cut in
     MIN_RANGE = 2048  # fewer rows per thread cost more to start than they save
+    SAMPLE = 256  # rows split to size split's buffers
 
 _FIELD_CODES = {
     "scheme": F_SCHEME,
@@ -158,6 +165,8 @@ ctypedef struct Job:
     # offsets into its own rows' slots, counted from its own first byte
     void *offsets[MAX_TEXT]
     int fields[MAX_TEXT]
+    bint split_authority  # split: a field of the authority's parts is asked for
+    uint8_t *views[MAX_TEXT]  # split into string views (pointing into col), per field
     bint scheme_based, sort_query, drop_fragment, strict
     int mode, rule, errors
     fu_drop_rule_t *rules
@@ -194,6 +203,10 @@ cdef inline void _set(uint8_t *bitmap, int64_t i) noexcept nogil:
     bitmap[i >> 3] |= <uint8_t>(1 << (i & 7))
 
 
+cdef inline void _clear(uint8_t *bitmap, int64_t i) noexcept nogil:
+    bitmap[i >> 3] &= <uint8_t>~(1 << (i & 7))
+
+
 cdef inline int _end(Job *job, int k, int64_t i, int64_t at) noexcept nogil:
     # Row i of text output k ends at byte `at` of its range's buffer.
     if job.large:
@@ -217,7 +230,11 @@ cdef inline int _text(Job *job, Range *r, int k, int64_t i, const uint8_t *p,
 
 
 cdef inline int _null(Job *job, Range *r, int k, int64_t i) noexcept nogil:
+    # (split's bitmaps start all valid: clearing is how its nulls are marked)
+    _clear(job.valid[k], i)
     r.nulls[k] += 1
+    if job.views[k] != NULL:  # (its view is zeros already)
+        return BAD_NONE
     return _end(job, k, i, r.out[k].len)
 
 
@@ -255,45 +272,93 @@ cdef Py_ssize_t _check(Job *job, Range *r, const uint8_t *p, int64_t n,
     return fu_rule_check(job.rule, r.tmp.data, count)
 
 
+cdef inline void _parts(Job *job, const uint8_t *p, int64_t n, fu_split_t *s,
+                        fu_authority_t *a) noexcept nogil:
+    fu_split_1(p, n, s)
+    memset(a, 0, sizeof(a[0]))
+    if job.split_authority and s.auth_start >= 0:
+        fu_authority_1(p, s.auth_start, s.auth_end, a)
+
+
+cdef inline void _ranges(Job *job, int64_t n, fu_split_t *s, fu_authority_t *a, int64_t *lo,
+                         int64_t *hi) noexcept nogil:
+    # Every field's byte range [lo, hi) of a row split into s and a, by
+    # field code; lo is -1 where the component is undefined (a null).
+    lo[F_SCHEME], hi[F_SCHEME] = (0 if s.scheme_end >= 0 else -1), s.scheme_end
+    lo[F_AUTHORITY], hi[F_AUTHORITY] = s.auth_start, s.auth_end
+    lo[F_PATH], hi[F_PATH] = s.path_start, s.path_end
+    lo[F_QUERY], hi[F_QUERY] = s.query_start, s.query_end
+    lo[F_FRAGMENT], hi[F_FRAGMENT] = s.frag_start, n
+    if not job.split_authority:
+        return
+    lo[F_HOST], hi[F_HOST] = a.host_start, a.host_end
+    lo[F_USERINFO], hi[F_USERINFO] = s.auth_start, a.userinfo_end
+    lo[F_PORT], hi[F_PORT] = a.port_start, s.auth_end
+    if s.auth_start < 0:
+        lo[F_HOST] = lo[F_USERINFO] = lo[F_PORT] = -1
+    elif a.userinfo_end < 0:
+        lo[F_USERINFO] = -1
+
+
 cdef int _split_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noexcept nogil:
     cdef fu_split_t s
     cdef fu_authority_t a
     cdef int k, f, bad
-    cdef int64_t lo, hi
-    fu_split_1(p, n, &s)
-    memset(&a, 0, sizeof(a))
-    if s.auth_start >= 0:
-        fu_authority_1(p, s.auth_start, s.auth_end, &a)
+    cdef int32_t idx
+    cdef const uint8_t *base
+    cdef int64_t lo[MAX_TEXT]
+    cdef int64_t hi[MAX_TEXT]
+    _parts(job, p, n, &s, &a)
+    _ranges(job, n, &s, &a, lo, hi)
+    if job.views[0] != NULL:
+        fu_col_row_buffer(&job.col, i, n, &idx, &base)
+        for k in range(job.ntext):
+            f = job.fields[k]
+            if lo[f] >= 0:
+                fu_view_set(job.views[k] + 16 * i, p + lo[f], hi[f] - lo[f], idx, base)
+            else:
+                _null(job, r, k, i)
+        return BAD_NONE
     for k in range(job.ntext):
         f = job.fields[k]
-        lo = -1
-        if f == F_SCHEME:
-            if s.scheme_end >= 0:
-                lo, hi = 0, s.scheme_end
-        elif f == F_AUTHORITY:
-            lo, hi = s.auth_start, s.auth_end
-        elif f == F_PATH:
-            lo, hi = s.path_start, s.path_end
-        elif f == F_QUERY:
-            lo, hi = s.query_start, s.query_end
-        elif f == F_FRAGMENT:
-            lo, hi = s.frag_start, n
-        elif s.auth_start >= 0:
-            if f == F_HOST:
-                lo, hi = a.host_start, a.host_end
-            elif f == F_USERINFO:
-                if a.userinfo_end >= 0:
-                    lo, hi = s.auth_start, a.userinfo_end
-            elif a.port_start >= 0:  # F_PORT
-                lo, hi = a.port_start, s.auth_end
-        if lo < 0:
-            bad = _null(job, r, k, i)
+        if lo[f] >= 0:
+            bad = _text(job, r, k, i, p + lo[f], hi[f] - lo[f])
         else:
-            bad = _text(job, r, k, i, p + lo, hi - lo)
-            _valid(job, k, i)
+            bad = _null(job, r, k, i)
         if bad != BAD_NONE:
             return bad
     return BAD_NONE
+
+
+cdef int _reserve_split(Job *job, Range *r) noexcept nogil:
+    # Each field's buffer sized by its share of the text in the range's
+    # first rows, so that none has to grow (a copy) while the others sit
+    # on room they never use (a fresh mapping, faulted in page by page).
+    cdef int64_t share[MAX_TEXT]
+    cdef int64_t lo[MAX_TEXT]
+    cdef int64_t hi[MAX_TEXT]
+    cdef int64_t i, n, total, sampled = 0, rows = r.end - r.start
+    cdef const uint8_t *p
+    cdef fu_split_t s
+    cdef fu_authority_t a
+    cdef int k
+    memset(share, 0, sizeof(share))
+    for i in range(r.start, min(r.end, r.start + SAMPLE)):
+        if fu_col_row(&job.col, i, &p, &n) != FU_ROW_VALUE:
+            continue
+        sampled += n
+        _parts(job, p, n, &s, &a)
+        _ranges(job, n, &s, &a, lo, hi)
+        for k in range(job.ntext):
+            if lo[job.fields[k]] >= 0:
+                share[k] += hi[job.fields[k]] - lo[job.fields[k]]
+    total = fu_col_bytes(&job.col, r.start, r.end)
+    for k in range(job.ntext):
+        # an eighth more than the sample's share, and room for odd rows
+        n = total // job.ntext if sampled == 0 else (total * share[k] // sampled) * 9 // 8
+        if fu_buf_reserve(&r.out[k], n + 16 * rows // SAMPLE + 64) < 0:
+            return -1
+    return 0
 
 
 cdef int _decode_with(Range *r, const uint8_t *p, int64_t n, int errors) noexcept with gil:
@@ -469,6 +534,8 @@ cdef void _run(Job *job, Range *r) noexcept nogil:
             bad = BAD_CORRUPT
         elif got == FU_ROW_NULL:
             r.row_nulls += 1
+            if job.row_valid != NULL:
+                _clear(job.row_valid, i)
             if job.ntext == 0:
                 r.nulls[0] += 1
             bad = BAD_NONE
@@ -481,8 +548,6 @@ cdef void _run(Job *job, Range *r) noexcept nogil:
             if not ascii and not fu_utf8_decode(p, n, NULL, NULL):
                 bad = BAD_UTF8
             elif job.op == OP_SPLIT:
-                if job.row_valid != NULL:
-                    _set(job.row_valid, i)
                 bad = _split_row(job, r, i, p, n)
             else:
                 bad = _one_row(job, r, i, p, n, ascii)
@@ -523,6 +588,8 @@ cdef class _Call:
             free(self.job.valid[k])
             free(self.job.offsets[k])
         free(self.job.row_valid)
+        for k in range(MAX_TEXT):
+            free(self.job.views[k])
         free(self.job.bits)
         free(self.job.ints)
         free(self.job.u64)
@@ -543,16 +610,24 @@ cdef fu_col_t _open(object col) except *:
     return c
 
 
-cdef uint8_t *_bitmap(int64_t length) except NULL:
-    cdef uint8_t *b = <uint8_t *>calloc(<size_t>((length + 63) // 64 * 8 + 8), 1)
+cdef uint8_t *_bitmap(int64_t length, bint ones=False) except NULL:
+    # Every bit 0, or (split's, whose rows are mostly valid) every bit 1.
+    cdef size_t size = <size_t>((length + 63) // 64 * 8 + 8)
+    cdef uint8_t *b = <uint8_t *>(malloc(size) if ones else calloc(size, 1))
     if b == NULL:
         raise MemoryError()
+    if ones:
+        memset(b, 0xFF, size)
     return b
 
 
-cdef _Call _prepare(int op, object col, int threads, int ntext, int64_t extra):
-    # A large_string column gives large_string text, any other string.
-    """The call, its job's input and result bitmaps, and its ranges."""
+cdef _Call _prepare(int op, object col, int threads, int ntext, int64_t extra,
+                    fields=(), bint views=False):
+    """The call, its job's input and result bitmaps, and its ranges.
+
+    A large_string column gives large_string text, any other string; with
+    `views` (split only), string views into the column instead.
+    """
     cdef _Call call = _Call.__new__(_Call)
     cdef int64_t length, per, start, rows, size
     cdef int j, k, nr
@@ -562,13 +637,28 @@ cdef _Call _prepare(int op, object col, int threads, int ntext, int64_t extra):
     length = call.job.col.length
     call.length = length
     call.job.ntext = ntext
+    for k, name in enumerate(fields):  # split's
+        call.job.fields[k] = _FIELD_CODES[name]
+        if call.job.fields[k] in (F_USERINFO, F_HOST, F_PORT):
+            call.job.split_authority = True
     call.job.large = _large(col)
     for k in range(ntext if ntext else 1):
-        call.job.valid[k] = _bitmap(length)
-    for k in range(ntext):
-        call.job.offsets[k] = calloc(<size_t>(length + 1), 8 if call.job.large else 4)
+        call.job.valid[k] = _bitmap(length, op == OP_SPLIT)
+    if op == OP_SPLIT:
+        call.job.row_valid = _bitmap(length, True)
+    for k in range(ntext if views else 0):
+        call.job.views[k] = <uint8_t *>calloc(<size_t>max(length, 1), 16)
+        if call.job.views[k] == NULL:
+            raise MemoryError()
+    for k in range(0 if views else ntext):
+        # (every row writes its own end: only the first start needs a value)
+        call.job.offsets[k] = malloc(<size_t>(length + 1) * (8 if call.job.large else 4))
         if call.job.offsets[k] == NULL:
             raise MemoryError()
+        if call.job.large:
+            (<int64_t *>call.job.offsets[k])[0] = 0
+        else:
+            (<int32_t *>call.job.offsets[k])[0] = 0
     # ranges of whole blocks, at least MIN_RANGE rows each
     nr = threads
     if length // MIN_RANGE < nr:
@@ -586,13 +676,14 @@ cdef _Call _prepare(int op, object col, int threads, int ntext, int64_t extra):
         start += per
         rows = r.end - r.start
         # Room for the likely result up front (growing copies it): as many
-        # bytes as the rows hold, plus `extra` a row, shared among split's
-        # fields (asking each for all of it would have the allocator map
-        # and unmap that much afresh on every call).  Cut to size at the end.
-        size = fu_col_bytes(&call.job.col, r.start, r.end)
-        if nr == 1:  # on several threads the ranges' buffers are fresh anyway
-            size //= max(ntext, 1)
-        size += extra * rows
+        # bytes as the rows hold, plus `extra` a row.  Cut to size at the end.
+        if views:
+            continue
+        if op == OP_SPLIT:
+            if _reserve_split(&call.job, r) < 0:
+                raise MemoryError()
+            continue
+        size = fu_col_bytes(&call.job.col, r.start, r.end) + extra * rows
         for k in range(ntext):
             if fu_buf_reserve(&r.out[k], size) < 0:
                 raise MemoryError()
@@ -767,20 +858,25 @@ cdef int _check_threads(int threads) except -1:
 
 # ---- the kernels ---------------------------------------------------------------
 
-def split(col, Py_ssize_t row0, int threads, fields):
+def split(col, Py_ssize_t row0, int threads, fields, views=None):
+    """The struct of `fields`; its children are string views into `col`
+    (which the result then owns: `col` is moved) when `views`, or by default
+    when `col` is itself string_view; else copies, as every other kernel's."""
     cdef int nf = len(fields), k
     cdef bint large = _large(col)
     cdef _Call call
     cdef ArrowSchema *s
     cdef ArrowArray *a
-    cdef int64_t row_nulls = 0
+    cdef int64_t row_nulls = 0, nulls
     cdef int j
+    cdef fu_col_t c
     if nf < 1 or nf > MAX_TEXT:
         raise ValueError("split() needs 1 to 8 fields")
-    call = _prepare(OP_SPLIT, col, _check_threads(threads), nf, 0)
-    for k in range(nf):
-        call.job.fields[k] = _FIELD_CODES[fields[k]]
-    call.job.row_valid = _bitmap(call.length)
+    c = _open(col)
+    if views is None:
+        views = c.type == FU_COL_VIEW
+    views = views and fu_col_viewable(&c)
+    call = _prepare(OP_SPLIT, col, _check_threads(threads), nf, 0, fields, views)
     _execute(call, row0, col)
     for j in range(call.nranges):
         row_nulls += call.ranges[j].row_nulls
@@ -803,9 +899,22 @@ def split(col, Py_ssize_t row0, int threads, fields):
     result = _capsules(s, a)  # owns s and a (and their children) from here
     for k in range(nf):
         # The names live as long as the module: _FIELD_NAMES holds them.
-        if fu_schema_init(s.children[k], b"U" if large else b"u", _FIELD_NAMES[fields[k]], 0) < 0:
+        if fu_schema_init(s.children[k], b"vu" if views else b"U" if large else b"u",
+                          _FIELD_NAMES[fields[k]], 0) < 0:
             raise MemoryError()
-        _text_array(call, k, a.children[k])
+        if not views:
+            _text_array(call, k, a.children[k])
+            continue
+        nulls = 0
+        for j in range(call.nranges):
+            nulls += call.ranges[j].nulls[k]
+        view = call.job.views[k]
+        call.job.views[k] = NULL
+        if fu_view_array_init(a.children[k], call.length, nulls,
+                              _take_bitmap(&call.job.valid[k], nulls), view, &call.job.col) < 0:
+            raise MemoryError()
+    if views:
+        fu_array_keep(a, <ArrowArray *>PyCapsule_GetPointer(col.array, "arrow_array"))
     return result
 
 

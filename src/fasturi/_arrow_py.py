@@ -94,9 +94,20 @@ def _component(parts: Any, auth: Any, field: str) -> Optional[str]:
     return value
 
 
-def split(col: ArrowColumn, row0: int, threads: int, fields: Sequence[str]) -> ArrowColumn:
+def split(
+    col: ArrowColumn,
+    row0: int,
+    threads: int,
+    fields: Sequence[str],
+    views: Optional[bool] = None,
+) -> ArrowColumn:
+    """The struct of `fields`: string_view children when `views`, or by
+    default when `col` is string_view (the compiled kernel points them into
+    `col` rather than copying); else `col`'s own string type."""
     arr = _import(col)
-    typ = _text_type(arr)
+    if views is None:
+        views = arr.type == pa.string_view()
+    typ = pa.string_view() if views else _text_type(arr)
     children: List[List[Optional[str]]] = [[] for _ in fields]
     valid: List[bool] = []
     for v in _rows(arr, row0):

@@ -1,7 +1,7 @@
 # The one place csrc/ is declared to Cython.  Headers are found through
 # setup.py's include_dirs.  Each section belongs to one header.
 
-from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t
 
 # ---- fasturi_chars.h (generated) ----
 cdef extern from "fasturi_chars.h" nogil:
@@ -174,7 +174,9 @@ cdef extern from "fasturi_arrow.h" nogil:
         ArrowArray **children
         void (*release)(ArrowArray *)
     int FU_ROW_NULL, FU_ROW_VALUE, FU_ROW_CORRUPT
+    int FU_COL_VIEW
     ctypedef struct fu_col_t:
+        int type
         int64_t length
     ctypedef struct fu_buf_t:
         uint8_t *data
@@ -192,6 +194,13 @@ cdef extern from "fasturi_arrow.h" nogil:
     int fu_array_init(ArrowArray *a, int64_t length, int64_t null_count, int64_t n_buffers,
                       void *b0, void *b1, void *b2, int64_t n_children)
     int fu_schema_init(ArrowSchema *s, const char *format, const char *name, int64_t n_children)
+    void fu_array_keep(ArrowArray *a, ArrowArray *input)
+    void fu_view_set(uint8_t *v, const uint8_t *p, int64_t n, int32_t idx, const uint8_t *base)
+    void fu_col_row_buffer(const fu_col_t *c, int64_t i, int64_t n, int32_t *idx,
+                           const uint8_t **base)
+    int fu_col_viewable(const fu_col_t *c)
+    int fu_view_array_init(ArrowArray *a, int64_t length, int64_t null_count, void *validity,
+                           void *views, const fu_col_t *c)
 
 # ---- fasturi_canon.h (canonicalize over UTF-8) ----
 cdef extern from "fasturi_canon.h" nogil:

@@ -233,6 +233,11 @@ def split(
     A text field is null where the component is undefined and ``""`` where
     it is empty, as ``fasturi.split`` and ``fasturi.URI`` give it; ``port``
     is the port text as written.
+
+    The fields are strings of the column's own kind: for a ``string_view``
+    column (polars' strings) they are views into its buffers, which the
+    result then keeps alive, rather than copies; ``large_string`` for
+    ``large_string``; else ``string``.
     """
     if isinstance(fields, str):
         raise TypeError("split() argument 'fields' must be an iterable of field names, not str")
@@ -247,7 +252,7 @@ def split(
     n = _threads("split", threads)
 
     def struct_type(chunk: pa.Array) -> pa.DataType:
-        typ = _text_out(chunk)
+        typ = pa.string_view() if chunk.type == pa.string_view() else _text_out(chunk)
         return pa.struct([pa.field(f, typ) for f in names])
 
     return _apply(_read("split", col), _kernels.split, struct_type, n, names)
