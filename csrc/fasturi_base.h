@@ -106,4 +106,24 @@ static inline unsigned fu_ctz(unsigned x)
 }
 #endif
 
+/* Index of the highest set bit of x; x must not be 0. */
+#if defined(_MSC_VER) && !defined(__clang__)
+static inline unsigned fu_top(unsigned x)
+{
+    unsigned long k;
+    _BitScanReverse(&k, x);
+    return (unsigned)k;
+}
+#elif defined(__GNUC__) || defined(__clang__)
+static inline unsigned fu_top(unsigned x) { return 31u - (unsigned)__builtin_clz(x); }
+#else
+static inline unsigned fu_top(unsigned x)
+{
+    unsigned k = 0;
+    while (x >>= 1)
+        k++;
+    return k;
+}
+#endif
+
 #endif /* FASTURI_BASE_H */

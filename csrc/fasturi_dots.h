@@ -334,6 +334,36 @@ FU_DEFINE_DOT_PAIR(4, uint32_t)
         return i == n;                                                                             \
     }                                                                                              \
                                                                                                    \
+    /* Is s[0, n), split into *S, normal already?  A quick test, sufficient, not */                \
+    /* necessary, that most URIs pass: no '%' at all, no capital letter in the */                  \
+    /* scheme or the host, no port, no empty path after an authority, and no */                    \
+    /* path segment starting with '.'. */                                                          \
+    static inline int fu_is_normal_##N(const T *s, ptrdiff_t n, const fu_split_t *S)               \
+    {                                                                                              \
+        ptrdiff_t i;                                                                               \
+        fu_authority_t A;                                                                          \
+        if (fu_pct_next_##N(s, 0, n) < n)                                                          \
+            return 0;                                                                              \
+        for (i = 0; i < S->scheme_end; i++)                                                        \
+            if ((uint32_t)s[i] - 'A' < 26u)                                                        \
+                return 0;                                                                          \
+        if (S->auth_start >= 0) {                                                                  \
+            fu_authority_##N(s, S->auth_start, S->auth_end, &A);                                   \
+            if (A.port_start >= 0 || S->path_start == S->path_end)                                 \
+                return 0;                                                                          \
+            for (i = A.host_start; i < A.host_end; i++)                                            \
+                if ((uint32_t)s[i] - 'A' < 26u)                                                    \
+                    return 0;                                                                      \
+        }                                                                                          \
+        for (i = S->path_start;; i++) {                                                            \
+            i = fu_stop_##N(s, i, S->path_end, '.', '.', '.', '.');                                \
+            if (i == S->path_end)                                                                  \
+                return 1;                                                                          \
+            if (i == S->path_start || s[i - 1] == '/')                                             \
+                return 0;                                                                          \
+        }                                                                                          \
+    }                                                                                              \
+                                                                                                   \
     /* §6.2.2 then, if scheme_based, §6.2.3: normalize s[0, n) into out (room */                 \
     /* for n + FU_NORMALIZE_EXTRA units); returns the length. */                                   \
     static inline ptrdiff_t fu_normalize_##N(const T *s, ptrdiff_t n, int scheme_based, T *out)    \
@@ -342,6 +372,10 @@ FU_DEFINE_DOT_PAIR(4, uint32_t)
         ptrdiff_t o = 0, p;                                                                        \
         const char *dflt = NULL;                                                                   \
         fu_split_##N(s, n, &S);                                                                    \
+        if (fu_is_normal_##N(s, n, &S)) {                                                          \
+            memcpy(out, s, (size_t)n * sizeof(T));                                                 \
+            return n;                                                                              \
+        }                                                                                          \
         if (S.scheme_end >= 0) {                                                                   \
             o = fu_pct_norm_##N(s, 0, S.scheme_end, out, FU_NORM_LOWER);                           \
             dflt = fu_default_port_##N(out, o);                                                    \

@@ -65,6 +65,49 @@ FU_DEFINE_STOP(2, uint16_t)
 FU_DEFINE_STOP(4, uint32_t)
 #undef FU_DEFINE_STOP
 
+/* fu_last_N(s, a, b, c): index of the last code unit c in s[a, b), or -1.
+ * With SSE2, 16 bytes at a time from the end, the first partial block as an
+ * overlapping load: an authority's '@' and ':' sit near its end. */
+#if FU_SSE2
+static inline ptrdiff_t fu_last_1(const uint8_t *s, ptrdiff_t a, ptrdiff_t b, uint8_t c)
+{
+    const __m128i vc = _mm_set1_epi8((char)c);
+    const ptrdiff_t n = b - a;
+    unsigned bits;
+    for (; b - a >= 16; b -= 16) {
+        bits = (unsigned)_mm_movemask_epi8(
+            _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(s + b - 16)), vc));
+        if (bits)
+            return b - 16 + (ptrdiff_t)fu_top(bits);
+    }
+    if (b > a && n >= 16) { /* [a, b) is the start of the 16 at a */
+        bits = (unsigned)_mm_movemask_epi8(
+            _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(s + a)), vc));
+        bits &= (1u << (b - a)) - 1u;
+        return bits ? a + (ptrdiff_t)fu_top(bits) : -1;
+    }
+    while (b > a)
+        if (s[--b] == c)
+            return b;
+    return -1;
+}
+#endif
+
+#define FU_DEFINE_LAST(N, T)                                                                       \
+    static inline ptrdiff_t fu_last_##N(const T *s, ptrdiff_t a, ptrdiff_t b, T c)                 \
+    {                                                                                              \
+        while (b > a)                                                                              \
+            if (s[--b] == c)                                                                       \
+                return b;                                                                          \
+        return -1;                                                                                 \
+    }
+#if !FU_SSE2
+FU_DEFINE_LAST(1, uint8_t)
+#endif
+FU_DEFINE_LAST(2, uint16_t)
+FU_DEFINE_LAST(4, uint32_t)
+#undef FU_DEFINE_LAST
+
 typedef struct {
     ptrdiff_t scheme_end; /* scheme = [0, scheme_end) or -1 */
     ptrdiff_t auth_start; /* authority = [auth_start, auth_end) or -1 */
@@ -124,11 +167,7 @@ typedef struct {
         o->userinfo_end = -1;                                                                      \
         o->port_start = -1;                                                                        \
         /* userinfo: everything before the last '@' */                                             \
-        for (i = end - 1; i >= start; i--)                                                         \
-            if (s[i] == '@') {                                                                     \
-                o->userinfo_end = i;                                                               \
-                break;                                                                             \
-            }                                                                                      \
+        o->userinfo_end = fu_last_##N(s, start, end, '@');                                         \
         h = o->userinfo_end >= 0 ? o->userinfo_end + 1 : start;                                    \
         o->host_start = h;                                                                         \
         o->host_end = end;                                                                         \
@@ -143,12 +182,11 @@ typedef struct {
             }                                                                                      \
             return;                                                                                \
         }                                                                                          \
-        for (i = end - 1; i >= h; i--)                                                             \
-            if (s[i] == ':') {                                                                     \
-                o->host_end = i;                                                                   \
-                o->port_start = i + 1;                                                             \
-                break;                                                                             \
-            }                                                                                      \
+        i = fu_last_##N(s, h, end, ':');                                                           \
+        if (i >= 0) {                                                                              \
+            o->host_end = i;                                                                       \
+            o->port_start = i + 1;                                                                 \
+        }                                                                                          \
     }
 
 FU_DEFINE_SCAN(1, uint8_t)
