@@ -119,6 +119,28 @@ def test_every_triplet(core):
         ("HTTP://\u212a.com/\U0001f600", "http://\u212a.com/\U0001f600"),
         ("http://a/\ud800/../%41", "http://a/A"),
         ("http://a/\x00?\x00", "http://a/\x00?\x00"),
+        # at the edges of "normal already" (copied whole): one thing more
+        # and the URI goes the long way round
+        ("http://a.example/b.c/d.e?f.g#h.i", "http://a.example/b.c/d.e?f.g#h.i"),
+        ("http://a.example/.well-known/x", "http://a.example/.well-known/x"),
+        ("http://a/b/.", "http://a/b/"),
+        ("http://a/b/..", "http://a/"),
+        ("http://a/b/.c/..d", "http://a/b/.c/..d"),
+        ("foo:.", "foo:"),
+        ("http://a.examplE/", "http://a.example/"),
+        ("hTtp://a/", "http://a/"),
+        ("http://a:/", "http://a/"),
+        ("http://a:8080/", "http://a:8080/"),
+        ("http://u@a.example:80", "http://u@a.example/"),
+        ("http://a", "http://a/"),
+        ("foo://a", "foo://a"),
+        ("http://A@a/?B#C", "http://A@a/?B#C"),
+        ("http://a/" + "b" * 40 + "%7e", "http://a/" + "b" * 40 + "~"),
+        (
+            "http://" + "x" * 40 + "@" + "y" * 40 + ":1/",
+            "http://" + "x" * 40 + "@" + "y" * 40 + ":1/",
+        ),
+        ("http://" + "X" * 20 + ".example/", "http://" + "x" * 20 + ".example/"),
         # anything at all
         ("", ""),
         ("%", "%"),

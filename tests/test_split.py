@@ -228,6 +228,13 @@ def test_unsplit_item_type(core):
         ("u@[fe80::1%25eth0]:443", ("u", "[fe80::1%25eth0]", "443")),
         ("[v1.x:y]:9", (None, "[v1.x:y]", "9")),
         ("ü@é:0", ("ü", "é", "0")),
+        # long ones, whose last "@" and ":" are looked for 16 bytes at a time
+        ("u" * 15 + "@" + "h" * 16 + ":1", ("u" * 15, "h" * 16, "1")),
+        ("@" + "h" * 40, ("", "h" * 40, None)),
+        ("u@" + "h" * 14 + ":", ("u", "h" * 14, "")),
+        ("h" * 17, (None, "h" * 17, None)),
+        ("a:b@" * 9 + "h" * 31 + ":" + "9" * 16, ("a:b@" * 8 + "a:b", "h" * 31, "9" * 16)),
+        ("ü" * 20 + "@x:" + "1" * 20, ("ü" * 20, "x", "1" * 20)),
     ],
 )
 def test_split_authority(core, authority, parts):
