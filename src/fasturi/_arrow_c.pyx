@@ -21,6 +21,7 @@ from libc.string cimport memchr, memcpy, memset
 from fasturi._csrc cimport (
     ArrowArray,
     ArrowSchema,
+    fu_alloc,
     fu_array_init,
     fu_array_keep,
     fu_buf_reserve,
@@ -233,7 +234,8 @@ cdef inline int _null(Job *job, Range *r, int k, int64_t i) noexcept nogil:
     # (split's bitmaps start all valid: clearing is how its nulls are marked)
     _clear(job.valid[k], i)
     r.nulls[k] += 1
-    if job.views[k] != NULL:  # (its view is zeros already)
+    if job.views[k] != NULL:
+        memset(job.views[k] + 16 * i, 0, 16)
         return BAD_NONE
     return _end(job, k, i, r.out[k].len)
 
@@ -647,12 +649,12 @@ cdef _Call _prepare(int op, object col, int threads, int ntext, int64_t extra,
     if op == OP_SPLIT:
         call.job.row_valid = _bitmap(length, True)
     for k in range(ntext if views else 0):
-        call.job.views[k] = <uint8_t *>calloc(<size_t>max(length, 1), 16)
+        call.job.views[k] = <uint8_t *>fu_alloc(<size_t>max(length, 1) * 16)
         if call.job.views[k] == NULL:
             raise MemoryError()
     for k in range(0 if views else ntext):
         # (every row writes its own end: only the first start needs a value)
-        call.job.offsets[k] = malloc(<size_t>(length + 1) * (8 if call.job.large else 4))
+        call.job.offsets[k] = fu_alloc(<size_t>(length + 1) * (8 if call.job.large else 4))
         if call.job.offsets[k] == NULL:
             raise MemoryError()
         if call.job.large:
