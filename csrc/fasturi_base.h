@@ -81,6 +81,19 @@ static inline int fu_in_class(uint32_t c, uint32_t mask) { return c < 0x80u && F
 #define FU_SSE2 0
 #endif
 
+/* SSSE3 (pshufb, a 16-entry table lookup per byte) is not in every x86-64's
+ * baseline: what uses it is compiled for it alone (FU_TARGET_SSSE3) and
+ * called where fu_has_ssse3() says the CPU has it. */
+#if FU_SSE2 && (defined(__GNUC__) || defined(__clang__))                                           \
+    && (defined(__x86_64__) || defined(__i386__))
+#define FU_SSSE3_DISPATCH 1
+#include <tmmintrin.h>
+#define FU_TARGET_SSSE3 __attribute__((target("ssse3")))
+static inline int fu_has_ssse3(void) { return __builtin_cpu_supports("ssse3"); }
+#else
+#define FU_SSSE3_DISPATCH 0
+#endif
+
 /* ---- bit tricks -------------------------------------------------------- */
 
 /* Index of the lowest set bit of x; x must not be 0. */

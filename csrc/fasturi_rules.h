@@ -100,12 +100,51 @@ static inline ptrdiff_t fu_m_pct(const uint8_t *s, ptrdiff_t i, ptrdiff_t n)
     return i + 3;
 }
 
+#if FU_SSSE3_DISPATCH
+/* Bits of the bytes of the 16 at s that are not in class k: each byte's low
+ * nibble picks an entry of fu_class_low[k], its high nibble a bit of it
+ * (none for bytes >= 0x80). */
+FU_TARGET_SSSE3 static inline unsigned fu_m_out16(const uint8_t *s, __m128i low)
+{
+    const __m128i bit = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
+    const __m128i nibble = _mm_set1_epi8(0x0F);
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
+    __m128i a = _mm_shuffle_epi8(low, _mm_and_si128(x, nibble));
+    __m128i b = _mm_shuffle_epi8(bit, _mm_and_si128(_mm_srli_epi16(x, 4), nibble));
+    return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(a, b), _mm_setzero_si128()));
+}
+
+/* Where class k's run from i ends (n >= 16), 16 bytes at a time, the last
+ * partial block as the overlapping last 16. */
+FU_TARGET_SSSE3 static ptrdiff_t fu_m_run16(const uint8_t *s, ptrdiff_t i, ptrdiff_t n, int k)
+{
+    const __m128i low = _mm_loadu_si128((const __m128i *)(const void *)fu_class_low[k]);
+    unsigned out;
+    for (; i + 16 <= n; i += 16)
+        if ((out = fu_m_out16(s + i, low)) != 0)
+            return i + (ptrdiff_t)fu_ctz(out);
+    if (i < n) {
+        out = fu_m_out16(s + n - 16, low) >> (i - (n - 16));
+        return out ? i + (ptrdiff_t)fu_ctz(out) : n;
+    }
+    return i;
+}
+#endif
+
 /* *( <mask> / pct-encoded / <ext> ), mask being one class bit.  A '%' that
  * does not start a pct-encoded fails where it breaks: no rule lets a '%'
  * follow such a run. */
 static inline ptrdiff_t fu_m_run(const uint8_t *s, ptrdiff_t i, ptrdiff_t n, uint32_t mask, int ext)
 {
+#if FU_SSSE3_DISPATCH
+    /* long runs (paths, queries) 16 bytes at a time */
+    int k = n >= 16 && (mask & (mask - 1)) == 0 && fu_has_ssse3() ? (int)fu_ctz(mask) : -1;
+#endif
     for (;;) {
+#if FU_SSSE3_DISPATCH
+        if (k >= 0)
+            i = fu_m_run16(s, i, n, k);
+#endif
         /* four at a time: the bit is in all four masks or the loop ends */
         while (i + 4 <= n
                && (fu_char_class[s[i]] & fu_char_class[s[i + 1]] & fu_char_class[s[i + 2]]

@@ -90,10 +90,31 @@ def render() -> str:
         "/* Is byte c in any of the classes of mask? */",
         "#define FU_IS(c, mask) ((fu_char_class[(uint8_t)(c)] & (mask)) != 0)",
         "",
+        "/* Each class again, for a 16-byte table lookup (SSSE3 pshufb): byte c is",
+        " * in class k when bit c >> 4 of fu_class_low[k][c & 15] is set (c < 0x80;",
+        " * the high nibbles of bytes >= 0x80 select no bit). */",
+        "/* clang-format off */",
+        f"static const uint8_t fu_class_low[{len(CLASSES)}][16] = {{",
+    ]
+    for k, row in enumerate(nibbles()):
+        cells = ", ".join(str(v) for v in row)
+        lines.append(f"    {{ {cells} }}, /* {CLASSES[k][0]} */")
+    lines += [
+        "};",
+        "/* clang-format on */",
+        "",
         "#endif /* FASTURI_CHARS_H */",
         "",
     ]
     return "\n".join(lines)
+
+
+def nibbles() -> list[list[int]]:
+    table = masks()
+    return [
+        [sum(1 << hi for hi in range(8) if table[hi << 4 | lo] >> bit & 1) for lo in range(16)]
+        for bit in range(len(CLASSES))
+    ]
 
 
 def main() -> int:

@@ -91,3 +91,17 @@ def test_class_matches_its_abnf(rules, name):
     want = {b for b in range(256) if CLAIMS[name](rules, chr(b))}
     assert have == want, sorted(map(chr, have ^ want))
     assert all(b < 0x80 for b in have)
+
+
+def test_nibble_tables_give_the_classes():
+    # fu_class_low, as the 16-byte lookups read it, against fu_char_class
+    text = HEADER.read_text(encoding="ascii")
+    bits, table = _parse(text)
+    body = re.search(r"fu_class_low\[\d+\]\[16\] = \{(.*?)\};", text, re.DOTALL)
+    assert body is not None
+    rows = [[int(v) for v in row.split(",")] for row in re.findall(r"\{([^{}]*)\}", body[1])]
+    assert len(rows) == len(bits)
+    for name, bit in bits.items():
+        for c in range(256):
+            looked_up = c < 0x80 and bool(rows[bit][c & 15] >> (c >> 4) & 1)
+            assert looked_up == bool(table[c] >> bit & 1), (name, hex(c))

@@ -489,3 +489,24 @@ def test_twins_agree_on_every_rule(twin_pair, rule, rfc):
         for b in WORDS:
             text = a + b
             assert _verdict(compiled, text, rule, rfc) == _verdict(python, text, rule, rfc)
+
+
+# Long runs of one class are read 16 bytes at a time where the CPU can: a
+# character that ends the run is found at every place of a block, and in the
+# last, partial block (read as the overlapping last 16 bytes).
+ENDERS = ['"', " ", "\x7f", "\x00", "é", "%", "%zz", "#", "[", "/", "?", ":", "@"]
+
+
+@pytest.mark.parity
+@pytest.mark.parametrize("ender", ENDERS)
+def test_twins_agree_on_long_runs(twin_pair, ender):
+    compiled, python = twin_pair("rules")
+    rules = [("URI-reference", 3986), ("IRI-reference", 3986), ("query", 3986), ("reg-name", 3986),
+             ("segment", 3986), ("URI-reference", 2396)]  # fmt: skip
+    for before in range(0, 40, 3):
+        for after in (0, 1, 15, 16, 17, 33):
+            for prefix in ("", "http://", "http://" + "h" * 20 + "/", "//u:p@"):
+                text = prefix + "a" * before + ender + "b" * after
+                for rule, rfc in rules:
+                    want = _verdict(python, text, rule, rfc)
+                    assert _verdict(compiled, text, rule, rfc) == want, (text, rule, rfc)
