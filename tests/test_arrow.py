@@ -242,6 +242,12 @@ def test_resolve_against_a_column_of_bases(arrow):
         arrow.resolve("http://a/\ud800/", ["g"])
     with pytest.raises(ValueError, match="3 rows"):
         arrow.resolve(["http://a/", "http://b/", "http://c/"], ["g"])
+    # a page's links share its base, in runs; equal text in other buffers too
+    page = ["http://a/b/", "http://a/b/", "http://a/c/", "http://a/b/", None, "x:/", "x:/"]
+    links = ["d", "../e", "d", "?q", "d", "f", None]
+    want = [None if b is None or r is None else fasturi.resolve(b, r) for b, r in zip(page, links)]
+    assert arrow.resolve(page, links).to_pylist() == want
+    assert arrow.resolve(pa.chunked_array([page[:2], page[2:]]), links).to_pylist() == want
 
 
 def _invalid_utf8():

@@ -16,7 +16,7 @@ thread's.  Every kernel keeps its state in the call: nothing is shared.
 from cpython.pycapsule cimport PyCapsule_Destructor, PyCapsule_GetPointer, PyCapsule_New
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
-from libc.string cimport memchr, memcpy, memset
+from libc.string cimport memchr, memcmp, memcpy, memset
 
 from fasturi._csrc cimport (
     ArrowArray,
@@ -198,6 +198,10 @@ ctypedef struct Range:
     fu_field_t *fields
     Py_ssize_t fields_cap
     uint8_t *name  # canonicalize: a field's decoded name
+    # resolve against a column: the last base split (a page's links share it)
+    const uint8_t *last_base
+    int64_t last_nbase
+    fu_split_t last_parts
 
 
 cdef inline void _set(uint8_t *bitmap, int64_t i) noexcept nogil:
@@ -482,11 +486,15 @@ cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
         got = fu_col_row(&job.bases, i, &b, &nb)
         if got == FU_ROW_CORRUPT:
             return BAD_CORRUPT
-        if got == FU_ROW_VALUE and not fu_utf8_valid(b, nb):
-            return BAD_UTF8
-        if got == FU_ROW_VALUE:
-            fu_split_1(b, nb, &bs)
-        if got == FU_ROW_NULL or bs.scheme_end < 0:
+        if got == FU_ROW_NULL:
+            return _null(job, r, 0, i)
+        if r.last_base == NULL or nb != r.last_nbase or memcmp(b, r.last_base, <size_t>nb) != 0:
+            if not fu_utf8_valid(b, nb):
+                return BAD_UTF8
+            fu_split_1(b, nb, &r.last_parts)
+            r.last_base, r.last_nbase = b, nb
+        bs = r.last_parts
+        if bs.scheme_end < 0:
             return _null(job, r, 0, i)
         if fu_buf_reserve(o, nb + n + FU_RESOLVE_EXTRA) < 0:
             return BAD_MEMORY
