@@ -27,6 +27,8 @@ import pyarrow.compute as pc
 
 import fasturi
 import fasturi.arrow as fa
+from fasturi import _arrow_c
+from fasturi._types import ArrowColumn
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -54,9 +56,22 @@ def cases(corpus: Corpus) -> Dict[str, List[Case]]:
     def threads(name: str, fn: Callable[..., Any], *args: Any) -> List[Case]:
         return [(f"{name} threads={n}", lambda n=n: fn(*args, threads=n)) for n in (1, 2)]
 
+    # split's two layouts, side by side: a string_view column gives string
+    # views into its own buffers (what fasturi.arrow does for it), and the
+    # same views made over a string column (the kernel's `views` switch)
+    # against the copies fasturi.arrow makes for one.
+    views = col.cast(pa.string_view())
+    capsules = col.__arrow_c_array__
+
+    def split_views_of_string() -> Any:
+        kernel = _arrow_c.split(ArrowColumn(*capsules()), 0, 1, fa._DEFAULT_FIELDS, True)
+        return pa.array(kernel)
+
     return {
         "split": [
             *threads("arrow.split", fa.split, col),
+            ("arrow.split string_view column (views)", lambda: fa.split(views, threads=1)),
+            ("arrow.split string column as views", split_views_of_string),
             ("split_many(list)", lambda: fasturi.split_many(urls)),
             ("pc.extract_regex (Appendix B)", lambda: pc.extract_regex(col, APPENDIX_B)),
             ("pc.utf8_length (floor)", lambda: pc.utf8_length(col)),
@@ -147,7 +162,7 @@ def _params() -> List[Tuple[str, int]]:
     return [
         (op, i)
         for op, n in (
-            ("split", 5),
+            ("split", 7),
             ("normalize", 3),
             ("canonicalize", 3),
             ("is_valid", 3),
