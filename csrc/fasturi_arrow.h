@@ -18,6 +18,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "fasturi_base.h"
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -188,11 +190,28 @@ static inline int fu_col_row(const fu_col_t *c, int64_t i, const uint8_t **p, in
 
 /* ---- UTF-8 ---------------------------------------------------------------- */
 
-/* Are all n bytes ASCII?  Sixteen at a time. */
+/* Are all n bytes ASCII?  With SSE2 64 at a time, the last partial block
+ * of 16 as the overlapping last 16; else sixteen at a time. */
 static inline int fu_is_ascii(const uint8_t *s, int64_t n)
 {
     uint64_t acc = 0, w0, w1;
     int64_t i = 0;
+#if FU_SSE2
+    if (n >= 16) {
+        __m128i v = _mm_setzero_si128();
+        for (; i + 64 <= n; i += 64)
+            v = _mm_or_si128(
+                _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)(s + i)),
+                             _mm_loadu_si128((const __m128i *)(const void *)(s + i + 16))),
+                _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)(s + i + 32)),
+                             _mm_loadu_si128((const __m128i *)(const void *)(s + i + 48))));
+        for (; i + 16 <= n; i += 16)
+            v = _mm_or_si128(v, _mm_loadu_si128((const __m128i *)(const void *)(s + i)));
+        if (i < n)
+            v = _mm_or_si128(v, _mm_loadu_si128((const __m128i *)(const void *)(s + n - 16)));
+        return _mm_movemask_epi8(v) == 0;
+    }
+#endif
     for (; i + 16 <= n; i += 16) {
         memcpy(&w0, s + i, 8);
         memcpy(&w1, s + i + 8, 8);
