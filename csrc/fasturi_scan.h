@@ -65,25 +65,31 @@ FU_DEFINE_STOP(2, uint16_t)
 FU_DEFINE_STOP(4, uint32_t)
 #undef FU_DEFINE_STOP
 
-/* fu_last_N(s, a, b, c): index of the last code unit c in s[a, b), or -1.
- * With SSE2, 16 bytes at a time from the end, the first partial block as an
- * overlapping load: an authority's '@' and ':' sit near its end. */
+/* fu_last_N(s, a, b, c): index of the last code unit c in s[a, b), or -1;
+ * s is the text's start, so s[0, b) may be read.  With SSE2, 16 bytes at a
+ * time from the end, a last partial block read as the 16 bytes ending at b
+ * (or starting at a) with the bits outside [a, b) dropped: an authority's
+ * '@' and ':' sit near its end, and most authorities are short. */
 #if FU_SSE2
+static inline unsigned fu_eq16(const uint8_t *s, uint8_t c)
+{
+    return (unsigned)_mm_movemask_epi8(
+        _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)s), _mm_set1_epi8((char)c)));
+}
+
 static inline ptrdiff_t fu_last_1(const uint8_t *s, ptrdiff_t a, ptrdiff_t b, uint8_t c)
 {
-    const __m128i vc = _mm_set1_epi8((char)c);
-    const ptrdiff_t n = b - a;
+    const ptrdiff_t end = b;
     unsigned bits;
-    for (; b - a >= 16; b -= 16) {
-        bits = (unsigned)_mm_movemask_epi8(
-            _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(s + b - 16)), vc));
-        if (bits)
+    for (; b - a >= 16; b -= 16)
+        if ((bits = fu_eq16(s + b - 16, c)) != 0)
             return b - 16 + (ptrdiff_t)fu_top(bits);
+    if (b > a && b >= 16) { /* bit j is s[b - 16 + j]: those below a go */
+        bits = fu_eq16(s + b - 16, c) & (~0u << (a - (b - 16)));
+        return bits ? b - 16 + (ptrdiff_t)fu_top(bits) : -1;
     }
-    if (b > a && n >= 16) { /* [a, b) is the start of the 16 at a */
-        bits = (unsigned)_mm_movemask_epi8(
-            _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(s + a)), vc));
-        bits &= (1u << (b - a)) - 1u;
+    if (b > a && end - a >= 16) { /* bit j is s[a + j]: those from b go */
+        bits = fu_eq16(s + a, c) & ((1u << (b - a)) - 1u);
         return bits ? a + (ptrdiff_t)fu_top(bits) : -1;
     }
     while (b > a)

@@ -7,6 +7,7 @@ import pickle
 import sys
 
 import pytest
+from outcomes import outcome
 
 from fasturi._types import Split
 
@@ -247,3 +248,32 @@ def test_split_authority_type_error(core):
     with pytest.raises(TypeError) as info:
         core.split_authority(None)
     assert str(info.value) == "split_authority() argument 'authority' must be str, not NoneType"
+
+
+@pytest.mark.parity
+def test_authority_parts_inside_longer_text(twin_pair):
+    # An authority's last "@" and ":" are looked for in the 16 bytes ending
+    # where it ends, which reach back into the scheme: what lies there must
+    # not count.
+    compiled, python = twin_pair("uri")
+    schemes = ["h", "http", "svn+ssh", "x" * 13, "s" * 20]
+    authorities = [
+        "",
+        "h",
+        "h:",
+        ":1",
+        "@",
+        "u@h",
+        "u:p@h:8",
+        "@h:",
+        "a@b@c:d",
+        "[::1]:8",
+        "h" * 15,
+    ]
+    for scheme in schemes:
+        for auth in authorities:
+            for rest in ("", "/p", "?q:@", "#f@:"):
+                s = f"{scheme}://{auth}{rest}"
+                got, want = compiled.URI(s), python.URI(s)
+                assert (got.userinfo, got.host) == (want.userinfo, want.host), s
+                assert outcome(lambda u: u.port, got) == outcome(lambda u: u.port, want), s
