@@ -342,18 +342,13 @@ FU_DEFINE_DOT_PAIR(4, uint32_t)
     {                                                                                              \
         ptrdiff_t i;                                                                               \
         fu_authority_t A;                                                                          \
-        if (fu_pct_next_##N(s, 0, n) < n)                                                          \
+        if (fu_stop_##N(s, 0, n, '%', '%', '%', '%') < n || fu_has_upper_##N(s, 0, S->scheme_end)) \
             return 0;                                                                              \
-        for (i = 0; i < S->scheme_end; i++)                                                        \
-            if ((uint32_t)s[i] - 'A' < 26u)                                                        \
-                return 0;                                                                          \
         if (S->auth_start >= 0) {                                                                  \
             fu_authority_##N(s, S->auth_start, S->auth_end, &A);                                   \
-            if (A.port_start >= 0 || S->path_start == S->path_end)                                 \
+            if (A.port_start >= 0 || S->path_start == S->path_end                                  \
+                || fu_has_upper_##N(s, A.host_start, A.host_end))                                  \
                 return 0;                                                                          \
-            for (i = A.host_start; i < A.host_end; i++)                                            \
-                if ((uint32_t)s[i] - 'A' < 26u)                                                    \
-                    return 0;                                                                      \
         }                                                                                          \
         for (i = S->path_start;; i++) {                                                            \
             i = fu_stop_##N(s, i, S->path_end, '.', '.', '.', '.');                                \

@@ -99,6 +99,30 @@ static inline ptrdiff_t fu_last_1(const uint8_t *s, ptrdiff_t a, ptrdiff_t b, ui
 }
 #endif
 
+/* fu_has_upper_N(s, a, b): is there an ASCII capital letter in s[a, b)?
+ * (s[0, b) may be read.)  With SSE2, 16 bytes at a time, as fu_last_1. */
+#if FU_SSE2
+static inline unsigned fu_upper16(const uint8_t *s)
+{
+    const __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
+    return (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('A' - 1)),
+                                                     _mm_cmplt_epi8(x, _mm_set1_epi8('Z' + 1))));
+}
+
+static inline int fu_has_upper_1(const uint8_t *s, ptrdiff_t a, ptrdiff_t b)
+{
+    for (; b - a >= 16; b -= 16)
+        if (fu_upper16(s + b - 16))
+            return 1;
+    if (b > a && b >= 16)
+        return (fu_upper16(s + b - 16) & (~0u << (a - (b - 16)))) != 0;
+    for (; a < b; a++)
+        if ((uint32_t)s[a] - 'A' < 26u)
+            return 1;
+    return 0;
+}
+#endif
+
 #define FU_DEFINE_LAST(N, T)                                                                       \
     static inline ptrdiff_t fu_last_##N(const T *s, ptrdiff_t a, ptrdiff_t b, T c)                 \
     {                                                                                              \
@@ -106,6 +130,14 @@ static inline ptrdiff_t fu_last_1(const uint8_t *s, ptrdiff_t a, ptrdiff_t b, ui
             if (s[--b] == c)                                                                       \
                 return b;                                                                          \
         return -1;                                                                                 \
+    }                                                                                              \
+                                                                                                   \
+    static inline int fu_has_upper_##N(const T *s, ptrdiff_t a, ptrdiff_t b)                       \
+    {                                                                                              \
+        for (; a < b; a++)                                                                         \
+            if ((uint32_t)s[a] - 'A' < 26u)                                                        \
+                return 1;                                                                          \
+        return 0;                                                                                  \
     }
 #if !FU_SSE2
 FU_DEFINE_LAST(1, uint8_t)
