@@ -269,6 +269,15 @@ def test_percent_decode_strict_names_the_row(arrow):
         arrow.percent_decode(pa.chunked_array([["a"], ["%C3%A9", "x%FFy"]]))
     assert info.value.start == 1 and info.value.object == b"x\xffy"
     assert arrow.percent_decode(["x%FFy%C3"], errors="ignore").to_pylist() == ["xy"]
+    # the first row to fail is the one named, whichever way it fails
+    offsets = pa.array([0, 4, 6], type=pa.int32()).buffers()[1]
+    col = pa.Array.from_buffers(pa.string(), 2, [None, offsets, pa.py_buffer(b"x%FFb\xff")])
+    with pytest.raises(UnicodeDecodeError, match="in row 0"):
+        arrow.percent_decode(col)
+    offsets = pa.array([0, 2, 6], type=pa.int32()).buffers()[1]
+    col = pa.Array.from_buffers(pa.string(), 2, [None, offsets, pa.py_buffer(b"b\xffx%FF")])
+    with pytest.raises(ValueError, match="row 0 is not valid UTF-8"):
+        arrow.percent_decode(col)
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,7 @@ null row gives a null row.
 
 from __future__ import annotations
 
-from typing import Any, Callable, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple
 
 import pyarrow as pa
 
@@ -55,21 +55,26 @@ def _export(arr: pa.Array) -> ArrowColumn:
     return ArrowColumn(*arr.__arrow_c_array__())
 
 
-def _rows(arr: pa.Array, row0: int) -> List[Optional[str]]:
+def _rows(arr: pa.Array, row0: int) -> Iterator[Optional[str]]:
+    """The rows as str, in row order.  Arrow producers need not validate
+    UTF-8: reaching a row that is not raises ValueError naming it, so that,
+    as in the compiled kernels, whichever row fails first is the one named."""
     try:
         rows: List[Optional[str]] = arr.to_pylist()
-        return rows
     except UnicodeDecodeError:
         pass
-    # Arrow producers need not validate UTF-8: find the row that is not.
+    else:
+        yield from rows
+        return
     raw = arr.cast(pa.binary_view() if arr.type == pa.string_view() else pa.large_binary())
     for i, value in enumerate(raw.to_pylist()):
-        if value is not None:
-            try:
-                value.decode("utf-8")
-            except UnicodeDecodeError:
-                raise invalid_utf8(row0 + i) from None
-    raise AssertionError("unreachable: to_pylist() failed on valid UTF-8")
+        if value is None:
+            yield None
+            continue
+        try:
+            yield value.decode("utf-8")
+        except UnicodeDecodeError:
+            raise invalid_utf8(row0 + i) from None
 
 
 def _text_type(arr: pa.Array) -> pa.DataType:
