@@ -61,7 +61,7 @@ from fasturi._capi cimport (
     PyUnicode_AsUTF8AndSize,
     PyUnicode_DecodeUTF8,
 )
-from fasturi._psl_c cimport _Table, _current, _host_range, _lower_labels, _suffix
+from fasturi._psl_c cimport _Table, _current, _host_range, _lookup
 from fasturi._rules_c cimport _rule_id
 
 import functools
@@ -336,7 +336,6 @@ cdef int _domain_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n)
     # registrable_domain / public_suffix of one row, as _psl_c's _answer
     # does it for an ASCII host
     cdef Py_ssize_t a, b, size, suffix_at, domain_at, at
-    cdef bint changed
     cdef int bad
     if not _host_range(p, n, &a, &b):
         return _null(job, r, 0, i)
@@ -346,9 +345,9 @@ cdef int _domain_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n)
     r.tmp.len = 0
     if fu_buf_reserve(&r.tmp, size) < 0:
         return BAD_MEMORY
-    if not _lower_labels(p + a, size, r.tmp.data, &changed):
+    if _lookup(job.psl, job.psl_depth, p + a, size, r.tmp.data, job.psl_shift, &suffix_at,
+               &domain_at) < 0:
         return _null(job, r, 0, i)
-    _suffix(job.psl, job.psl_depth, r.tmp.data, size, job.psl_shift, &suffix_at, &domain_at)
     at = domain_at if job.psl_domain else suffix_at
     if at < 0:
         return _null(job, r, 0, i)

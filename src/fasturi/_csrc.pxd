@@ -27,6 +27,8 @@ cdef extern from "fasturi_scan.h" nogil:
         Py_ssize_t query_start, query_end, frag_start
     ctypedef struct fu_authority_t:
         Py_ssize_t userinfo_end, host_start, host_end, port_start
+    Py_ssize_t fu_stop_1(const uint8_t *s, Py_ssize_t i, Py_ssize_t n, uint8_t a, uint8_t b,
+                         uint8_t c, uint8_t d)
     void fu_split_1(const uint8_t *s, Py_ssize_t n, fu_split_t *o)
     void fu_split_2(const uint16_t *s, Py_ssize_t n, fu_split_t *o)
     void fu_split_4(const uint32_t *s, Py_ssize_t n, fu_split_t *o)
@@ -208,7 +210,7 @@ cdef extern from "fasturi_canon.h" nogil:
 
 # ---- fasturi_psl.h (Public Suffix List rule set) ----
 cdef extern from "fasturi_psl.h" nogil:
-    int FU_PSL_EXACT, FU_PSL_WILD, FU_PSL_EXCEPT
+    int FU_PSL_EXACT, FU_PSL_WILD, FU_PSL_EXCEPT, FU_PSL_LONGER
     unsigned long long FU_PSL_HASH0
     ctypedef struct fu_psl_slot_t:
         uint32_t hash, off
