@@ -273,17 +273,119 @@ cdef Py_ssize_t _userinfo(const uint8_t *s, Py_ssize_t n, uint8_t *o, uint8_t *d
     return j
 
 
+cdef Py_ssize_t _ipv6(const uint8_t *s, Py_ssize_t n, uint8_t *o) noexcept nogil:
+    """The IPv6 address s[0, n) in its RFC 5952 form (as ``str`` of an
+    ``ipaddress.IPv6Address``) into o, or -1 for any other text (the
+    reference then says: an IPv4 tail, a zone, or no address at all)."""
+    cdef unsigned int groups[8]
+    cdef unsigned int v
+    cdef Py_ssize_t i = 0, a, j = 0, hi = 0, lo = 0, skip = -1, digits
+    cdef int k, count = 0, best = -1, best_len = 0, run = 0
+    cdef unsigned int parsed[9]
+    cdef const char *hexdigits = b"0123456789abcdef"
+    # ipaddress: split on ":" into 3 to 9 parts, at most one empty part
+    # inside (the "::"), an empty first or last part only as part of it
+    if n < 2:
+        return -1
+    while True:
+        v = 0
+        digits = 0
+        while i < n and s[i] != 58:
+            k = fu_hexval(s[i])
+            if k < 0:
+                return -1
+            v = v * 16 + <unsigned int>k
+            digits += 1
+            i += 1
+        if digits > 4 or count == 9:
+            return -1
+        if digits == 0:
+            parsed[count] = 0x10000  # an empty part
+        else:
+            parsed[count] = v
+        count += 1
+        if i == n:
+            break
+        i += 1
+    if count < 3:
+        return -1
+    for k in range(1, count - 1):
+        if parsed[k] == 0x10000:
+            if skip >= 0:
+                return -1
+            skip = k
+    if skip >= 0:
+        hi = skip
+        lo = count - skip - 1
+        if parsed[0] == 0x10000:
+            hi -= 1
+            if hi:
+                return -1
+        if parsed[count - 1] == 0x10000:
+            lo -= 1
+            if lo:
+                return -1
+        if hi + lo > 7:
+            return -1
+    else:
+        if count != 8:
+            return -1
+        hi = 8
+    for k in range(8):
+        groups[k] = 0
+    for k in range(hi):
+        groups[k] = parsed[k]
+    for k in range(lo):
+        groups[8 - lo + k] = parsed[count - lo + k]
+    for k in range(8):
+        if groups[k] == 0x10000:
+            return -1  # an empty part that is no "::"
+    # the longest run of zero groups (the first of equal ones), if over one
+    for k in range(8):
+        if groups[k] == 0:
+            run += 1
+            if run > best_len:
+                best_len = run
+                best = k - run + 1
+        else:
+            run = 0
+    if best_len < 2:
+        best = -1
+    k = 0
+    while k < 8:
+        if k == best:
+            o[j] = 58
+            o[j + 1] = 58
+            j += 2
+            k += best_len
+            continue
+        if k and k != best + best_len:
+            o[j] = 58
+            j += 1
+        v = groups[k]
+        digits = 12
+        while digits > 0 and (v >> digits) == 0:
+            digits -= 4
+        while digits >= 0:
+            o[j] = hexdigits[(v >> digits) & 15]
+            j += 1
+            digits -= 4
+        k += 1
+    return j
+
+
 cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint keep_fragment,
                       uint8_t *mem) noexcept nogil:
     """The key of the UTF-8 text src into mem (48n + 256 bytes), or -1 when
-    the reference must say (no scheme, an IP literal, a non-ASCII authority,
-    a backslash in a special-scheme URL, a bad port)."""
+    the reference must say (no scheme, an IP literal other than a plain
+    IPv6 address, a non-ASCII authority, a backslash in a special-scheme
+    URL, a bad port)."""
     cdef Py_ssize_t i, a, b, scheme_end, auth_a = -1, auth_b = -1, host_a, host_b
     cdef Py_ssize_t path_a, path_b, q_a = -1, q_b = -1, f_a = -1, j, k, at
-    cdef Py_ssize_t once_n, params_at, params_n, digits, colon
+    cdef Py_ssize_t once_n, params_at, params_n, digits, colon, bracket = -1
     cdef long port = 0
     cdef int flags
-    cdef bint netloc, plain
+    cdef bint netloc, plain, closed = False
     cdef uint8_t c
     cdef uint8_t *s = mem  # the text, stripped
     cdef uint8_t *out = s + n + 8
@@ -333,9 +435,18 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint keep_fragment,
         auth_a = i + 2
         i = auth_a
         while i < n and s[i] != 47 and s[i] != 63 and s[i] != 35:
-            if s[i] >= 0x80 or s[i] == 91 or s[i] == 93:
-                return -1  # IDNA, NFKC checks, IP literals
+            if s[i] >= 0x80:
+                return -1  # IDNA, NFKC checks
+            if s[i] == 91 or s[i] == 93:  # one "[", then one "]"
+                if (bracket >= 0) == (s[i] == 91) or closed:
+                    return -1
+                if s[i] == 91:
+                    bracket = i
+                else:
+                    closed = True
             i += 1
+        if bracket >= 0 and not closed:
+            return -1
         auth_b = i
     path_a = i
     k = fu_find_byte(s, i, n, 35)  # "#": the fragment
@@ -373,13 +484,30 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint keep_fragment,
                 j += _userinfo(s + colon + 1, at - colon - 1, out + j, scratch)
             out[j] = 64
             j += 1
-        host_b = host_a
-        while host_b < auth_b and s[host_b] != 58:
-            host_b += 1
-        for i in range(host_a, host_b):
-            c = s[i]
-            out[j] = c + 32 if 65 <= c <= 90 else c
+        if bracket >= 0:
+            # an IPv6 address: "[" right after the userinfo, its "]" after
+            # it, then nothing or ":port" (anything else: the reference)
+            if bracket != host_a:
+                return -1
+            host_b = fu_find_byte(s, host_a, auth_b, 93)
+            if host_b == auth_b or (host_b + 1 < auth_b and s[host_b + 1] != 58):
+                return -1
+            out[j] = 91
+            at = _ipv6(s + host_a + 1, host_b - host_a - 1, out + j + 1)
+            if at < 0:
+                return -1
+            j += at + 1
+            out[j] = 93
             j += 1
+            host_b += 1  # the port after "]:"
+        else:
+            host_b = host_a
+            while host_b < auth_b and s[host_b] != 58:
+                host_b += 1
+            for i in range(host_a, host_b):
+                c = s[i]
+                out[j] = c + 32 if 65 <= c <= 90 else c
+                j += 1
         digits = 0
         for i in range(host_b + 1, auth_b):
             c = s[i]
