@@ -279,7 +279,7 @@ cdef Py_ssize_t _ipv6(const uint8_t *s, Py_ssize_t n, uint8_t *o) noexcept nogil
     reference then says: an IPv4 tail, a zone, or no address at all)."""
     cdef unsigned int groups[8]
     cdef unsigned int v
-    cdef Py_ssize_t i = 0, a, j = 0, hi = 0, lo = 0, skip = -1, digits
+    cdef Py_ssize_t i = 0, j = 0, hi = 0, lo = 0, skip = -1, digits
     cdef int k, count = 0, best = -1, best_len = 0, run = 0
     cdef unsigned int parsed[9]
     cdef const char *hexdigits = b"0123456789abcdef"
