@@ -22,7 +22,7 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport uint8_t
 from libc.string cimport memchr, memcmp, memcpy, memmove
 
-from fasturi._csrc cimport fu_dots_1, fu_find_byte, fu_hexval
+from fasturi._csrc cimport fu_dots_1, fu_find_byte, fu_hexval, fu_stop_1
 
 from fasturi import _w3lib
 
@@ -374,9 +374,10 @@ cdef Py_ssize_t _ipv6(const uint8_t *s, Py_ssize_t n, uint8_t *o) noexcept nogil
     return j
 
 
-cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint keep_fragment,
+cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint ascii, bint keep_fragment,
                       uint8_t *mem) noexcept nogil:
-    """The key of the UTF-8 text src into mem (48n + 256 bytes), or -1 when
+    """The key of the UTF-8 text src (ascii: all of it ASCII) into
+    mem + n + 8 (mem holds 48n + 256 bytes), or -1 when
     the reference must say (no scheme, an IP literal other than a plain
     IPv6 address, a non-ASCII authority, a backslash in a special-scheme
     URL, a bad port)."""
@@ -385,12 +386,13 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint keep_fragment,
     cdef Py_ssize_t once_n, params_at, params_n, digits, colon, bracket = -1
     cdef long port = 0
     cdef int flags
-    cdef bint netloc, plain, closed = False
+    cdef bint netloc, plain, closed = False, dots = False
     cdef uint8_t c
-    cdef uint8_t *s = mem  # the text, stripped
-    cdef uint8_t *out = s + n + 8
-    cdef uint8_t *once = out + 4 * n + 32  # the path after the first pass
-    cdef uint8_t *scratch = once + 3 * n + 16
+    cdef const uint8_t *s  # the text, stripped (in place, or copied to mem)
+    cdef uint8_t *out = mem + n + 8
+    cdef uint8_t *quoted = out + 4 * n + 32  # the path after the first pass
+    cdef const uint8_t *once = quoted
+    cdef uint8_t *scratch = quoted + 3 * n + 16
     cdef _Pair *pairs
     # 1. C0 controls and spaces stripped from the ends, tabs and newlines
     # dropped
@@ -401,16 +403,15 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint keep_fragment,
     while b > a and src[b - 1] <= 32:
         b -= 1
     k = b - a
-    if (memchr(src + a, 9, <size_t>k) == NULL and memchr(src + a, 10, <size_t>k) == NULL
-            and memchr(src + a, 13, <size_t>k) == NULL):
-        memcpy(s, src + a, <size_t>k)
-    else:
+    s = src + a
+    if fu_stop_1(src, a, b, 9, 10, 13, 13) < b:
         k = 0
         for i in range(a, b):
             c = src[i]
             if c != 9 and c != 10 and c != 13:
-                s[k] = c
+                mem[k] = c
                 k += 1
+        s = mem
     n = k
     # the scheme, lowercased into out
     if n == 0 or not 97 <= (s[0] | 32) <= 122:
@@ -433,25 +434,27 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint keep_fragment,
     i = scheme_end + 1
     if n - i >= 2 and s[i] == 47 and s[i + 1] == 47:
         auth_a = i + 2
-        i = auth_a
-        while i < n and s[i] != 47 and s[i] != 63 and s[i] != 35:
-            if s[i] >= 0x80:
-                return -1  # IDNA, NFKC checks
-            if s[i] == 91 or s[i] == 93:  # one "[", then one "]"
-                if (bracket >= 0) == (s[i] == 91) or closed:
-                    return -1
-                if s[i] == 91:
-                    bracket = i
-                else:
-                    closed = True
-            i += 1
-        if bracket >= 0 and not closed:
-            return -1
+        i = fu_stop_1(s, auth_a, n, 47, 63, 35, 35)
         auth_b = i
+        # IDNA and NFKC checks need the reference: none in ASCII text
+        if not ascii or fu_stop_1(s, auth_a, auth_b, 91, 93, 91, 91) < auth_b:
+            for i in range(auth_a, auth_b):
+                if s[i] >= 0x80:
+                    return -1
+                if s[i] == 91 or s[i] == 93:  # one "[", then one "]"
+                    if (bracket >= 0) == (s[i] == 91) or closed:
+                        return -1
+                    if s[i] == 91:
+                        bracket = i
+                    else:
+                        closed = True
+            if bracket >= 0 and not closed:
+                return -1
+        i = auth_b
     path_a = i
-    k = fu_find_byte(s, i, n, 35)  # "#": the fragment
-    i = fu_find_byte(s, i, k, 63)  # "?" before it: the query
+    i = fu_stop_1(s, i, n, 63, 35, 35, 35)  # "?" or "#"
     path_b = i
+    k = fu_find_byte(s, i, n, 35)  # "#": the fragment
     if i < k:
         q_a = i + 1
         q_b = k
@@ -469,9 +472,10 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint keep_fragment,
         k = j
         # userinfo: up to the last "@", the password after its first ":"
         host_a = auth_a
-        for i in range(auth_a, auth_b):
-            if s[i] == 64:
-                host_a = i + 1
+        if fu_find_byte(s, auth_a, auth_b, 64) < auth_b:
+            for i in range(auth_a, auth_b):
+                if s[i] == 64:
+                    host_a = i + 1
         if host_a > auth_a:
             at = host_a - 1
             colon = auth_a
@@ -535,30 +539,39 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint keep_fragment,
     # 3. the path: first pass, params split off, second pass, dot segments.
     # A path of safe characters and no "%" (the usual one) passes both
     # unchanged: it is read in place.
+    # One pass finds whether it is, its last "/" and any "/." (where a dot
+    # segment starts).
     plain = True
+    at = path_a - 1
     for i in range(path_a, path_b):
-        if s[i] == 37 or not _SAFE[s[i]] & PATH:
+        c = s[i]
+        if c == 37 or not _SAFE[c] & PATH:
             plain = False
             break
+        if c == 47:
+            at = i
+        elif c == 46 and i > path_a and s[i - 1] == 47:
+            dots = True
     if plain:
         once = s + path_a
         once_n = path_b - path_a
+        k = fu_find_byte(s, at + 1, path_b, 59) - path_a  # ";"
     else:
-        once_n = _quote(s + path_a, path_b - path_a, once, PATH)
-    params_at = -1
-    params_n = 0
-    if once_n and flags & PARAMS:
+        once_n = _quote(s + path_a, path_b - path_a, quoted, PATH)
         k = once_n
         while k > 0 and once[k - 1] != 47:
             k -= 1
         while k < once_n and once[k] != 59:
             k += 1
-        if k < once_n:
-            params_at = k + 1
-            params_n = once_n - params_at
-            once_n = k
-    # the path goes 2 bytes on, room for a "//" urlunsplit may put first
-    k = j + 2
+    params_at = -1
+    params_n = 0
+    if k < once_n and flags & PARAMS:
+        params_at = k + 1
+        params_n = once_n - params_at
+        once_n = k
+    # the path goes 2 bytes on without a netloc, room for a "//"
+    # urlunsplit may put first
+    k = j if netloc else j + 2
     j = k
     if once_n == 0:
         out[j] = 47  # an empty path is "/"
@@ -569,14 +582,17 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint keep_fragment,
             j += once_n
         else:
             j += _path(once, once_n, out + j)
-        if out[k] == 47 and _dot_segment(out + k, j - k):
+            dots = _dot_segment(out + k, j - k)
+        if out[k] == 47 and dots:
             j = k + fu_dots_1(out + k, j - k)
     if params_n > 0:  # empty params are dropped with their ";"
         out[j] = 59
         j += 1
         memcpy(out + j, once + params_at, <size_t>params_n)
         j += params_n
-    if netloc or not (out[k] == 47 and (flags & NETLOC or (j - k >= 2 and out[k + 1] == 47))):
+    if netloc:
+        pass
+    elif not (out[k] == 47 and (flags & NETLOC or (j - k >= 2 and out[k + 1] == 47))):
         # urlunsplit writes "//" before the path only without a netloc,
         # when the path starts with "//", or with "/" for a scheme that
         # uses a netloc
@@ -606,7 +622,7 @@ cdef str key_str(str s, bint keep_fragment):
     cdef uint8_t stack[STACK]
     cdef uint8_t *mem = stack
     cdef const uint8_t *data
-    cdef bytes raw
+    cdef bytes raw = None
     cdef str result
     if PyUnicode_IS_ASCII(s):
         data = <const uint8_t *>PyUnicode_DATA(s)
@@ -623,7 +639,7 @@ cdef str key_str(str s, bint keep_fragment):
         if mem == NULL:
             raise MemoryError()
     try:
-        size = _fast(data, n, keep_fragment, mem)
+        size = _fast(data, n, raw is None, keep_fragment, mem)
         if size < 0:
             return _w3lib.key(s, keep_fragment)
         result = PyUnicode_New(size, 127)  # the key is ASCII
