@@ -19,10 +19,10 @@ On that path the steps fold into two passes:
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from libc.stdint cimport uint8_t
+from libc.stdint cimport uint8_t, uint32_t
 from libc.string cimport memchr, memcmp, memcpy, memmove
 
-from fasturi._csrc cimport fu_dots_1, fu_find_byte, fu_hexval, fu_stop_1
+from fasturi._csrc cimport fu_dots_1, fu_find_byte, fu_hexval, fu_pct_decode_1, fu_stop_1
 
 from fasturi import _w3lib
 
@@ -54,17 +54,31 @@ for _c in _w3lib.USERINFO_SAFE:
 
 ctypedef struct _Pair:
     Py_ssize_t name, name_len, value, value_len  # offsets into the decoded text
+    bint plain  # written as it was: unreserved characters only
+
+
+# What each pass writes for a byte: the byte, or its "%XX" (a query
+# field's space: "+"), as 4 bytes to copy at once and the count that
+# counts; one row per pass, in the order of the bits of _SAFE.
+cdef uint8_t _OUT[4][256][4]
+cdef uint8_t _OUT_LEN[4][256]
+for _row, _mask in enumerate((PATH, PATH_AGAIN, FIELD, USERINFO)):
+    for _c in range(256):
+        if _SAFE[_c] & _mask or (_mask == FIELD and _c == 32):
+            _OUT[_row][_c][0] = 43 if _c == 32 else _c
+            _OUT_LEN[_row][_c] = 1
+        else:
+            _OUT[_row][_c][0] = 37
+            _OUT[_row][_c][1] = b"0123456789ABCDEF"[_c >> 4]
+            _OUT[_row][_c][2] = b"0123456789ABCDEF"[_c & 15]
+            _OUT_LEN[_row][_c] = 3
 
 
 cdef inline Py_ssize_t _put(uint8_t c, uint8_t *o, Py_ssize_t j, int mask) noexcept nogil:
-    cdef const char *digits = b"0123456789ABCDEF"
-    if _SAFE[c] & mask:
-        o[j] = c
-        return j + 1
-    o[j] = 37
-    o[j + 1] = digits[c >> 4]
-    o[j + 2] = digits[c & 15]
-    return j + 3
+    # o has 3 bytes of room past what is written: 4 are always copied
+    cdef int row = 0 if mask == PATH else 1 if mask == PATH_AGAIN else 2 if mask == FIELD else 3
+    memcpy(o + j, _OUT[row][c], 4)
+    return j + _OUT_LEN[row][c]
 
 
 cdef Py_ssize_t _quote(const uint8_t *s, Py_ssize_t n, uint8_t *o, int mask) noexcept nogil:
@@ -113,22 +127,18 @@ cdef bint _dot_segment(const uint8_t *s, Py_ssize_t n) noexcept nogil:
     return False
 
 
-cdef Py_ssize_t _unquote_plus(const uint8_t *s, Py_ssize_t n, uint8_t *o) noexcept nogil:
-    cdef Py_ssize_t i = 0, j = 0
-    cdef int hi, lo
-    while i < n:
-        if s[i] == 37 and i + 2 < n:
-            hi = fu_hexval(s[i + 1])
-            lo = fu_hexval(s[i + 2])
-            if hi >= 0 and lo >= 0:
-                o[j] = <uint8_t>(hi * 16 + lo)
-                j += 1
-                i += 3
-                continue
-        o[j] = 32 if s[i] == 43 else s[i]
-        j += 1
+cdef inline Py_ssize_t _span(const uint8_t *s, Py_ssize_t n, int mask) noexcept nogil:
+    # the length of the run of characters the mask keeps at s
+    cdef Py_ssize_t i = 0
+    while i < n and _SAFE[s[i]] & mask:
         i += 1
-    return j
+    return i
+
+
+cdef inline Py_ssize_t _unquote(const uint8_t *s, Py_ssize_t n, bint plus,
+                                uint8_t *o) noexcept nogil:
+    cdef uint32_t high = 0
+    return fu_pct_decode_1(s, n, plus, o, &high)
 
 
 cdef inline int _bytes_cmp(const uint8_t *a, Py_ssize_t na, const uint8_t *b,
@@ -187,18 +197,32 @@ cdef Py_ssize_t _query(const uint8_t *s, Py_ssize_t n, uint8_t *o, uint8_t *d,
     """The sorted, re-encoded fields of the query s into o; d and pairs are
     scratch (n bytes; n / 2 + 2 pairs, twice)."""
     cdef Py_ssize_t i = 0, a, eq, count = 0, dn = 0, j = 0, k
+    cdef bint plain
     while i <= n:
         a = i
         i = fu_find_byte(s, i, n, 38)  # "&"
         if i > a:  # an empty field is dropped
-            eq = fu_find_byte(s, a, i, 61)  # "="
+            # a field of unreserved characters (and its "=") decodes and
+            # encodes to itself: it is copied
+            eq = a + _span(s + a, i - a, FIELD)
+            plain = eq == i or (s[eq] == 61 and _span(s + eq + 1, i - eq - 1, FIELD) == i - eq - 1)
+            if not plain:
+                eq = fu_find_byte(s, eq, i, 61)  # "="
+            pairs[count].plain = plain
             pairs[count].name = dn
-            pairs[count].name_len = _unquote_plus(s + a, eq - a, d + dn)
-            dn += pairs[count].name_len
-            pairs[count].value = dn
-            pairs[count].value_len = (_unquote_plus(s + eq + 1, i - eq - 1, d + dn)
-                                      if eq < i else 0)
-            dn += pairs[count].value_len
+            if plain:
+                memcpy(d + dn, s + a, <size_t>(i - a))
+                pairs[count].name_len = eq - a
+                pairs[count].value_len = i - eq - 1 if eq < i else 0
+                pairs[count].value = dn + eq + 1 - a
+                dn += i - a
+            else:
+                pairs[count].name_len = _unquote(s + a, eq - a, True, d + dn)
+                dn += pairs[count].name_len
+                pairs[count].value = dn
+                pairs[count].value_len = (_unquote(s + eq + 1, i - eq - 1, True, d + dn)
+                                          if eq < i else 0)
+                dn += pairs[count].value_len
             count += 1
         i += 1
     _sort(d, pairs, pairs + count, count)
@@ -206,18 +230,21 @@ cdef Py_ssize_t _query(const uint8_t *s, Py_ssize_t n, uint8_t *o, uint8_t *d,
         if k:
             o[j] = 38
             j += 1
+        if pairs[k].plain:
+            memcpy(o + j, d + pairs[k].name, <size_t>pairs[k].name_len)
+            j += pairs[k].name_len
+            o[j] = 61
+            j += 1
+            memcpy(o + j, d + pairs[k].value, <size_t>pairs[k].value_len)
+            j += pairs[k].value_len
+            continue
         for i in range(pairs[k].name, pairs[k].name + pairs[k].name_len):
-            j = _put(d[i], o, j, FIELD) if d[i] != 32 else _plus(o, j)
+            j = _put(d[i], o, j, FIELD)  # a space as "+"
         o[j] = 61
         j += 1
         for i in range(pairs[k].value, pairs[k].value + pairs[k].value_len):
-            j = _put(d[i], o, j, FIELD) if d[i] != 32 else _plus(o, j)
+            j = _put(d[i], o, j, FIELD)  # a space as "+"
     return j
-
-
-cdef inline Py_ssize_t _plus(uint8_t *o, Py_ssize_t j) noexcept nogil:
-    o[j] = 43
-    return j + 1
 
 
 # The schemes w3lib treats apart (lowercase): bit 1 special (a backslash
@@ -254,20 +281,7 @@ cdef int _scheme_flags(const uint8_t *lower, Py_ssize_t n) noexcept nogil:
 
 cdef Py_ssize_t _userinfo(const uint8_t *s, Py_ssize_t n, uint8_t *o, uint8_t *d) noexcept nogil:
     # decoded (no "+" rule), then quoted with the userinfo's safe set
-    cdef Py_ssize_t i = 0, k = 0, j = 0
-    cdef int hi, lo
-    while i < n:
-        if s[i] == 37 and i + 2 < n:
-            hi = fu_hexval(s[i + 1])
-            lo = fu_hexval(s[i + 2])
-            if hi >= 0 and lo >= 0:
-                d[k] = <uint8_t>(hi * 16 + lo)
-                k += 1
-                i += 3
-                continue
-        d[k] = s[i]
-        k += 1
-        i += 1
+    cdef Py_ssize_t i, k = _unquote(s, n, False, d), j = 0
     for i in range(k):
         j = _put(d[i], o, j, USERINFO)
     return j
