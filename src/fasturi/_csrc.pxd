@@ -227,3 +227,8 @@ cdef extern from "fasturi_psl.h" nogil:
 # ---- fasturi_xxh64.h (XXH64) ----
 cdef extern from "fasturi_xxh64.h" nogil:
     unsigned long long fu_xxh64(const uint8_t *p, size_t n, unsigned long long seed)
+
+# ---- fasturi_w3lib.h (canonicalize(preset="w3lib")'s plain paths) ----
+cdef extern from "fasturi_w3lib.h" nogil:
+    bint fu_w3_kept(uint8_t c)
+    Py_ssize_t fu_w3_plain(const uint8_t *s, Py_ssize_t n, Py_ssize_t *last_slash, int *dots)

@@ -22,7 +22,15 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport uint8_t, uint32_t
 from libc.string cimport memchr, memcmp, memcpy, memmove
 
-from fasturi._csrc cimport fu_dots_1, fu_find_byte, fu_hexval, fu_pct_decode_1, fu_stop_1
+from fasturi._csrc cimport (
+    fu_dots_1,
+    fu_find_byte,
+    fu_hexval,
+    fu_pct_decode_1,
+    fu_stop_1,
+    fu_w3_kept,
+    fu_w3_plain,
+)
 
 from fasturi import _w3lib
 
@@ -51,6 +59,12 @@ for _c in _w3lib.FIELD_SAFE:
     _SAFE[_c] |= FIELD
 for _c in _w3lib.USERINFO_SAFE:
     _SAFE[_c] |= USERINFO
+
+# fasturi_w3lib.h spells the path's kept characters out for its SIMD scan:
+# they must be the first quoting's safe set without "%".
+for _c in range(256):
+    if fu_w3_kept(_c) != (bool(_SAFE[_c] & PATH) and _c != 37):
+        raise ImportError(f"fasturi_w3lib.h and _w3lib.PATH_SAFE disagree on byte {_c}")
 
 ctypedef struct _Pair:
     Py_ssize_t name, name_len, value, value_len  # offsets into the decoded text
@@ -399,7 +413,7 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint ascii, bint keep_fr
     cdef Py_ssize_t path_a, path_b, q_a = -1, q_b = -1, f_a = -1, j, k, at
     cdef Py_ssize_t once_n, params_at, params_n, digits, colon, bracket = -1
     cdef long port = 0
-    cdef int flags
+    cdef int flags, found_dots
     cdef bint netloc, plain, closed = False, dots = False
     cdef uint8_t c
     cdef const uint8_t *s  # the text, stripped (in place, or copied to mem)
@@ -519,9 +533,7 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint ascii, bint keep_fr
             j += 1
             host_b += 1  # the port after "]:"
         else:
-            host_b = host_a
-            while host_b < auth_b and s[host_b] != 58:
-                host_b += 1
+            host_b = fu_find_byte(s, host_a, auth_b, 58)  # ":"
             for i in range(host_a, host_b):
                 c = s[i]
                 out[j] = c + 32 if 65 <= c <= 90 else c
@@ -553,23 +565,14 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint ascii, bint keep_fr
     # 3. the path: first pass, params split off, second pass, dot segments.
     # A path of safe characters and no "%" (the usual one) passes both
     # unchanged: it is read in place.
-    # One pass finds whether it is, its last "/" and any "/." (where a dot
+    # One scan finds whether it is, its last "/" and any "/." (where a dot
     # segment starts).
-    plain = True
-    at = path_a - 1
-    for i in range(path_a, path_b):
-        c = s[i]
-        if c == 37 or not _SAFE[c] & PATH:
-            plain = False
-            break
-        if c == 47:
-            at = i
-        elif c == 46 and i > path_a and s[i - 1] == 47:
-            dots = True
+    plain = fu_w3_plain(s + path_a, path_b - path_a, &at, &found_dots) == path_b - path_a
     if plain:
+        dots = found_dots != 0
         once = s + path_a
         once_n = path_b - path_a
-        k = fu_find_byte(s, at + 1, path_b, 59) - path_a  # ";"
+        k = fu_find_byte(once, at + 1, once_n, 59)  # ";"
     else:
         once_n = _quote(s + path_a, path_b - path_a, quoted, PATH)
         k = once_n
