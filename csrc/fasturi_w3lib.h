@@ -20,26 +20,11 @@
 
 #include "fasturi_base.h"
 
+/* Bit c of the pair: whether ASCII byte c is kept. */
 static inline int fu_w3_kept(uint8_t c)
 {
-    if (c < 0x21 || c > 0x7E)
-        return 0;
-    switch (c) {
-    case '"':
-    case '#':
-    case '%':
-    case '<':
-    case '>':
-    case '[':
-    case '\\':
-    case ']':
-    case '^':
-    case '`':
-    case '{':
-    case '|':
-    case '}': return 0;
-    default: return 1;
-    }
+    static const uint64_t kept[2] = { 0xAFFFFFD200000000ULL, 0x47FFFFFE87FFFFFFULL };
+    return c < 0x80 && (int)((kept[c >> 6] >> (c & 63)) & 1u);
 }
 
 /* How many bytes at the start of s[0, n) are kept (n: all of them).
@@ -51,6 +36,10 @@ static inline ptrdiff_t fu_w3_plain(const uint8_t *s, ptrdiff_t n, ptrdiff_t *la
     int dot = 0;
     uint8_t c, prev = 0;
 #if FU_SSE2
+    /* 16 bytes a step; the last partial block is the overlapping last 16
+     * (its bytes before i, seen already, change nothing) */
+    ptrdiff_t at;
+    unsigned skip;
     const __m128i lo = _mm_set1_epi8(0x21), del = _mm_set1_epi8(0x7F);
     const __m128i q = _mm_set1_epi8('"'), h = _mm_set1_epi8('#'), p = _mm_set1_epi8('%');
     const __m128i lt = _mm_set1_epi8('<'), gt = _mm_set1_epi8('>'), bq = _mm_set1_epi8('`');
@@ -58,8 +47,10 @@ static inline ptrdiff_t fu_w3_plain(const uint8_t *s, ptrdiff_t n, ptrdiff_t *la
     const __m128i c0 = _mm_set1_epi8('{' - 1), c1 = _mm_set1_epi8('}' + 1);
     const __m128i sl = _mm_set1_epi8('/'), dt = _mm_set1_epi8('.');
     unsigned carry = 0; /* 1 when the byte before the block is a "/" */
-    for (; i + 16 <= n; i += 16) {
-        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+    while (i < n && n >= 16) {
+        at = i + 16 <= n ? i : n - 16;
+        skip = (unsigned)(i - at);
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + at));
         /* signed: bytes >= 0x80 are below 0x21 too */
         __m128i bad = _mm_or_si128(_mm_cmplt_epi8(x, lo), _mm_cmpeq_epi8(x, del));
         bad = _mm_or_si128(bad, _mm_or_si128(_mm_cmpeq_epi8(x, q), _mm_cmpeq_epi8(x, h)));
@@ -72,18 +63,20 @@ static inline ptrdiff_t fu_w3_plain(const uint8_t *s, ptrdiff_t n, ptrdiff_t *la
         {
             unsigned sb = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, sl));
             unsigned db = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, dt));
-            if (db & ((sb << 1) | carry))
+            /* an overlapping block holds the byte before i itself */
+            if (db & ((sb << 1) | (skip ? 0u : carry)))
                 dot = 1;
             carry = (sb >> 15) & 1u;
             if (sb) {
                 unsigned k = 15;
                 while (!(sb >> k))
                     k--;
-                slash = i + (ptrdiff_t)k;
+                slash = at + (ptrdiff_t)k;
             }
         }
+        i = at + 16;
     }
-    if (i > 0)
+    if (i > 0 && i < n)
         prev = s[i - 1];
 #endif
     for (; i < n; i++) {

@@ -121,3 +121,18 @@ def test_ipv6_hosts_as_w3lib(pipeline, host, around):
 def test_generated_ipv6_hosts_as_w3lib(host, tail):
     url = "http://[" + host + "]" + tail + "/p"
     assert outcome(fasturi.canonicalize, url, preset="w3lib") == outcome(canonicalize_url, url)
+
+
+# Paths that put a "/.", the last "/" and params at every place around the
+# compiled scan's 16-byte blocks.
+BLOCK_PATHS = [
+    "/" + "a" * k + tail
+    for k in range(0, 40)
+    for tail in ["/./b", "/.", "/..", "/x;p", "/x;p/y", "/.x", "%41", "/b/", ";q", " "]
+]
+
+
+@pytest.mark.parametrize("path", BLOCK_PATHS)
+def test_paths_across_blocks_as_w3lib(pipeline, path):
+    for url in ("http://h.com" + path, "http://h.com" + path + "?a=1", "foo:" + path):
+        assert outcome(pipeline.canonicalize, url, preset="w3lib") == outcome(canonicalize_url, url)
