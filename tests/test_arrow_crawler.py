@@ -108,6 +108,16 @@ def test_threads(arrow, threads):
     want = _scalar(lambda s: fasturi.public_suffix(s, private=True), rows)
     got = arrow.public_suffix(pa.array(rows), private=True, threads=threads)
     assert got.to_pylist() == want
+    # the w3lib preset: IP literals and non-ASCII hosts (the reference's)
+    # in both ranges
+    for keep in (False, True):
+        got = arrow.canonicalize(rows, preset="w3lib", drop_fragment=not keep, threads=threads)
+        want = _scalar(
+            lambda s: fasturi.canonicalize(s, preset="w3lib", drop_fragment=not keep), rows
+        )
+        assert got.to_pylist() == want
+    got = arrow.fingerprint(rows, preset="w3lib", threads=threads)
+    assert got.to_pylist() == _scalar(lambda s: fasturi.fingerprint(s, preset="w3lib"), rows)
 
 
 def test_rejected_row_is_named(arrow):
@@ -118,6 +128,21 @@ def test_rejected_row_is_named(arrow):
         arrow.canonicalize(rows, preset="w3lib")
     with pytest.raises(ValueError, match=r"^row 2: "):
         arrow.fingerprint(rows, preset="w3lib")
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_first_rejected_row_is_named(arrow, threads):
+    # refused rows in each of two ranges: the first one is named
+    rows = ["http://a.com/"] * 9000
+    rows[3000] = "http://a.com:99999/"
+    rows[7000] = "http://[::1/"
+    with pytest.raises(ValueError, match=r"^row 3000: Port out of range"):
+        arrow.canonicalize(rows, preset="w3lib", threads=threads)
+    with pytest.raises(ValueError, match=r"^row 3000: Port out of range"):
+        arrow.fingerprint(rows, preset="w3lib", threads=threads)
+    rows[3000] = "http://a.com/"
+    with pytest.raises(ValueError, match=r"^row 7000: Invalid IPv6 URL"):
+        arrow.canonicalize(rows, preset="w3lib", threads=threads)
 
 
 def test_preset_checks(arrow):

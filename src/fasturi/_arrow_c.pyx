@@ -63,11 +63,11 @@ from fasturi._capi cimport (
 )
 from fasturi._psl_c cimport _Table, _current, _host_range, _lookup
 from fasturi._rules_c cimport _rule_id
+from fasturi._w3lib_c cimport _fast as _w3lib_fast
 
-import functools
 import threading
 
-from fasturi import _pipeline_c, _psl_c, _surt_c, _w3lib_c
+from fasturi import _psl_c, _surt_c, _w3lib
 from fasturi._types import ArrowColumn, invalid_utf8, row_decode_error
 
 __all__ = [
@@ -103,6 +103,8 @@ cdef enum:
     OP_SCALAR  # the crawler tools: a Python-level loop (see _scalar_rows)
     OP_DOMAIN  # registrable_domain and public_suffix
     OP_FINGERPRINT  # fingerprint without a preset: the canonical key, hashed
+    OP_W3LIB  # canonicalize(preset="w3lib")
+    OP_W3LIB_FINGERPRINT  # fingerprint(preset="w3lib")
 
 # Why a range stopped early.
 cdef enum:
@@ -172,6 +174,8 @@ ctypedef struct Job:
     const fu_psl_t *psl  # OP_DOMAIN: the list (the call keeps its table)
     int psl_depth, psl_shift
     bint psl_domain  # the registrable domain, else the public suffix
+    bint w3lib_keep_fragment  # OP_W3LIB*
+    void *py_errors  # OP_W3LIB*: a dict, row -> the ValueError of a row refused
 
 
 ctypedef struct Range:
@@ -385,6 +389,8 @@ cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
     cdef fu_buf_t *o = &r.out[0]
     if job.op == OP_DOMAIN:
         return _domain_row(job, r, i, p, n)
+    if job.op == OP_W3LIB or job.op == OP_W3LIB_FINGERPRINT:
+        return _w3lib_row(job, r, i, p, n, ascii)
     if job.op == OP_NORMALIZE:
         if fu_buf_reserve(o, n + FU_NORMALIZE_EXTRA) < 0:
             return BAD_MEMORY
@@ -1088,11 +1094,78 @@ def join_tsv(col, int nfields):
 
 
 # ---- the crawler tools (API.md §8) ------------------------------------------
-# These loops (all but registrable_domain and public_suffix, which run as the
-# other kernels do) hold the GIL: each row's str goes through the compiled scalar
-# function, whose rare paths are Python (the list's Unicode case folding,
-# IDNA, session-ID patterns, w3lib's odd URLs).  They read and write the
-# Arrow buffers as the other kernels do, on one range whatever `threads`.
+# registrable_domain, public_suffix and the w3lib preset (canonicalize and
+# fingerprint) run as the other kernels do, on `threads`, without the GIL;
+# the rows their C leaves aside take the GIL for the Python code that
+# answers them (the list's Unicode case folding; w3lib's IDNA and odd
+# URLs).  surt still holds the GIL: each row's str goes through the
+# compiled scalar function (_scalar_rows), on one range whatever `threads`.
+
+
+cdef int _w3lib_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
+                    bint ascii) noexcept nogil:
+    # canonicalize(preset="w3lib") / its fingerprint of one row, as
+    # _w3lib_c.key_str does it
+    cdef Py_ssize_t m
+    cdef const uint8_t *key
+    cdef int bad
+    r.tmp.len = 0
+    if fu_buf_reserve(&r.tmp, 48 * n + 256) < 0:
+        return BAD_MEMORY
+    m = _w3lib_fast(p, n, ascii, job.w3lib_keep_fragment, r.tmp.data)
+    if m < 0:
+        return _w3lib_wide(job, r, i, p, n)
+    key = r.tmp.data + n + 8
+    if job.op == OP_W3LIB_FINGERPRINT:
+        job.u64[i] = fu_xxh64(key, <size_t>m, 0)
+        _valid(job, 0, i)
+        return BAD_NONE
+    bad = _text(job, r, 0, i, key, m)
+    _valid(job, 0, i)
+    return bad
+
+
+cdef int _w3lib_wide(Job *job, Range *r, int64_t i, const uint8_t *p,
+                     int64_t n) noexcept with gil:
+    # A row the C path leaves to the reference (rare); the ValueError of a
+    # row it refuses is kept for _run_w3lib to raise.
+    cdef Py_ssize_t size
+    cdef const char *utf8
+    cdef bytes raw
+    cdef int bad
+    try:
+        try:
+            value = _w3lib.key(PyUnicode_DecodeUTF8(<const char *>p, n, NULL),
+                               job.w3lib_keep_fragment)
+        except ValueError as exc:
+            (<dict>job.py_errors)[i] = exc
+            return BAD_PYTHON
+        if job.op == OP_W3LIB_FINGERPRINT:
+            raw = (<str>value).encode("utf-8", "surrogatepass")
+            job.u64[i] = fu_xxh64(<const uint8_t *>PyBytes_AS_STRING(raw), <size_t>len(raw), 0)
+            _valid(job, 0, i)
+            return BAD_NONE
+        utf8 = PyUnicode_AsUTF8AndSize(value, &size)
+    except BaseException:
+        return BAD_PYTHON
+    bad = _text(job, r, 0, i, <const uint8_t *>utf8, size)
+    _valid(job, 0, i)
+    return bad
+
+
+cdef _run_w3lib(_Call call, int64_t row0, object col, bint keep_fragment):
+    cdef dict errors = {}
+    call.job.w3lib_keep_fragment = keep_fragment
+    call.job.py_errors = <void *>errors
+    try:
+        _execute(call, row0, col)
+    except RuntimeError:
+        if not errors:
+            raise
+        # the first failing row is a refused one (each range stops at its
+        # first; the earliest range's is the smallest)
+        row = min(errors)
+        raise ValueError(f"row {row0 + row}: {errors[row]}") from errors[row]
 
 
 cdef _scalar_rows(_Call call, int64_t row0, object fn, bint text):
@@ -1170,9 +1243,9 @@ def surt(col, Py_ssize_t row0, int threads):
 
 
 def canonicalize_w3lib(col, Py_ssize_t row0, int threads, bint keep_fragment):
-    _check_threads(threads)
-    key = _w3lib_c.key
-    return _scalar_text(col, row0, lambda s: key(s, keep_fragment))
+    cdef _Call call = _prepare(OP_W3LIB, col, _check_threads(threads), 1, 0)
+    _run_w3lib(call, row0, col, keep_fragment)
+    return _text_result(call)
 
 
 def fingerprint(col, Py_ssize_t row0, int threads, bint sort_query, bint drop_fragment,
@@ -1183,21 +1256,20 @@ def fingerprint(col, Py_ssize_t row0, int threads, bint sort_query, bint drop_fr
     cdef int64_t nulls = 0
     cdef int j
     _check_threads(threads)
+    # in C on every thread, as canonicalize (the preset is checked by the
+    # caller: "w3lib" is the one there is)
     if preset is None:
-        # in C on every thread, as canonicalize
         call = _prepare(OP_FINGERPRINT, col, threads, 0, 0)
         _drop_rules(call, sort_query, drop_fragment, drop_params)
     else:
-        call = _prepare(OP_SCALAR, col, 1, 0, 0)
+        call = _prepare(OP_W3LIB_FINGERPRINT, col, threads, 0, 0)
     call.job.u64 = <uint64_t *>calloc(<size_t>(call.length + 1), sizeof(uint64_t))
     if call.job.u64 == NULL:
         raise MemoryError()
     if preset is None:
         _execute(call, row0, col)
     else:
-        _scalar_rows(call, row0, functools.partial(
-            _pipeline_c.fingerprint, sort_query=sort_query, drop_fragment=drop_fragment,
-            drop_params=drop_params, preset=preset), False)
+        _run_w3lib(call, row0, col, not drop_fragment)
     for j in range(call.nranges):
         nulls += call.ranges[j].nulls[0]
     s = <ArrowSchema *>calloc(1, sizeof(ArrowSchema))
