@@ -63,11 +63,13 @@ from fasturi._capi cimport (
 )
 from fasturi._psl_c cimport _Table, _current, _host_range, _lookup
 from fasturi._rules_c cimport _rule_id
+from fasturi._surt_c cimport MEM as _surt_mem
+from fasturi._surt_c cimport _surt_error, _surt_key
 from fasturi._w3lib_c cimport _fast as _w3lib_fast
 
 import threading
 
-from fasturi import _psl_c, _surt_c, _w3lib
+from fasturi import _psl_c, _w3lib
 from fasturi._types import ArrowColumn, invalid_utf8, row_decode_error
 
 __all__ = [
@@ -105,6 +107,7 @@ cdef enum:
     OP_FINGERPRINT  # fingerprint without a preset: the canonical key, hashed
     OP_W3LIB  # canonicalize(preset="w3lib")
     OP_W3LIB_FINGERPRINT  # fingerprint(preset="w3lib")
+    OP_SURT
 
 # Why a range stopped early.
 cdef enum:
@@ -175,7 +178,7 @@ ctypedef struct Job:
     int psl_depth, psl_shift
     bint psl_domain  # the registrable domain, else the public suffix
     bint w3lib_keep_fragment  # OP_W3LIB*
-    void *py_errors  # OP_W3LIB*: a dict, row -> the ValueError of a row refused
+    void *py_errors  # OP_W3LIB*, OP_SURT: a dict, row -> the exception of a row refused
 
 
 ctypedef struct Range:
@@ -391,6 +394,8 @@ cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
         return _domain_row(job, r, i, p, n)
     if job.op == OP_W3LIB or job.op == OP_W3LIB_FINGERPRINT:
         return _w3lib_row(job, r, i, p, n, ascii)
+    if job.op == OP_SURT:
+        return _surt_row(job, r, i, p, n)
     if job.op == OP_NORMALIZE:
         if fu_buf_reserve(o, n + FU_NORMALIZE_EXTRA) < 0:
             return BAD_MEMORY
@@ -1094,12 +1099,11 @@ def join_tsv(col, int nfields):
 
 
 # ---- the crawler tools (API.md §8) ------------------------------------------
-# registrable_domain, public_suffix and the w3lib preset (canonicalize and
-# fingerprint) run as the other kernels do, on `threads`, without the GIL;
-# the rows their C leaves aside take the GIL for the Python code that
-# answers them (the list's Unicode case folding; w3lib's IDNA and odd
-# URLs).  surt still holds the GIL: each row's str goes through the
-# compiled scalar function (_scalar_rows), on one range whatever `threads`.
+# They run as the other kernels do, on `threads`, without the GIL; the rows
+# their C leaves aside take the GIL for the Python code that answers them
+# (the list's Unicode case folding; w3lib's IDNA and odd URLs; surt's IDNA
+# and session-ID patterns).  A row the scalar function refuses raises its
+# exception, named by the row (_execute_naming).
 
 
 cdef int _w3lib_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
@@ -1138,8 +1142,7 @@ cdef int _w3lib_wide(Job *job, Range *r, int64_t i, const uint8_t *p,
             value = _w3lib.key(PyUnicode_DecodeUTF8(<const char *>p, n, NULL),
                                job.w3lib_keep_fragment)
         except ValueError as exc:
-            (<dict>job.py_errors)[i] = exc
-            return BAD_PYTHON
+            return _refused(job, i, exc)
         if job.op == OP_W3LIB_FINGERPRINT:
             raw = (<str>value).encode("utf-8", "surrogatepass")
             job.u64[i] = fu_xxh64(<const uint8_t *>PyBytes_AS_STRING(raw), <size_t>len(raw), 0)
@@ -1153,9 +1156,42 @@ cdef int _w3lib_wide(Job *job, Range *r, int64_t i, const uint8_t *p,
     return bad
 
 
-cdef _run_w3lib(_Call call, int64_t row0, object col, bint keep_fragment):
+cdef int _refused(Job *job, int64_t i, object exc) noexcept with gil:
+    (<dict>job.py_errors)[i] = exc
+    return BAD_PYTHON
+
+
+cdef int _surt_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noexcept nogil:
+    cdef const uint8_t *key
+    cdef Py_ssize_t size
+    cdef uint8_t *heap = NULL
+    cdef int rc, bad
+    r.tmp.len = 0
+    if fu_buf_reserve(&r.tmp, _surt_mem(n)) < 0:
+        return BAD_MEMORY
+    rc = _surt_key(p, n, r.tmp.data, &key, &size, &heap)
+    if rc:
+        bad = _surt_refused(job, i, rc, key, size)
+    else:
+        bad = _text(job, r, 0, i, key, size)
+        _valid(job, 0, i)
+    free(heap)
+    return bad
+
+
+cdef int _surt_refused(Job *job, int64_t i, int rc, const uint8_t *key,
+                       Py_ssize_t size) noexcept with gil:
+    try:
+        exc = _surt_error(rc, key, size)
+    except BaseException:
+        return BAD_PYTHON
+    return _refused(job, i, exc)
+
+
+cdef _execute_naming(_Call call, int64_t row0, object col):
+    # _execute; a row refused by a scalar function's Python code raises its
+    # exception, a ValueError named by the row
     cdef dict errors = {}
-    call.job.w3lib_keep_fragment = keep_fragment
     call.job.py_errors = <void *>errors
     try:
         _execute(call, row0, col)
@@ -1165,56 +1201,10 @@ cdef _run_w3lib(_Call call, int64_t row0, object col, bint keep_fragment):
         # the first failing row is a refused one (each range stops at its
         # first; the earliest range's is the smallest)
         row = min(errors)
-        raise ValueError(f"row {row0 + row}: {errors[row]}") from errors[row]
-
-
-cdef _scalar_rows(_Call call, int64_t row0, object fn, bint text):
-    """fn of every row's str into output 0 (text) or job.u64; None is null.
-
-    A ValueError of fn is raised again naming the row.
-    """
-    cdef Range *r = &call.ranges[0]
-    cdef Job *job = &call.job
-    cdef int64_t i, n
-    cdef Py_ssize_t size
-    cdef const uint8_t *p
-    cdef const char *utf8
-    cdef int got, bad
-    for i in range(call.length):
-        got = fu_col_row(&job.col, i, &p, &n)
-        if got == FU_ROW_CORRUPT:
-            raise ValueError(f"row {row0 + i} has offsets outside its Arrow buffers")
-        value = None
-        if got == FU_ROW_VALUE:
-            if not fu_utf8_valid(p, n):
-                raise invalid_utf8(row0 + i)
-            try:
-                value = fn(PyUnicode_DecodeUTF8(<const char *>p, n, NULL))
-            except ValueError as exc:
-                raise ValueError(f"row {row0 + i}: {exc}") from exc
-        bad = BAD_NONE
-        if value is None:
-            if text:
-                bad = _null(job, r, 0, i)
-            else:
-                r.nulls[0] += 1
-        elif text:
-            utf8 = PyUnicode_AsUTF8AndSize(value, &size)  # an ASCII str's own bytes
-            bad = _text(job, r, 0, i, <const uint8_t *>utf8, size)
-            _valid(job, 0, i)
-        else:
-            job.u64[i] = value
-            _valid(job, 0, i)
-        if bad == BAD_OVERFLOW:
-            raise _too_long()
-        if bad != BAD_NONE:
-            raise MemoryError()
-
-
-cdef object _scalar_text(object col, int64_t row0, object fn):
-    cdef _Call call = _prepare(OP_SCALAR, col, 1, 1, 0)
-    _scalar_rows(call, row0, fn, True)
-    return _text_result(call)
+        exc = errors[row]
+        if not isinstance(exc, ValueError):
+            raise exc
+        raise ValueError(f"row {row0 + row}: {exc}") from exc
 
 
 cdef object _psl_kernel(object col, Py_ssize_t row0, int threads, bint private, bint domain):
@@ -1238,13 +1228,15 @@ def public_suffix(col, Py_ssize_t row0, int threads, bint private):
 
 
 def surt(col, Py_ssize_t row0, int threads):
-    _check_threads(threads)
-    return _scalar_text(col, row0, _surt_c.surt)
+    cdef _Call call = _prepare(OP_SURT, col, _check_threads(threads), 1, 0)
+    _execute_naming(call, row0, col)
+    return _text_result(call)
 
 
 def canonicalize_w3lib(col, Py_ssize_t row0, int threads, bint keep_fragment):
     cdef _Call call = _prepare(OP_W3LIB, col, _check_threads(threads), 1, 0)
-    _run_w3lib(call, row0, col, keep_fragment)
+    call.job.w3lib_keep_fragment = keep_fragment
+    _execute_naming(call, row0, col)
     return _text_result(call)
 
 
@@ -1269,7 +1261,8 @@ def fingerprint(col, Py_ssize_t row0, int threads, bint sort_query, bint drop_fr
     if preset is None:
         _execute(call, row0, col)
     else:
-        _run_w3lib(call, row0, col, not drop_fragment)
+        call.job.w3lib_keep_fragment = not drop_fragment
+        _execute_naming(call, row0, col)
     for j in range(call.nranges):
         nulls += call.ranges[j].nulls[0]
     s = <ArrowSchema *>calloc(1, sizeof(ArrowSchema))

@@ -8,6 +8,7 @@ path or query holds one of the keywords those patterns need.
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from libc.stdlib cimport free, malloc
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memchr, memcmp, memcpy, memmove, memset
 
@@ -26,6 +27,16 @@ cdef extern from "Python.h":
 
 cdef enum:
     STACK = 8192
+    # what _key answers besides 0
+    SURT_PORT = 1
+    SURT_RANGE
+    SURT_MEMORY
+
+
+cdef Py_ssize_t MEM(Py_ssize_t n) noexcept nogil:
+    # _key's scratch for n bytes of text: 17n for the texts, 16n for spans,
+    # 4n for the key, and some to spare
+    return 44 * n + 320
 
 cdef extern from *:
     uint64_t MASK32 "0xFFFFFFFFULL"
@@ -311,6 +322,39 @@ cdef Py_ssize_t _sort_query(const uint8_t *s, Py_ssize_t n, uint8_t *o, _Span *f
 
 # ---- surt -----------------------------------------------------------------
 
+cdef Py_ssize_t _idna(const uint8_t *h, Py_ssize_t n, uint8_t **heap,
+                      Py_ssize_t extra) noexcept with gil:
+    """The A-label form of the decoded non-ASCII host h[0, n) at the start
+    of a new heap block, with room after it for its canonical form (3x its
+    length + 16) and the key (extra more); its length, or -1 when out of
+    memory."""
+    cdef bytes held
+    cdef Py_ssize_t m
+    try:
+        held = _surt.idna_host(PyBytes_FromStringAndSize(<const char *>h, n))
+    except BaseException:  # only MemoryError: idna_host keeps a host IDNA refuses
+        return -1
+    m = len(held)
+    heap[0] = <uint8_t *>malloc(<size_t>(7 * m + extra + 64))
+    if heap[0] == NULL:
+        return -1
+    memcpy(heap[0], <const char *>held, <size_t>m)
+    return m
+
+
+cdef Py_ssize_t _session(uint8_t *d, Py_ssize_t n, bint query) noexcept with gil:
+    """d[0, n) without its session IDs (the path's or the query's patterns),
+    in place; the new length, or -1 when out of memory."""
+    cdef bytes held
+    try:
+        text = PyBytes_FromStringAndSize(<const char *>d, n)
+        held = _surt.strip_query_session(text) if query else _surt.strip_path_session(text)
+    except BaseException:
+        return -1
+    memcpy(d, <const char *>held, <size_t>len(held))
+    return len(held)
+
+
 cdef inline bint _starts(const uint8_t *s, Py_ssize_t n, const char *p,
                          Py_ssize_t m) noexcept nogil:
     cdef Py_ssize_t i
@@ -363,12 +407,20 @@ cdef Py_ssize_t _host_tail(uint8_t *h, Py_ssize_t n, uint8_t *o) noexcept nogil:
     return n - k
 
 
-cdef str _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem):
-    """surt of the UTF-8 text src[0, n); mem holds 40n + 256 bytes (17n for
-    the texts, 16n for spans)."""
+cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **key,
+              Py_ssize_t *size, uint8_t **heap) noexcept nogil:
+    """surt of the UTF-8 text src[0, n) (not blank, not "filedesc...");
+    mem holds MEM(n) bytes.
+
+    0: the key is (*key)[0, *size), in mem or in *heap (which the caller
+    frees; NULL unless IDNA made the host longer).  Else the key is an
+    error: SURT_PORT (the port (*key)[0, *size) is not a number),
+    SURT_RANGE (out of range), SURT_MEMORY.  The rare steps that need
+    Python (IDNA, the session-ID patterns) take the GIL.
+    """
     cdef Py_ssize_t i, a, b, m, k, scheme_a, scheme_end, auth_a, auth_b
     cdef Py_ssize_t path_a, path_b, q_a, q_b, host_a, host_b, port_a
-    cdef Py_ssize_t hn = 0, pn = 0, qn = 0, total, j
+    cdef Py_ssize_t hn = 0, pn = 0, qn = 0, j
     cdef long port = -1
     cdef bint has_path, has_query, bracket
     cdef uint8_t *u = mem
@@ -384,11 +436,9 @@ cdef str _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem):
     cdef uint8_t *q3
     cdef uint8_t *query = NULL
     cdef _Span *spans
-    cdef uint8_t *heap = NULL
-    cdef uint8_t *out
+    cdef uint8_t *out = mem + 40 * n + 256  # 4n + 64 bytes (the heap's after IDNA)
     cdef const uint8_t *hit
-    cdef bytes held
-    cdef str result
+    heap[0] = NULL
 
     # 1. strip, drop tabs and newlines, assume http://
     a = 0
@@ -473,13 +523,13 @@ cdef str _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem):
             port = 0
             for i in range(port_a, b):
                 if not 48 <= u[i] <= 57:
-                    held = PyBytes_FromStringAndSize(<char *>u + port_a, b - port_a)
-                    raise ValueError(
-                        f"surt() port is not a number: {held.decode('latin-1')!r}")
+                    key[0] = u + port_a
+                    size[0] = b - port_a
+                    return SURT_PORT
                 if port <= 65535:
                     port = port * 10 + (u[i] - 48)
             if port > 65535:
-                raise ValueError("surt() port out of range 0-65535")
+                return SURT_RANGE
             if port == 0:
                 port = -1
     has_path = path_b > path_a
@@ -519,125 +569,135 @@ cdef str _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem):
         hn = _host_key(h1, hn, h2)
         if hn < 0:
             # IDNA, then the same steps over the A-label text (h1 was
-            # decoded in place: decode a fresh copy)
+            # decoded in place: decode a fresh copy); the heap holds it,
+            # its host and the key
             memcpy(h1, u + host_a, <size_t>(host_b - host_a))
-            held = _surt.idna_host(PyBytes_FromStringAndSize(
-                <char *>h1, _unescape(h1, host_b - host_a)))
-            hn = len(held)
-            heap = <uint8_t *>PyMem_Malloc(<size_t>(4 * hn + 16))
-            if heap == NULL:
-                raise MemoryError()
-            memcpy(heap, <char *>held, <size_t>hn)
-            host = heap + hn
-            hn = _host_tail(heap, hn, host)
-    try:
-        # 5. the path: decoded, dot segments gone (with a host), escaped,
-        # lowercased, session segment gone, trailing "/" gone
-        if has_path:
-            pn = path_b - path_a
-            memcpy(p1, u + path_a, <size_t>pn)
-            pn = _unescape(p1, pn)
-            if hn > 0:
-                pn = _path(p1, pn, p2, spans)
+            hn = _idna(h1, _unescape(h1, host_b - host_a), heap, 3 * n + 64)
+            if hn < 0:
+                return SURT_MEMORY
+            host = heap[0] + hn
+            out = host + 3 * hn + 16
+            hn = _host_tail(heap[0], hn, host)
+    # 5. the path: decoded, dot segments gone (with a host), escaped,
+    # lowercased, session segment gone, trailing "/" gone
+    if has_path:
+        pn = path_b - path_a
+        memcpy(p1, u + path_a, <size_t>pn)
+        pn = _unescape(p1, pn)
+        if hn > 0:
+            pn = _path(p1, pn, p2, spans)
+        else:
+            memcpy(p2, p1, <size_t>pn)
+        path = p3
+        pn = _escape_lower(p2, pn, path)
+        if memchr(path, 40, <size_t>pn) != NULL and _contains(path, pn, b".aspx", 5):
+            pn = _session(path, pn, False)
+            if pn < 0:
+                return SURT_MEMORY
+        if pn > 1 and path[pn - 1] == 47:
+            pn -= 1
+    elif hn > 0:
+        path = <uint8_t *>b"/"
+        pn = 1
+    # 6. the query: decoded, escaped, lowercased, session fields gone,
+    # fields sorted
+    if has_query:
+        qn = q_b - q_a
+        memcpy(q1, u + q_a, <size_t>qn)
+        qn = _unescape(q1, qn)
+        qn = _escape_lower(q1, qn, q2)
+        if (_contains(q2, qn, b"sid=", 4) or _contains(q2, qn, b"sessionid", 9)
+                or _contains(q2, qn, b"cfid=", 5)):
+            qn = _session(q2, qn, True)
+            if qn < 0:
+                return SURT_MEMORY
+        query = q3
+        qn = _sort_query(q2, qn, query, spans)
+        has_query = qn > 0
+    if port == 80 or port == 443:
+        # the scheme's default port: http 80, https 443 (any case)
+        k = scheme_end - scheme_a
+        if port == (80 if k == 4 else 443) and (k == 4 or k == 5):
+            for i in range(k):
+                if (u[scheme_a + i] | 32) != <uint8_t>(b"https"[i]):
+                    break
             else:
-                memcpy(p2, p1, <size_t>pn)
-            path = p3
-            pn = _escape_lower(p2, pn, path)
-            if memchr(path, 40, <size_t>pn) != NULL and _contains(path, pn, b".aspx", 5):
-                held = _surt.strip_path_session(PyBytes_FromStringAndSize(<char *>path, pn))
-                pn = len(held)
-                memcpy(path, <char *>held, <size_t>pn)
-            if pn > 1 and path[pn - 1] == 47:
-                pn -= 1
-        elif hn > 0:
-            path = <uint8_t *>b"/"
-            pn = 1
-        # 6. the query: decoded, escaped, lowercased, session fields gone,
-        # fields sorted
-        if has_query:
-            qn = q_b - q_a
-            memcpy(q1, u + q_a, <size_t>qn)
-            qn = _unescape(q1, qn)
-            qn = _escape_lower(q1, qn, q2)
-            if (_contains(q2, qn, b"sid=", 4) or _contains(q2, qn, b"sessionid", 9)
-                    or _contains(q2, qn, b"cfid=", 5)):
-                held = _surt.strip_query_session(PyBytes_FromStringAndSize(<char *>q2, qn))
-                qn = len(held)
-                memcpy(q2, <char *>held, <size_t>qn)
-            query = q3
-            qn = _sort_query(q2, qn, query, spans)
-            has_query = qn > 0
-        if port == 80 or port == 443:
-            # the scheme's default port: http 80, https 443 (any case)
-            k = scheme_end - scheme_a
-            if port == (80 if k == 4 else 443) and (k == 4 or k == 5):
-                for i in range(k):
-                    if (u[scheme_a + i] | 32) != <uint8_t>(b"https"[i]):
-                        break
-                else:
-                    port = -1
+                port = -1
 
-        # 7. host,reversed,labels[:port])path?query, or scheme:path?query
-        total = 0
-        if hn > 0:
-            total = hn + 1 + (7 if port >= 0 else 0)
-        else:
-            total = scheme_end - scheme_a + 1
-        if pn > 0:
-            total += pn
-        elif has_query:
-            total += 1
-        if has_query:
-            total += 1 + qn
-        result = PyUnicode_New(total, 127)
-        out = <uint8_t *>PyUnicode_DATA(result)
-        j = 0
-        if hn > 0:
-            b = hn
-            while b >= 0:
-                a = b - 1
-                while a >= 0 and host[a] != 46:
-                    a -= 1
-                memcpy(out + j, host + a + 1, <size_t>(b - a - 1))
-                j += b - a - 1
-                if a >= 0:
-                    out[j] = 44
-                    j += 1
-                b = a
-            if port >= 0:
-                out[j] = 58
+    # 7. host,reversed,labels[:port])path?query, or scheme:path?query
+    j = 0
+    if hn > 0:
+        b = hn
+        while b >= 0:
+            a = b - 1
+            while a >= 0 and host[a] != 46:
+                a -= 1
+            memcpy(out + j, host + a + 1, <size_t>(b - a - 1))
+            j += b - a - 1
+            if a >= 0:
+                out[j] = 44
                 j += 1
-                k = 10000
-                while k > port and k > 1:
-                    k //= 10
-                while k:
-                    out[j] = <uint8_t>(48 + (port // k) % 10)
-                    j += 1
-                    k //= 10
-            out[j] = 41
-            j += 1
-        else:
-            memcpy(out, u + scheme_a, <size_t>(scheme_end - scheme_a))
-            j = scheme_end - scheme_a
+            b = a
+        if port >= 0:
             out[j] = 58
             j += 1
-        if pn > 0:
-            memcpy(out + j, path, <size_t>pn)
-            j += pn
-        elif has_query:
-            out[j] = 47
-            j += 1
-        if has_query:
-            out[j] = 63
-            j += 1
-            memcpy(out + j, query, <size_t>qn)
-            j += qn
-        if j != total:
-            # the port's digits: fewer than the 5 counted
-            return result[:j]
-        return result
-    finally:
-        PyMem_Free(heap)
+            k = 10000
+            while k > port and k > 1:
+                k //= 10
+            while k:
+                out[j] = <uint8_t>(48 + (port // k) % 10)
+                j += 1
+                k //= 10
+        out[j] = 41
+        j += 1
+    else:
+        memcpy(out, u + scheme_a, <size_t>(scheme_end - scheme_a))
+        j = scheme_end - scheme_a
+        out[j] = 58
+        j += 1
+    if pn > 0:
+        memcpy(out + j, path, <size_t>pn)
+        j += pn
+    elif has_query:
+        out[j] = 47
+        j += 1
+    if has_query:
+        out[j] = 63
+        j += 1
+        memcpy(out + j, query, <size_t>qn)
+        j += qn
+    key[0] = out
+    size[0] = j
+    return 0
+
+
+cdef int _surt_key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **key,
+                   Py_ssize_t *size, uint8_t **heap) noexcept nogil:
+    # _key, and the two forms it leaves out: blank text is "-", a
+    # "filedesc" line (a CDX header) stays as it is
+    cdef Py_ssize_t a = 0
+    heap[0] = NULL
+    while a < n and _is_space(src[a]):
+        a += 1
+    if a == n:
+        key[0] = <const uint8_t *>b"-"
+        size[0] = 1
+        return 0
+    if _starts(src, n, b"filedesc", 8):
+        key[0] = src
+        size[0] = n
+        return 0
+    return _key(src, n, mem, key, size, heap)
+
+
+cdef object _surt_error(int rc, const uint8_t *key, Py_ssize_t size):
+    cdef bytes held
+    if rc == SURT_PORT:
+        held = PyBytes_FromStringAndSize(<const char *>key, size)
+        return ValueError(f"surt() port is not a number: {held.decode('latin-1')!r}")
+    if rc == SURT_RANGE:
+        return ValueError("surt() port out of range 0-65535")
+    return MemoryError()
 
 
 def surt(s):
@@ -646,10 +706,14 @@ def surt(s):
     ``ValueError`` when the port is not a number in 0-65535.
     """
     cdef const uint8_t *data
-    cdef Py_ssize_t n
+    cdef const uint8_t *key
+    cdef Py_ssize_t n, size
     cdef bytes raw
     cdef uint8_t stack[STACK]
     cdef uint8_t *mem = stack
+    cdef uint8_t *heap = NULL
+    cdef int rc
+    cdef str result
     if not isinstance(s, str):
         raise TypeError(f"surt() argument 's' must be str, not {type(s).__name__}")
     if PyUnicode_IS_ASCII(s):
@@ -666,12 +730,18 @@ def surt(s):
         return "-"
     if _starts(data, n, b"filedesc", 8):
         return s
-    if 40 * n + 256 > STACK:
-        mem = <uint8_t *>PyMem_Malloc(<size_t>(40 * n + 256))
+    if MEM(n) > STACK:
+        mem = <uint8_t *>PyMem_Malloc(<size_t>MEM(n))
         if mem == NULL:
             raise MemoryError()
     try:
-        return _key(data, n, mem)
+        rc = _key(data, n, mem, &key, &size, &heap)
+        if rc:
+            raise _surt_error(rc, key, size)
+        result = PyUnicode_New(size, 127)  # the key is ASCII
+        memcpy(PyUnicode_DATA(result), key, <size_t>size)
+        return result
     finally:
+        free(heap)
         if mem != stack:
             PyMem_Free(mem)
