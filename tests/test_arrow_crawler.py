@@ -115,7 +115,10 @@ def test_threads(arrow, threads):
     # in both ranges
     for drop in (True, False):
         got = arrow.canonicalize(rows, preset="w3lib", drop_fragment=drop, threads=threads)
-        want = [fasturi.canonicalize(s, preset="w3lib", drop_fragment=drop) for s in rows]
+        want = [
+            None if s is None else fasturi.canonicalize(s, preset="w3lib", drop_fragment=drop)
+            for s in rows
+        ]
         assert got.to_pylist() == want
     got = arrow.fingerprint(rows, preset="w3lib", threads=threads)
     assert got.to_pylist() == _scalar(lambda s: fasturi.fingerprint(s, preset="w3lib"), rows)
