@@ -12,7 +12,7 @@ from libc.stdlib cimport free, malloc
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memchr, memcmp, memcpy, memmove, memset
 
-from fasturi._csrc cimport fu_find_byte, fu_hexval
+from fasturi._csrc cimport fu_find_byte, fu_hexval, fu_stop_1
 
 from fasturi import _surt
 
@@ -238,10 +238,10 @@ cdef Py_ssize_t _path(const uint8_t *s, Py_ssize_t n, uint8_t *o, _Span *seg) no
     """Dot segments and empty segments (but a last one) removed; o gets it."""
     cdef Py_ssize_t i, a, count = 0, j = 0, k
     # the text before the first "/" is not a segment
-    i = fu_find_byte(s, 0, n, 47)
+    i = fu_stop_1(s, 0, n, 47, 47, 47, 47)
     while i < n:
         a = i + 1
-        i = fu_find_byte(s, a, n, 47)
+        i = fu_stop_1(s, a, n, 47, 47, 47, 47)
         if i - a == 1 and s[a] == 46:
             continue
         if i - a == 2 and s[a] == 46 and s[a + 1] == 46 and count > 0:
@@ -437,7 +437,7 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **ke
     cdef uint8_t *query = NULL
     cdef _Span *spans
     cdef uint8_t *out = mem + 40 * n + 256  # 4n + 64 bytes (the heap's after IDNA)
-    cdef const uint8_t *hit
+    cdef const uint8_t *decoded
     heap[0] = NULL
 
     # 1. strip, drop tabs and newlines, assume http://
@@ -449,8 +449,7 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **ke
         b -= 1
     # the text goes after 7 bytes of room for "http://"
     m = b - a
-    if (memchr(src + a, 9, <size_t>m) == NULL and memchr(src + a, 10, <size_t>m) == NULL
-            and memchr(src + a, 13, <size_t>m) == NULL):
+    if fu_stop_1(src, a, b, 9, 10, 13, 13) == b:  # no tab, CR or LF
         memcpy(u + 7, src + a, <size_t>m)
     else:
         m = 0
@@ -482,15 +481,14 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **ke
         i += 1
     scheme_end = i
     i += 1
-    hit = <const uint8_t *>memchr(u + i, 35, <size_t>(m - i))  # "#"
-    b = m if hit == NULL else hit - u
+    b = fu_stop_1(u, i, m, 35, 35, 35, 35)  # "#"
     auth_a = auth_b = -1
     if b - i >= 2 and u[i] == 47 and u[i + 1] == 47:
         auth_a = i + 2
-        i = fu_find_byte(u, auth_a, fu_find_byte(u, auth_a, b, 47), 63)  # the first "/" or "?"
+        i = fu_stop_1(u, auth_a, b, 47, 63, 63, 63)  # the first "/" or "?"
         auth_b = i
     path_a = i
-    i = fu_find_byte(u, i, b, 63)  # "?"
+    i = fu_stop_1(u, i, b, 63, 63, 63, 63)  # "?"
     path_b = i
     q_a = q_b = -1
     if i < b:
@@ -505,18 +503,18 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **ke
         while b > auth_a and u[b - 1] == 58:
             b -= 1
         host_a = auth_a
-        if fu_find_byte(u, auth_a, b, 64) < b:  # an "@": the host follows the last
+        if fu_stop_1(u, auth_a, b, 64, 64, 64, 64) < b:  # an "@": the host follows the last
             for i in range(auth_a, b):
                 if u[i] == 64:
                     host_a = i + 1
-        i = fu_find_byte(u, host_a, b, 91)  # "["
+        i = fu_stop_1(u, host_a, b, 91, 91, 91, 91)  # "["
         bracket = i < b
         if bracket:
             host_a = i + 1
             host_b = fu_find_byte(u, host_a, b, 93)  # "]"
             i = fu_find_byte(u, host_b, b, 58)
         else:
-            host_b = fu_find_byte(u, host_a, b, 58)  # ":"
+            host_b = fu_stop_1(u, host_a, b, 58, 58, 58, 58)  # ":"
             i = host_b
         port_a = i + 1 if i < b else b
         if port_a < b:
@@ -582,12 +580,15 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **ke
     # lowercased, session segment gone, trailing "/" gone
     if has_path:
         pn = path_b - path_a
-        memcpy(p1, u + path_a, <size_t>pn)
-        pn = _unescape(p1, pn)
+        decoded = u + path_a  # decoded in a copy only if it has a "%"
+        if fu_stop_1(decoded, 0, pn, 37, 37, 37, 37) < pn:
+            memcpy(p1, decoded, <size_t>pn)
+            pn = _unescape(p1, pn)
+            decoded = p1
         if hn > 0:
-            pn = _path(p1, pn, p2, spans)
+            pn = _path(decoded, pn, p2, spans)
         else:
-            memcpy(p2, p1, <size_t>pn)
+            memcpy(p2, decoded, <size_t>pn)
         path = p3
         pn = _escape_lower(p2, pn, path)
         if memchr(path, 40, <size_t>pn) != NULL and _contains(path, pn, b".aspx", 5):
@@ -603,9 +604,12 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **ke
     # fields sorted
     if has_query:
         qn = q_b - q_a
-        memcpy(q1, u + q_a, <size_t>qn)
-        qn = _unescape(q1, qn)
-        qn = _escape_lower(q1, qn, q2)
+        decoded = u + q_a
+        if fu_stop_1(decoded, 0, qn, 37, 37, 37, 37) < qn:
+            memcpy(q1, decoded, <size_t>qn)
+            qn = _unescape(q1, qn)
+            decoded = q1
+        qn = _escape_lower(decoded, qn, q2)
         if (_contains(q2, qn, b"sid=", 4) or _contains(q2, qn, b"sessionid", 9)
                 or _contains(q2, qn, b"cfid=", 5)):
             qn = _session(q2, qn, True)
