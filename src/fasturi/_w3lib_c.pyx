@@ -285,12 +285,25 @@ for _i, _name in enumerate(_SCHEMES):
                   | (NETLOC if _text in _w3lib.USES_NETLOC else 0))
 
 
-cdef int _scheme_flags(const uint8_t *lower, Py_ssize_t n) noexcept nogil:
+cdef int _find_flags(const uint8_t *lower, Py_ssize_t n) noexcept nogil:
     cdef Py_ssize_t i
     for i in range(_COUNT):
         if _SIZES[i] == n and memcmp(lower, _NAMES[i], <size_t>n) == 0:
             return _FLAGS[i]
     return 0
+
+
+# most URLs are http or https: their flags first, without the search
+cdef int _HTTP = _find_flags(<const uint8_t *>b"http", 4)
+cdef int _HTTPS = _find_flags(<const uint8_t *>b"https", 5)
+
+
+cdef inline int _scheme_flags(const uint8_t *lower, Py_ssize_t n) noexcept nogil:
+    if n == 4 and memcmp(lower, b"http", 4) == 0:
+        return _HTTP
+    if n == 5 and memcmp(lower, b"https", 5) == 0:
+        return _HTTPS
+    return _find_flags(lower, n)
 
 
 cdef Py_ssize_t _userinfo(const uint8_t *s, Py_ssize_t n, uint8_t *o, uint8_t *d) noexcept nogil:
@@ -414,7 +427,7 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint ascii, bint keep_fr
     cdef Py_ssize_t once_n, params_at, params_n, digits, colon, bracket = -1
     cdef long port = 0
     cdef int flags, found_dots
-    cdef bint netloc, plain, closed = False, dots = False
+    cdef bint netloc, plain, closed = False, dots = False, backslash
     cdef uint8_t c
     cdef const uint8_t *s  # the text, stripped (in place, or copied to mem)
     cdef uint8_t *out = mem + n + 8
@@ -432,7 +445,10 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint ascii, bint keep_fr
         b -= 1
     k = b - a
     s = src + a
-    if fu_stop_1(src, a, b, 9, 10, 13, 13) < b:
+    # one scan for what is rare: tabs and newlines, and backslashes
+    i = fu_stop_1(src, a, b, 9, 10, 13, 92)
+    backslash = i < b and (src[i] == 92 or memchr(src + i, 92, <size_t>(b - i)) != NULL)
+    if i < b and fu_stop_1(src, i, b, 9, 10, 13, 13) < b:
         k = 0
         for i in range(a, b):
             c = src[i]
@@ -455,7 +471,7 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint ascii, bint keep_fr
         c = s[i]
         out[i] = c + 32 if 65 <= c <= 90 else c
     flags = _scheme_flags(out, scheme_end)
-    if flags & SPECIAL and memchr(s, 92, <size_t>n) != NULL:
+    if flags & SPECIAL and backslash:
         return -1
     # 2. //authority, path, query (from the first "?" before the first
     # "#"), fragment
@@ -482,7 +498,7 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint ascii, bint keep_fr
     path_a = i
     i = fu_stop_1(s, i, n, 63, 35, 35, 35)  # "?" or "#"
     path_b = i
-    k = fu_find_byte(s, i, n, 35)  # "#": the fragment
+    k = fu_find_byte(s, i, n, 35) if i < n and s[i] == 63 else i  # "#": the fragment
     if i < k:
         q_a = i + 1
         q_b = k
@@ -500,7 +516,9 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint ascii, bint keep_fr
         k = j
         # userinfo: up to the last "@", the password after its first ":"
         host_a = auth_a
-        if fu_find_byte(s, auth_a, auth_b, 64) < auth_b:
+        # (no "@", ":" or "[" at all: the authority is the host)
+        plain = bracket < 0 and fu_stop_1(s, auth_a, auth_b, 64, 58, 64, 58) == auth_b
+        if not plain and fu_find_byte(s, auth_a, auth_b, 64) < auth_b:
             for i in range(auth_a, auth_b):
                 if s[i] == 64:
                     host_a = i + 1
@@ -533,7 +551,7 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint ascii, bint keep_fr
             j += 1
             host_b += 1  # the port after "]:"
         else:
-            host_b = fu_find_byte(s, host_a, auth_b, 58)  # ":"
+            host_b = auth_b if plain else fu_find_byte(s, host_a, auth_b, 58)  # ":"
             for i in range(host_a, host_b):
                 c = s[i]
                 out[j] = c + 32 if 65 <= c <= 90 else c
