@@ -212,3 +212,23 @@ def test_odd_rows_in_columns(arrow, name):
             assert got is want, text[:50]
         else:
             assert got == [want, None], text[:50]
+
+
+# A byte to escape, or to lowercase, at every place around the compiled
+# scans' 16-byte blocks, in the host, the path and the query.
+BLOCK_TEXT = [
+    f"http://{'H' * (k % 20)}x.CoM/{'P' * k}{odd}Q/?{'A' * k}={odd}"
+    for k in range(0, 40)
+    for odd in ("%", "#", " ", "é", "\x7f", "%41", "Z", "/./")
+]
+
+
+@pytest.mark.parity
+def test_block_edges_same_in_both_twins(twin_pair):
+    compiled, pure = _twins(twin_pair)
+    for text in BLOCK_TEXT:
+        for (name, fn_c, options), (_, fn_py, _) in zip(_calls(compiled), _calls(pure)):
+            assert _outcome(fn_c, text, **options) == _outcome(fn_py, text, **options), (
+                name,
+                text,
+            )

@@ -232,3 +232,7 @@ cdef extern from "fasturi_xxh64.h" nogil:
 cdef extern from "fasturi_w3lib.h" nogil:
     bint fu_w3_kept(uint8_t c)
     Py_ssize_t fu_w3_plain(const uint8_t *s, Py_ssize_t n, Py_ssize_t *last_slash, int *dots)
+
+# ---- fasturi_surt.h (surt's escaping) ----
+cdef extern from "fasturi_surt.h" nogil:
+    Py_ssize_t fu_surt_escape_lower(const uint8_t *s, Py_ssize_t n, uint8_t *o)

@@ -12,7 +12,7 @@ from libc.stdlib cimport free, malloc
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memchr, memcmp, memcpy, memmove, memset
 
-from fasturi._csrc cimport fu_find_byte, fu_hexval, fu_stop_1
+from fasturi._csrc cimport fu_find_byte, fu_hexval, fu_stop_1, fu_surt_escape_lower
 
 from fasturi import _surt
 
@@ -73,40 +73,6 @@ cdef Py_ssize_t _unescape(uint8_t *d, Py_ssize_t n) noexcept nogil:
             i += 1
         n = j
     return n
-
-
-# What _escape_lower writes for each byte: the byte itself (lowercased) or
-# 0 for "%xx".  Printable ASCII but "%" and "#" is kept.
-cdef uint8_t _KEEP[256]
-for _c in range(256):
-    _KEEP[_c] = (
-        (_c + 32 if 65 <= _c <= 90 else _c)
-        if (0x21 <= _c <= 0x7E and _c != 37 and _c != 35)
-        else 0
-    )
-
-
-cdef Py_ssize_t _escape_lower(const uint8_t *s, Py_ssize_t n, uint8_t *o) noexcept nogil:
-    """Printable ASCII but "%" and "#" kept, the rest as %xx; all lowercased.
-
-    Every escaped part is lowercased afterwards, so lowercase hex is
-    written at once.
-    """
-    cdef Py_ssize_t i, j = 0
-    cdef uint8_t c, k
-    cdef const char *digits = b"0123456789abcdef"
-    for i in range(n):
-        c = s[i]
-        k = _KEEP[c]
-        if k:
-            o[j] = k
-            j += 1
-        else:
-            o[j] = 37
-            o[j + 1] = digits[c >> 4]
-            o[j + 2] = digits[c & 15]
-            j += 3
-    return j
 
 
 cdef bint _contains(const uint8_t *s, Py_ssize_t n, const char *word, Py_ssize_t m) noexcept nogil:
@@ -400,7 +366,7 @@ cdef Py_ssize_t _host_tail(uint8_t *h, Py_ssize_t n, uint8_t *o) noexcept nogil:
     k = _ip(h, n, o)
     if k >= 0:
         return k
-    n = _escape_lower(h, n, o)
+    n = fu_surt_escape_lower(h, n, o)
     k = _strip_www(o, n)
     if k:  # the host slides down over its "www." prefix: overlapping
         memmove(o, o + k, <size_t>(n - k))
@@ -590,7 +556,7 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **ke
         else:
             memcpy(p2, decoded, <size_t>pn)
         path = p3
-        pn = _escape_lower(p2, pn, path)
+        pn = fu_surt_escape_lower(p2, pn, path)
         if memchr(path, 40, <size_t>pn) != NULL and _contains(path, pn, b".aspx", 5):
             pn = _session(path, pn, False)
             if pn < 0:
@@ -609,7 +575,7 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **ke
             memcpy(q1, decoded, <size_t>qn)
             qn = _unescape(q1, qn)
             decoded = q1
-        qn = _escape_lower(decoded, qn, q2)
+        qn = fu_surt_escape_lower(decoded, qn, q2)
         if (_contains(q2, qn, b"sid=", 4) or _contains(q2, qn, b"sessionid", 9)
                 or _contains(q2, qn, b"cfid=", 5)):
             qn = _session(q2, qn, True)
