@@ -12,7 +12,13 @@ from libc.stdlib cimport free, malloc
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memchr, memcmp, memcpy, memmove, memset
 
-from fasturi._csrc cimport fu_find_byte, fu_hexval, fu_stop_1, fu_surt_escape_lower
+from fasturi._csrc cimport (
+    fu_find_byte,
+    fu_hexval,
+    fu_is_ascii,
+    fu_stop_1,
+    fu_surt_escape_lower,
+)
 
 from fasturi import _surt
 
@@ -94,6 +100,16 @@ cdef bint _contains(const uint8_t *s, Py_ssize_t n, const char *word, Py_ssize_t
 cdef Py_ssize_t _fold_dots(uint8_t *d, Py_ssize_t n) noexcept nogil:
     """bytes.replace(b"..", b".") then strip(b"."), in place."""
     cdef Py_ssize_t i = 0, j = 0, a, b
+    # hop from dot to dot to the first ".."; a host without one and
+    # without outer dots (nearly all) is left as it is
+    while True:
+        i = fu_stop_1(d, i, n, 46, 46, 46, 46)
+        if i + 1 >= n or d[i + 1] == 46:
+            break
+        i += 1
+    if i + 1 >= n and n > 0 and d[0] != 46 and d[n - 1] != 46:
+        return n
+    i = 0
     while i < n:
         d[j] = d[i]
         j += 1
@@ -263,12 +279,14 @@ cdef Py_ssize_t _sort_query(const uint8_t *s, Py_ssize_t n, uint8_t *o, _Span *f
     if n <= 1:
         memcpy(o, s, <size_t>n)
         return n
-    for i in range(n + 1):
-        if i == n or s[i] == 38:
-            f[count].start = a
-            f[count].end = i
-            count += 1
-            a = i + 1
+    while True:
+        i = fu_stop_1(s, a, n, 38, 38, 38, 38)  # "&"
+        f[count].start = a
+        f[count].end = i
+        count += 1
+        if i == n:
+            break
+        a = i + 1
     # insertion sort: queries have few fields; stable, as list.sort
     for i in range(1, count):
         x = f[i]
@@ -351,11 +369,9 @@ cdef Py_ssize_t _host_key(uint8_t *h, Py_ssize_t n, uint8_t *o) noexcept nogil:
     o holds 3n + 16 bytes.  Returns the length, or -1 when the host
     decodes to non-ASCII bytes and needs IDNA first.
     """
-    cdef Py_ssize_t i
     n = _unescape(h, n)
-    for i in range(n):
-        if h[i] >= 0x80:
-            return -1
+    if not fu_is_ascii(h, n):
+        return -1
     return _host_tail(h, n, o)
 
 
