@@ -1,4 +1,5 @@
-/* fasturi_surt.h: the escaping step of surt (src/fasturi/_surt_c.pyx).
+/* fasturi_surt.h: steps of surt (src/fasturi/_surt_c.pyx) over 16 bytes at
+ * a time: the escaping, and the test for a path the segment step keeps.
  *
  * The surt package re-encodes the host, the path and the query the same
  * way: printable ASCII but "%" and "#" is kept, every other byte becomes
@@ -59,6 +60,34 @@ static inline ptrdiff_t fu_surt_escape_lower(const uint8_t *s, ptrdiff_t n, uint
     for (; i < n; i++)
         j = fu_surt_escape_byte(s[i], o, j);
     return j;
+}
+
+/* Whether surt's segment step keeps the path s[0, n) as it is: it starts
+ * with "/" and no "/" is followed by "/" or "." (no empty segment but a
+ * last one, no dot segment). */
+static inline int fu_surt_plain_path(const uint8_t *s, ptrdiff_t n)
+{
+    ptrdiff_t i = 1;
+    if (n == 0 || s[0] != '/')
+        return 0;
+#if FU_SSE2
+    {
+        const __m128i sl = _mm_set1_epi8('/'), dt = _mm_set1_epi8('.');
+        unsigned carry = 1; /* s[0] is a "/" */
+        for (; i + 16 <= n; i += 16) {
+            __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+            unsigned sb = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, sl));
+            unsigned db = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, dt));
+            if ((sb | db) & ((sb << 1) | carry))
+                return 0;
+            carry = (sb >> 15) & 1u;
+        }
+    }
+#endif
+    for (; i < n; i++)
+        if (s[i - 1] == '/' && (s[i] == '/' || s[i] == '.'))
+            return 0;
+    return 1;
 }
 
 #endif /* FASTURI_SURT_H */

@@ -219,7 +219,7 @@ def test_odd_rows_in_columns(arrow, name):
 BLOCK_TEXT = [
     f"http://{'H' * (k % 20)}x.CoM/{'P' * k}{odd}Q/?{'A' * k}={odd}"
     for k in range(0, 40)
-    for odd in ("%", "#", " ", "é", "\x7f", "%41", "Z", "/./")
+    for odd in ("%", "#", " ", "é", "\x7f", "%41", "Z", "/./", "//", "/../", "%2F%2e")
 ]
 
 

@@ -9,15 +9,16 @@ path or query holds one of the keywords those patterns need.
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdlib cimport free, malloc
-from libc.stdint cimport uint8_t, uint64_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memchr, memcmp, memcpy, memmove, memset
 
 from fasturi._csrc cimport (
     fu_find_byte,
-    fu_hexval,
     fu_is_ascii,
+    fu_pct_decode_1,
     fu_stop_1,
     fu_surt_escape_lower,
+    fu_surt_plain_path,
 )
 
 from fasturi import _surt
@@ -57,27 +58,15 @@ cdef inline bint _is_space(uint8_t c) noexcept nogil:
 
 cdef Py_ssize_t _unescape(uint8_t *d, Py_ssize_t n) noexcept nogil:
     """Percent-decodes d in place until nothing changes; the new length."""
-    cdef Py_ssize_t i, j
-    cdef bint changed = memchr(d, 37, <size_t>n) != NULL  # any "%"
-    cdef int hi, lo
-    while changed:
-        changed = False
-        i = 0
-        j = 0
-        while i < n:
-            if d[i] == 37 and i + 2 < n:
-                hi = fu_hexval(d[i + 1])
-                lo = fu_hexval(d[i + 2])
-                if hi >= 0 and lo >= 0:
-                    d[j] = <uint8_t>(hi * 16 + lo)
-                    j += 1
-                    i += 3
-                    changed = True
-                    continue
-            d[j] = d[i]
-            j += 1
-            i += 1
-        n = j
+    cdef Py_ssize_t m
+    cdef uint32_t high = 0
+    # a pass that decodes nothing changes nothing; a text left without "%"
+    # has nothing more to decode
+    while memchr(d, 37, <size_t>n) != NULL:
+        m = fu_pct_decode_1(d, n, 0, d, &high)  # in place: it writes behind
+        if m == n:
+            break
+        n = m
     return n
 
 
@@ -567,12 +556,11 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **ke
             memcpy(p1, decoded, <size_t>pn)
             pn = _unescape(p1, pn)
             decoded = p1
-        if hn > 0:
+        if hn > 0 and not fu_surt_plain_path(decoded, pn):
             pn = _path(decoded, pn, p2, spans)
-        else:
-            memcpy(p2, decoded, <size_t>pn)
+            decoded = p2
         path = p3
-        pn = fu_surt_escape_lower(p2, pn, path)
+        pn = fu_surt_escape_lower(decoded, pn, path)
         if memchr(path, 40, <size_t>pn) != NULL and _contains(path, pn, b".aspx", 5):
             pn = _session(path, pn, False)
             if pn < 0:
