@@ -102,7 +102,6 @@ cdef enum:
     OP_RESOLVE_ONE
     OP_RESOLVE_EACH
     OP_DECODE
-    OP_SCALAR  # the crawler tools: a Python-level loop (see _scalar_rows)
     OP_DOMAIN  # registrable_domain and public_suffix
     OP_FINGERPRINT  # fingerprint without a preset: the canonical key, hashed
     OP_W3LIB  # canonicalize(preset="w3lib")
