@@ -276,13 +276,22 @@ cdef const char *_NAMES[64]
 cdef Py_ssize_t _SIZES[64]
 cdef int _FLAGS[64]
 cdef Py_ssize_t _COUNT = len(_SCHEMES)
-for _i, _name in enumerate(_SCHEMES):
-    _NAMES[_i] = <const char *>_name  # _SCHEMES keeps the bytes alive
-    _SIZES[_i] = len(_name)
-    _text = _name.decode("ascii")
-    _FLAGS[_i] = ((SPECIAL if _text in _w3lib.SPECIAL else 0)
-                  | (PARAMS if _text in _w3lib.USES_PARAMS else 0)
-                  | (NETLOC if _text in _w3lib.USES_NETLOC else 0))
+
+
+cdef void _fill_schemes():
+    cdef Py_ssize_t i
+    cdef bytes name
+    for i in range(_COUNT):
+        name = _SCHEMES[i]
+        _NAMES[i] = <const char *>name  # _SCHEMES keeps the bytes alive
+        _SIZES[i] = len(name)
+        text = name.decode("ascii")
+        _FLAGS[i] = ((SPECIAL if text in _w3lib.SPECIAL else 0)
+                     | (PARAMS if text in _w3lib.USES_PARAMS else 0)
+                     | (NETLOC if text in _w3lib.USES_NETLOC else 0))
+
+
+_fill_schemes()
 
 
 cdef int _find_flags(const uint8_t *lower, Py_ssize_t n) noexcept nogil:
