@@ -210,7 +210,7 @@ cdef int _lookup(const fu_psl_t *t, int depth, const uint8_t *h, Py_ssize_t n,
     _psl_py._suffix_labels does.
     """
     cdef Py_ssize_t starts[MAX_DEPTH + 3]  # starts[k]: the suffix of k labels
-    cdef int found[MAX_DEPTH + 1]
+    cdef int found[MAX_DEPTH + 3]  # found[k]: its flags (0 when not looked up)
     cdef unsigned long long hash = FU_PSL_HASH0
     cdef Py_ssize_t i = n - 1, label_end
     cdef int k = 0, total, p, f, changed = 0
