@@ -90,8 +90,8 @@ cdef _Table _build(rules):
     for key, flag in keyed.items():
         encoded.append(key)
         flags.append(flag)
-    while 2 * capacity < 3 * <size_t>len(encoded) + 2:
-        capacity *= 2  # at most two thirds full: probes stay within a line or two
+    while 3 * capacity < 4 * <size_t>len(encoded) + 4:
+        capacity *= 2  # at most three quarters full: probes stay within a line or two
     table.keys = b"".join(encoded)
     table.t.keys = <const uint8_t *><const char *>table.keys
     table.t.mask = capacity - 1
