@@ -338,7 +338,8 @@ cdef int _domain_wide(Job *job, Range *r, int64_t i, const uint8_t *p,
     return bad
 
 
-cdef int _domain_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noexcept nogil:
+cdef int _domain_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
+                     bint ascii) noexcept nogil:
     # registrable_domain / public_suffix of one row, as _psl_c's _answer
     # does it for an ASCII host
     cdef Py_ssize_t a, b, size, suffix_at, domain_at, at
@@ -346,7 +347,7 @@ cdef int _domain_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n)
     if not _host_range(p, n, &a, &b):
         return _null(job, r, 0, i)
     size = b - a
-    if not fu_is_ascii(p + a, size):
+    if not ascii and not fu_is_ascii(p + a, size):
         return _domain_wide(job, r, i, p, n)
     r.tmp.len = 0
     if fu_buf_reserve(&r.tmp, size) < 0:
@@ -390,7 +391,7 @@ cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
     cdef uint32_t high
     cdef fu_buf_t *o = &r.out[0]
     if job.op == OP_DOMAIN:
-        return _domain_row(job, r, i, p, n)
+        return _domain_row(job, r, i, p, n, ascii)
     if job.op == OP_W3LIB or job.op == OP_W3LIB_FINGERPRINT:
         return _w3lib_row(job, r, i, p, n, ascii)
     if job.op == OP_SURT:

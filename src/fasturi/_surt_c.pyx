@@ -429,7 +429,10 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **ke
                 u[7 + m] = src[i]
                 m += 1
     i = 7
-    if m > 0 and (65 <= u[i] <= 90 or 97 <= u[i] <= 122):
+    k = _http_prefix(u + 7, m)  # most URLs: no scheme to scan for
+    if k:
+        i = 7 + k - 3  # at its ":"
+    elif m > 0 and (65 <= u[i] <= 90 or 97 <= u[i] <= 122):
         i += 1
         while i < 7 + m and _scheme_char(u[i]):
             i += 1
