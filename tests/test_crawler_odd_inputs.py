@@ -63,6 +63,14 @@ ODD = [
     "//a.com",
     "http:////a.com/",
     "http://http://https://a.com/",
+    "HTTP://A.COM/",
+    "hTtPs:x",
+    "http:",
+    "https:",
+    "httpS://a/b",
+    "http+x://a",
+    "http:/a",
+    "https//a",
 ]
 
 

@@ -294,7 +294,7 @@ cdef void _fill_schemes():
 _fill_schemes()
 
 
-cdef int _find_flags(const uint8_t *lower, Py_ssize_t n) noexcept nogil:
+cdef int _scheme_flags(const uint8_t *lower, Py_ssize_t n) noexcept nogil:
     cdef Py_ssize_t i
     for i in range(_COUNT):
         if _SIZES[i] == n and memcmp(lower, _NAMES[i], <size_t>n) == 0:
@@ -302,17 +302,9 @@ cdef int _find_flags(const uint8_t *lower, Py_ssize_t n) noexcept nogil:
     return 0
 
 
-# most URLs are http or https: their flags first, without the search
-cdef int _HTTP = _find_flags(<const uint8_t *>b"http", 4)
-cdef int _HTTPS = _find_flags(<const uint8_t *>b"https", 5)
-
-
-cdef inline int _scheme_flags(const uint8_t *lower, Py_ssize_t n) noexcept nogil:
-    if n == 4 and memcmp(lower, b"http", 4) == 0:
-        return _HTTP
-    if n == 5 and memcmp(lower, b"https", 5) == 0:
-        return _HTTPS
-    return _find_flags(lower, n)
+# most URLs are http or https: _fast takes their flags without the search
+cdef int _HTTP = _scheme_flags(<const uint8_t *>b"http", 4)
+cdef int _HTTPS = _scheme_flags(<const uint8_t *>b"https", 5)
 
 
 cdef Py_ssize_t _userinfo(const uint8_t *s, Py_ssize_t n, uint8_t *o, uint8_t *d) noexcept nogil:
@@ -466,20 +458,27 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint ascii, bint keep_fr
                 k += 1
         s = mem
     n = k
-    # the scheme, lowercased into out
-    if n == 0 or not 97 <= (s[0] | 32) <= 122:
-        return -1
-    i = 1
-    while i < n and (97 <= (s[i] | 32) <= 122 or 48 <= s[i] <= 57 or s[i] == 43
-                     or s[i] == 45 or s[i] == 46):
-        i += 1
-    if i >= n or s[i] != 58:
-        return -1
-    scheme_end = i
-    for i in range(scheme_end):
-        c = s[i]
-        out[i] = c + 32 if 65 <= c <= 90 else c
-    flags = _scheme_flags(out, scheme_end)
+    # the scheme, lowercased into out (http and https, most URLs', without
+    # the scan: "|32" maps only "H" to "h", and so on)
+    if (n >= 6 and (s[0] | 32) == 104 and (s[1] | 32) == 116 and (s[2] | 32) == 116
+            and (s[3] | 32) == 112 and (s[4] == 58 or ((s[4] | 32) == 115 and s[5] == 58))):
+        scheme_end = 4 if s[4] == 58 else 5
+        memcpy(out, b"https", <size_t>scheme_end)
+        flags = _HTTP if scheme_end == 4 else _HTTPS
+    else:
+        if n == 0 or not 97 <= (s[0] | 32) <= 122:
+            return -1
+        i = 1
+        while i < n and (97 <= (s[i] | 32) <= 122 or 48 <= s[i] <= 57 or s[i] == 43
+                         or s[i] == 45 or s[i] == 46):
+            i += 1
+        if i >= n or s[i] != 58:
+            return -1
+        scheme_end = i
+        for i in range(scheme_end):
+            c = s[i]
+            out[i] = c + 32 if 65 <= c <= 90 else c
+        flags = _scheme_flags(out, scheme_end)
     if flags & SPECIAL and backslash:
         return -1
     # 2. //authority, path, query (from the first "?" before the first
