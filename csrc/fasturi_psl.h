@@ -4,7 +4,8 @@
  * "core", UTF-8, lowercase); its flags say which kinds of rule have that
  * core (FU_PSL_EXACT, FU_PSL_WILD for "*.core", FU_PSL_EXCEPT for
  * "!core") in the ICANN section (low nibble) and in the whole list (high
- * nibble).  Keys are hashed right to left, byte by byte, so a host's
+ * nibble); FU_PSL_LONGER marks a key that is a proper suffix of a core, so
+ * a lookup can stop at the first suffix of a host without it.  Keys are hashed right to left, byte by byte, so a host's
  * suffixes are hashed in one backward pass: the hash at each '.' is the
  * hash of the suffix after it.
  *
@@ -22,6 +23,7 @@
 #define FU_PSL_EXACT 1
 #define FU_PSL_WILD 2
 #define FU_PSL_EXCEPT 4
+#define FU_PSL_LONGER 8 /* the key ends a longer rule's core */
 #define FU_PSL_HASH0 0xCBF29CE484222325ULL
 
 /* 12 bytes a slot: the whole table of the packaged list (16,384 slots)
@@ -56,7 +58,18 @@ static inline size_t fu_psl_slot_of(uint64_t h, size_t mask)
     return (size_t)((h ^ (h >> 29) ^ (h >> 47)) & mask);
 }
 
-/* The flags of key s[0, n) with hash h, or 0 when it is no rule's core. */
+/* Whether a[0, n) == b[0, n): keys are a few bytes, shorter than a call
+ * to memcmp costs. */
+static inline int fu_psl_same(const uint8_t *a, const uint8_t *b, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return 0;
+    return 1;
+}
+
+/* The flags of key s[0, n) with hash h, or 0 when it is no key. */
 static inline int fu_psl_find(const fu_psl_t *t, uint64_t h, const uint8_t *s, size_t n)
 {
     size_t i = fu_psl_slot_of(h, t->mask);
@@ -64,7 +77,7 @@ static inline int fu_psl_find(const fu_psl_t *t, uint64_t h, const uint8_t *s, s
         const fu_psl_slot_t *e = &t->slots[i];
         if (e->flags == 0)
             return 0;
-        if (e->hash == (uint32_t)h && e->len == n && memcmp(t->keys + e->off, s, n) == 0)
+        if (e->hash == (uint32_t)h && e->len == n && fu_psl_same(t->keys + e->off, s, n))
             return e->flags;
         i = (i + 1) & t->mask;
     }

@@ -23,6 +23,9 @@ ODD = [
     "HTTP://User:Pw@WWW.Ex.CO.UK:0080/%7e/./a/../b?b=1&a=2#F",
     "mailto:Joe@Example.COM",
     "http://例え.テスト/パス?q=é#\U0001f600",
+    "http://a.com/(S(lit3py55t21z5v55vlm25s55))/x.aspx?b=2&sid=9&cfid=1&cftoken=2",
+    "  \t",
+    "filedesc://x.arc",
 ]
 ROWS = CORPUS[:300] + ODD + [None]
 
@@ -108,6 +111,17 @@ def test_threads(arrow, threads):
     want = _scalar(lambda s: fasturi.public_suffix(s, private=True), rows)
     got = arrow.public_suffix(pa.array(rows), private=True, threads=threads)
     assert got.to_pylist() == want
+    # the w3lib preset: IP literals and non-ASCII hosts (the reference's)
+    # in both ranges
+    for drop in (True, False):
+        got = arrow.canonicalize(rows, preset="w3lib", drop_fragment=drop, threads=threads)
+        want = [
+            None if s is None else fasturi.canonicalize(s, preset="w3lib", drop_fragment=drop)
+            for s in rows
+        ]
+        assert got.to_pylist() == want
+    got = arrow.fingerprint(rows, preset="w3lib", threads=threads)
+    assert got.to_pylist() == _scalar(lambda s: fasturi.fingerprint(s, preset="w3lib"), rows)
 
 
 def test_rejected_row_is_named(arrow):
@@ -118,6 +132,28 @@ def test_rejected_row_is_named(arrow):
         arrow.canonicalize(rows, preset="w3lib")
     with pytest.raises(ValueError, match=r"^row 2: "):
         arrow.fingerprint(rows, preset="w3lib")
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_first_rejected_row_is_named(arrow, threads):
+    # refused rows in each of two ranges: the first one is named
+    rows = ["http://a.com/"] * 9000
+    rows[3000] = "http://a.com:99999/"
+    rows[7000] = "http://[::1/"
+    with pytest.raises(ValueError, match=r"^row 3000: Port out of range"):
+        arrow.canonicalize(rows, preset="w3lib", threads=threads)
+    with pytest.raises(ValueError, match=r"^row 3000: Port out of range"):
+        arrow.fingerprint(rows, preset="w3lib", threads=threads)
+    rows[3000] = "http://a.com/"
+    with pytest.raises(ValueError, match=r"^row 7000: Invalid IPv6 URL"):
+        arrow.canonicalize(rows, preset="w3lib", threads=threads)
+    rows[3000] = "http://a.com:99999/"
+    with pytest.raises(ValueError, match=r"^row 3000: surt\(\) port out of range"):
+        arrow.surt(rows, threads=threads)
+    rows[3000] = "http://a.com/"
+    rows[7000] = "http://a.com:8x/"
+    with pytest.raises(ValueError, match=r"^row 7000: surt\(\) port is not a number: '8x'"):
+        arrow.surt(rows, threads=threads)
 
 
 def test_preset_checks(arrow):

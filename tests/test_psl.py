@@ -274,3 +274,25 @@ def test_agrees_with_publicsuffixlist_on_generated_hosts(psl, peers, host, dot):
             psl.registrable_domain(host, private=private),
         )
         assert got == want
+
+
+def test_rules_as_deep_as_allowed(psl, tmp_path):
+    # 120 labels, the deepest rule a compiled table takes: every suffix of a
+    # host far deeper is looked up, none past the deepest rule's
+    deep = ".".join(f"l{i}" for i in range(120))
+    path = tmp_path / "deep.dat"
+    path.write_text(
+        f"// ===BEGIN ICANN DOMAINS===\n{deep}\n*.w.{deep.split('.', 2)[2]}\n"
+        "// ===END ICANN DOMAINS===\n",
+        encoding="utf-8",
+    )
+    psl.load_public_suffix_list(str(path))
+    try:
+        host = "a.b.c." + deep
+        assert psl.public_suffix(host) == deep
+        assert psl.registrable_domain(host) == "c." + deep
+        assert psl.registrable_domain("z." * 130 + deep) == "z." + deep
+        wild = "x.w." + deep.split(".", 2)[2]
+        assert psl.public_suffix("q." + wild) == wild
+    finally:
+        psl.load_public_suffix_list(None)

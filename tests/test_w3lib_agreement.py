@@ -57,3 +57,82 @@ def test_agrees_with_w3lib_on_generated_text(url, keep):
     assert outcome(fasturi.canonicalize, url, preset="w3lib", drop_fragment=not keep) == (
         outcome(canonicalize_url, url, keep_fragments=keep)
     )
+
+
+# IPv6 hosts: the compiled twin writes plain addresses in RFC 5952 form
+# itself, and leaves zones, IPv4 tails and invalid text to the reference.
+IPV6_HOSTS = [
+    "::",
+    "::1",
+    "1::",
+    "0:0:0:0:0:0:0:0",
+    "0:0:0:0:0:0:0:1",
+    "1:0:0:0:0:0:0:0",
+    "1:0:0:2:0:0:0:3",
+    "1:0:0:2:0:0:3:4",
+    "1:0:2:0:0:3:0:4",
+    "1:0:2:3:4:5:6:7",
+    "2001:DB8::0:1",
+    "2001:0db8:0000:0000:0000:ff00:0042:8329",
+    "FFFF:FFFF:FFFF:FFFF:FFFF:FFFF:FFFF:FFFF",
+    "::ffff:1.2.3.4",
+    "::12.34.56.78",
+    "fe80::1%25eth0",
+    "fe80::1%eth0",
+    "1:2:3:4:5:6:7",
+    "1:2:3:4:5:6:7:8:9",
+    "1::2::3",
+    ":1:2:3:4:5:6:7",
+    "1:2:3:4:5:6:7:",
+    ":1::2",
+    "1::2:",
+    "1:2:3:4:5:6:7::",
+    "::1:2:3:4:5:6:7",
+    "1:2:3:4::5:6:7:8",
+    "12345::1",
+    "g::1",
+    ":",
+    ":::",
+    "",
+    "1.2.3.4",
+    "v1.x",
+    "00000::1",
+    "0001:002:03:4::",
+]
+
+
+@pytest.mark.parametrize("host", IPV6_HOSTS)
+@pytest.mark.parametrize(
+    "around", ["http://{}/a?b=1", "http://u:p@{}:8080/", "ftp://{}:", "x://{}"]
+)
+def test_ipv6_hosts_as_w3lib(pipeline, host, around):
+    url = around.format("[" + host + "]")
+    assert outcome(pipeline.canonicalize, url, preset="w3lib") == outcome(canonicalize_url, url)
+
+
+@given(
+    st.lists(
+        st.sampled_from(["0", "1", "00", "0000", "ffff", "aB", "12345", "", "1.2.3.4"]),
+        min_size=1,
+        max_size=10,
+    ).map(":".join),
+    st.sampled_from(["", ":80", ":", ":x", "]", "x"]),
+)
+def test_generated_ipv6_hosts_as_w3lib(host, tail):
+    url = "http://[" + host + "]" + tail + "/p"
+    assert outcome(fasturi.canonicalize, url, preset="w3lib") == outcome(canonicalize_url, url)
+
+
+# Paths that put a "/.", the last "/" and params at every place around the
+# compiled scan's 16-byte blocks.
+BLOCK_PATHS = [
+    "/" + "a" * k + tail
+    for k in range(0, 40)
+    for tail in ["/./b", "/.", "/..", "/x;p", "/x;p/y", "/.x", "%41", "/b/", ";q", " "]
+]
+
+
+@pytest.mark.parametrize("path", BLOCK_PATHS)
+def test_paths_across_blocks_as_w3lib(pipeline, path):
+    for url in ("http://h.com" + path, "http://h.com" + path + "?a=1", "foo:" + path):
+        assert outcome(pipeline.canonicalize, url, preset="w3lib") == outcome(canonicalize_url, url)

@@ -68,13 +68,15 @@ from fasturi._capi cimport (
     PyUnicode_AsUTF8AndSize,
     PyUnicode_DecodeUTF8,
 )
-from fasturi._psl_c cimport _Table, _current, _host_range, _lower_labels, _suffix
+from fasturi._psl_c cimport _Table, _current, _host_range, _lookup
 from fasturi._rules_c cimport _rule_id
+from fasturi._surt_c cimport MEM as _surt_mem
+from fasturi._surt_c cimport _surt_error, _surt_key
+from fasturi._w3lib_c cimport _fast as _w3lib_fast
 
-import functools
 import threading
 
-from fasturi import _pipeline_c, _psl_c, _surt_c, _w3lib_c
+from fasturi import _psl_c, _w3lib
 from fasturi._types import ArrowColumn, invalid_utf8, row_decode_error
 
 __all__ = [
@@ -107,9 +109,11 @@ cdef enum:
     OP_RESOLVE_ONE
     OP_RESOLVE_EACH
     OP_DECODE
-    OP_SCALAR  # the crawler tools: a Python-level loop (see _scalar_rows)
     OP_DOMAIN  # registrable_domain and public_suffix
     OP_FINGERPRINT  # fingerprint without a preset: the canonical key, hashed
+    OP_W3LIB  # canonicalize(preset="w3lib")
+    OP_W3LIB_FINGERPRINT  # fingerprint(preset="w3lib")
+    OP_SURT
 
 # Why a range stopped early.
 cdef enum:
@@ -182,6 +186,8 @@ ctypedef struct Job:
     const fu_psl_t *psl  # OP_DOMAIN: the list (the call keeps its table)
     int psl_depth, psl_shift
     bint psl_domain  # the registrable domain, else the public suffix
+    bint w3lib_keep_fragment  # OP_W3LIB*
+    void *py_errors  # OP_W3LIB*, OP_SURT: a dict, row -> the exception of a row refused
 
 
 ctypedef struct Range:
@@ -403,23 +409,23 @@ cdef int _domain_wide(Job *job, Range *r, int64_t i, const uint8_t *p,
     return bad
 
 
-cdef int _domain_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noexcept nogil:
+cdef int _domain_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
+                     bint ascii) noexcept nogil:
     # registrable_domain / public_suffix of one row, as _psl_c's _answer
     # does it for an ASCII host
     cdef Py_ssize_t a, b, size, suffix_at, domain_at, at
-    cdef bint changed
     cdef int bad
     if not _host_range(p, n, &a, &b):
         return _null(job, r, 0, i)
     size = b - a
-    if not fu_is_ascii(p + a, size):
+    if not ascii and not fu_is_ascii(p + a, size):
         return _domain_wide(job, r, i, p, n)
     r.tmp.len = 0
     if fu_buf_reserve(&r.tmp, size) < 0:
         return BAD_MEMORY
-    if not _lower_labels(p + a, size, r.tmp.data, &changed):
+    if _lookup(job.psl, job.psl_depth, p + a, size, r.tmp.data, job.psl_shift, &suffix_at,
+               &domain_at) < 0:
         return _null(job, r, 0, i)
-    _suffix(job.psl, job.psl_depth, r.tmp.data, size, job.psl_shift, &suffix_at, &domain_at)
     at = domain_at if job.psl_domain else suffix_at
     if at < 0:
         return _null(job, r, 0, i)
@@ -456,7 +462,11 @@ cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
     cdef uint32_t high
     cdef fu_buf_t *o = &r.out[0]
     if job.op == OP_DOMAIN:
-        return _domain_row(job, r, i, p, n)
+        return _domain_row(job, r, i, p, n, ascii)
+    if job.op == OP_W3LIB or job.op == OP_W3LIB_FINGERPRINT:
+        return _w3lib_row(job, r, i, p, n, ascii)
+    if job.op == OP_SURT:
+        return _surt_row(job, r, i, p, n)
     if job.op == OP_NORMALIZE:
         if fu_buf_reserve(o, n + FU_NORMALIZE_EXTRA) < 0:
             return BAD_MEMORY
@@ -1208,60 +1218,112 @@ def join_tsv(col, int nfields):
 
 
 # ---- the crawler tools (API.md §8) ------------------------------------------
-# These loops (all but registrable_domain and public_suffix, which run as the
-# other kernels do) hold the GIL: each row's str goes through the compiled scalar
-# function, whose rare paths are Python (the list's Unicode case folding,
-# IDNA, session-ID patterns, w3lib's odd URLs).  They read and write the
-# Arrow buffers as the other kernels do, on one range whatever `threads`.
+# They run as the other kernels do, on `threads`, without the GIL; the rows
+# their C leaves aside take the GIL for the Python code that answers them
+# (the list's Unicode case folding; w3lib's IDNA and odd URLs; surt's IDNA
+# and session-ID patterns).  A row the scalar function refuses raises its
+# exception, named by the row (_execute_naming).
 
 
-cdef _scalar_rows(_Call call, int64_t row0, object fn, bint text):
-    """fn of every row's str into output 0 (text) or job.u64; None is null.
+cdef int _w3lib_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
+                    bint ascii) noexcept nogil:
+    # canonicalize(preset="w3lib") / its fingerprint of one row, as
+    # _w3lib_c.key_str does it
+    cdef Py_ssize_t m
+    cdef const uint8_t *key
+    cdef int bad
+    r.tmp.len = 0
+    if fu_buf_reserve(&r.tmp, 48 * n + 256) < 0:
+        return BAD_MEMORY
+    m = _w3lib_fast(p, n, ascii, job.w3lib_keep_fragment, r.tmp.data)
+    if m < 0:
+        return _w3lib_wide(job, r, i, p, n)
+    key = r.tmp.data + n + 8
+    if job.op == OP_W3LIB_FINGERPRINT:
+        job.u64[i] = fu_xxh64(key, <size_t>m, 0)
+        _valid(job, 0, i)
+        return BAD_NONE
+    bad = _text(job, r, 0, i, key, m)
+    _valid(job, 0, i)
+    return bad
 
-    A ValueError of fn is raised again naming the row.
-    """
-    cdef Range *r = &call.ranges[0]
-    cdef Job *job = &call.job
-    cdef int64_t i, n
+
+cdef int _w3lib_wide(Job *job, Range *r, int64_t i, const uint8_t *p,
+                     int64_t n) noexcept with gil:
+    # A row the C path leaves to the reference (rare); the ValueError of a
+    # row it refuses is kept for _run_w3lib to raise.
     cdef Py_ssize_t size
-    cdef const uint8_t *p
     cdef const char *utf8
-    cdef int got, bad
-    for i in range(call.length):
-        got = fu_col_row(&job.col, i, &p, &n)
-        if got == FU_ROW_CORRUPT:
-            raise ValueError(f"row {row0 + i} has offsets outside its Arrow buffers")
-        value = None
-        if got == FU_ROW_VALUE:
-            if not fu_utf8_valid(p, n):
-                raise invalid_utf8(row0 + i)
-            try:
-                value = fn(PyUnicode_DecodeUTF8(<const char *>p, n, NULL))
-            except ValueError as exc:
-                raise ValueError(f"row {row0 + i}: {exc}") from exc
-        bad = BAD_NONE
-        if value is None:
-            if text:
-                bad = _null(job, r, 0, i)
-            else:
-                r.nulls[0] += 1
-        elif text:
-            utf8 = PyUnicode_AsUTF8AndSize(value, &size)  # an ASCII str's own bytes
-            bad = _text(job, r, 0, i, <const uint8_t *>utf8, size)
+    cdef bytes raw
+    cdef int bad
+    try:
+        try:
+            value = _w3lib.key(PyUnicode_DecodeUTF8(<const char *>p, n, NULL),
+                               job.w3lib_keep_fragment)
+        except ValueError as exc:
+            return _refused(job, i, exc)
+        if job.op == OP_W3LIB_FINGERPRINT:
+            raw = (<str>value).encode("utf-8", "surrogatepass")
+            job.u64[i] = fu_xxh64(<const uint8_t *>PyBytes_AS_STRING(raw), <size_t>len(raw), 0)
             _valid(job, 0, i)
-        else:
-            job.u64[i] = value
-            _valid(job, 0, i)
-        if bad == BAD_OVERFLOW:
-            raise _too_long()
-        if bad != BAD_NONE:
-            raise MemoryError()
+            return BAD_NONE
+        utf8 = PyUnicode_AsUTF8AndSize(value, &size)
+    except BaseException:
+        return BAD_PYTHON
+    bad = _text(job, r, 0, i, <const uint8_t *>utf8, size)
+    _valid(job, 0, i)
+    return bad
 
 
-cdef object _scalar_text(object col, int64_t row0, object fn):
-    cdef _Call call = _prepare(OP_SCALAR, col, 1, 1, 0)
-    _scalar_rows(call, row0, fn, True)
-    return _text_result(call)
+cdef int _refused(Job *job, int64_t i, object exc) noexcept with gil:
+    (<dict>job.py_errors)[i] = exc
+    return BAD_PYTHON
+
+
+cdef int _surt_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noexcept nogil:
+    cdef const uint8_t *key
+    cdef Py_ssize_t size
+    cdef uint8_t *heap = NULL
+    cdef int rc, bad
+    r.tmp.len = 0
+    if fu_buf_reserve(&r.tmp, _surt_mem(n)) < 0:
+        return BAD_MEMORY
+    rc = _surt_key(p, n, r.tmp.data, &key, &size, &heap)
+    if rc:
+        bad = _surt_refused(job, i, rc, key, size)
+    else:
+        bad = _text(job, r, 0, i, key, size)
+        _valid(job, 0, i)
+    free(heap)
+    return bad
+
+
+cdef int _surt_refused(Job *job, int64_t i, int rc, const uint8_t *key,
+                       Py_ssize_t size) noexcept with gil:
+    try:
+        exc = _surt_error(rc, key, size)
+    except BaseException:
+        return BAD_PYTHON
+    return _refused(job, i, exc)
+
+
+cdef _execute_naming(_Call call, int64_t row0, object col):
+    # _execute; a row refused by a scalar function's Python code raises its
+    # exception, a ValueError named by the row
+    cdef dict errors = {}
+    call.job.py_errors = <void *>errors
+    try:
+        _execute(call, row0, col)
+    except RuntimeError:
+        if not errors:
+            raise
+        # the first failing row is a refused one (each range stops at its
+        # first; the earliest range's is the smallest)
+        row = min(errors)
+        exc = errors[row]
+        if not isinstance(exc, ValueError):
+            raise exc
+        raise ValueError(f"row {row0 + row}: {exc}") from exc
 
 
 cdef object _psl_kernel(object col, Py_ssize_t row0, int threads, bint private, bint domain):
@@ -1285,14 +1347,16 @@ def public_suffix(col, Py_ssize_t row0, int threads, bint private):
 
 
 def surt(col, Py_ssize_t row0, int threads):
-    _check_threads(threads)
-    return _scalar_text(col, row0, _surt_c.surt)
+    cdef _Call call = _prepare(OP_SURT, col, _check_threads(threads), 1, 0)
+    _execute_naming(call, row0, col)
+    return _text_result(call)
 
 
 def canonicalize_w3lib(col, Py_ssize_t row0, int threads, bint keep_fragment):
-    _check_threads(threads)
-    key = _w3lib_c.key
-    return _scalar_text(col, row0, lambda s: key(s, keep_fragment))
+    cdef _Call call = _prepare(OP_W3LIB, col, _check_threads(threads), 1, 0)
+    call.job.w3lib_keep_fragment = keep_fragment
+    _execute_naming(call, row0, col)
+    return _text_result(call)
 
 
 def fingerprint(col, Py_ssize_t row0, int threads, bint sort_query, bint drop_fragment,
@@ -1303,21 +1367,21 @@ def fingerprint(col, Py_ssize_t row0, int threads, bint sort_query, bint drop_fr
     cdef int64_t nulls = 0
     cdef int j
     _check_threads(threads)
+    # in C on every thread, as canonicalize (the preset is checked by the
+    # caller: "w3lib" is the one there is)
     if preset is None:
-        # in C on every thread, as canonicalize
         call = _prepare(OP_FINGERPRINT, col, threads, 0, 0)
         _drop_rules(call, sort_query, drop_fragment, drop_params)
     else:
-        call = _prepare(OP_SCALAR, col, 1, 0, 0)
+        call = _prepare(OP_W3LIB_FINGERPRINT, col, threads, 0, 0)
     call.job.u64 = <uint64_t *>calloc(<size_t>(call.length + 1), sizeof(uint64_t))
     if call.job.u64 == NULL:
         raise MemoryError()
     if preset is None:
         _execute(call, row0, col)
     else:
-        _scalar_rows(call, row0, functools.partial(
-            _pipeline_c.fingerprint, sort_query=sort_query, drop_fragment=drop_fragment,
-            drop_params=drop_params, preset=preset), False)
+        call.job.w3lib_keep_fragment = not drop_fragment
+        _execute_naming(call, row0, col)
     for j in range(call.nranges):
         nulls += call.ranges[j].nulls[0]
     s = <ArrowSchema *>calloc(1, sizeof(ArrowSchema))

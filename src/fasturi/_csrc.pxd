@@ -27,6 +27,8 @@ cdef extern from "fasturi_scan.h" nogil:
         Py_ssize_t query_start, query_end, frag_start
     ctypedef struct fu_authority_t:
         Py_ssize_t userinfo_end, host_start, host_end, port_start
+    Py_ssize_t fu_stop_1(const uint8_t *s, Py_ssize_t i, Py_ssize_t n, uint8_t a, uint8_t b,
+                         uint8_t c, uint8_t d)
     void fu_split_1(const uint8_t *s, Py_ssize_t n, fu_split_t *o)
     void fu_split_2(const uint16_t *s, Py_ssize_t n, fu_split_t *o)
     void fu_split_4(const uint32_t *s, Py_ssize_t n, fu_split_t *o)
@@ -218,7 +220,7 @@ cdef extern from "fasturi_canon.h" nogil:
 
 # ---- fasturi_psl.h (Public Suffix List rule set) ----
 cdef extern from "fasturi_psl.h" nogil:
-    int FU_PSL_EXACT, FU_PSL_WILD, FU_PSL_EXCEPT
+    int FU_PSL_EXACT, FU_PSL_WILD, FU_PSL_EXCEPT, FU_PSL_LONGER
     unsigned long long FU_PSL_HASH0
     ctypedef struct fu_psl_slot_t:
         uint32_t hash, off
@@ -235,3 +237,13 @@ cdef extern from "fasturi_psl.h" nogil:
 # ---- fasturi_xxh64.h (XXH64) ----
 cdef extern from "fasturi_xxh64.h" nogil:
     unsigned long long fu_xxh64(const uint8_t *p, size_t n, unsigned long long seed)
+
+# ---- fasturi_w3lib.h (canonicalize(preset="w3lib")'s plain paths) ----
+cdef extern from "fasturi_w3lib.h" nogil:
+    bint fu_w3_kept(uint8_t c)
+    Py_ssize_t fu_w3_plain(const uint8_t *s, Py_ssize_t n, Py_ssize_t *last_slash, int *dots)
+
+# ---- fasturi_surt.h (surt's escaping) ----
+cdef extern from "fasturi_surt.h" nogil:
+    Py_ssize_t fu_surt_escape_lower(const uint8_t *s, Py_ssize_t n, uint8_t *o)
+    bint fu_surt_plain_path(const uint8_t *s, Py_ssize_t n)

@@ -19,6 +19,7 @@ from fasturi._csrc cimport (
     FU_PSL_EXACT,
     FU_PSL_EXCEPT,
     FU_PSL_HASH0,
+    FU_PSL_LONGER,
     FU_PSL_WILD,
     fu_authority_1,
     fu_authority_t,
@@ -28,6 +29,7 @@ from fasturi._csrc cimport (
     fu_psl_step,
     fu_psl_slot_t,
     fu_psl_t,
+    fu_stop_1,
 )
 
 from fasturi import _psl
@@ -45,6 +47,7 @@ cdef extern from "Python.h":
     bint PyUnicode_IS_ASCII(object o)
     str PyUnicode_Substring(object s, Py_ssize_t start, Py_ssize_t end)
     str PyUnicode_DecodeASCII(const char *s, Py_ssize_t size, const char *errors)
+    str PyUnicode_DecodeUTF8(const char *s, Py_ssize_t size, const char *errors)
 
 
 # Labels of a core: the lookup keeps per-label offsets on the C stack.
@@ -69,15 +72,26 @@ cdef _Table _build(rules):
     cdef Py_ssize_t i
     if rules.depth > MAX_DEPTH:
         raise ValueError(f"a Public Suffix List rule has more than {MAX_DEPTH} labels")
+    # low nibble: the ICANN section's flags; high nibble: the whole list's.
+    # Every proper suffix of a core is a key too, flagged FU_PSL_LONGER in
+    # the sections of the rules it ends: a lookup that finds no such flag
+    # knows no longer suffix of the host can match, and stops there.
+    keyed = {}
     for core, (in_icann, in_all) in rules.cores.items():
         key = (<str>core).encode("utf-8", "surrogatepass")
         if len(key) > 0xFFFF:
             continue  # longer than any host a slot's length could match
+        keyed[key] = keyed.get(key, 0) | in_icann | (in_all << 4)
+        longer = (FU_PSL_LONGER if in_icann else 0) | (FU_PSL_LONGER << 4 if in_all else 0)
+        at = key.find(b".")
+        while at >= 0:
+            keyed[key[at + 1:]] = keyed.get(key[at + 1:], 0) | longer
+            at = key.find(b".", at + 1)
+    for key, flag in keyed.items():
         encoded.append(key)
-        # low nibble: the ICANN section's flags; high nibble: the whole list's
-        flags.append(in_icann | (in_all << 4))
-    while 2 * capacity < 3 * <size_t>len(encoded) + 2:
-        capacity *= 2  # at most two thirds full: probes stay within a line or two
+        flags.append(flag)
+    while 3 * capacity < 4 * <size_t>len(encoded) + 4:
+        capacity *= 2  # at most three quarters full: probes stay within a line or two
     table.keys = b"".join(encoded)
     table.t.keys = <const uint8_t *><const char *>table.keys
     table.t.mask = capacity - 1
@@ -143,12 +157,11 @@ cdef bint _host_range(const uint8_t *s, Py_ssize_t n, Py_ssize_t *start,
     IPv4 addresses (§3.2.2) name no host here.
     """
     cdef fu_authority_t au
-    cdef Py_ssize_t a = 0, b, i = 0
+    cdef Py_ssize_t a = 0, b, i
     cdef bint bare
     # Appendix B, as far as the authority: a scheme ends at the first ":"
     # before any "/", "?" or "#"; "//" then starts the authority.
-    while i < n and s[i] != 58 and s[i] != 47 and s[i] != 63 and s[i] != 35:
-        i += 1
+    i = fu_stop_1(s, 0, n, 58, 47, 63, 35)
     if 0 < i < n and s[i] == 58:
         a = i + 1
     bare = not (n - a >= 2 and s[a] == 47 and s[a + 1] == 47)
@@ -156,18 +169,18 @@ cdef bint _host_range(const uint8_t *s, Py_ssize_t n, Py_ssize_t *start,
         a = 0  # s itself is the host, up to the first / ? #
     else:
         a += 2
-    b = a
-    while b < n and s[b] != 47 and s[b] != 63 and s[b] != 35:
-        b += 1
-    fu_authority_1(s, a, b, &au)
-    if bare and au.port_start >= 0:
-        for i in range(au.port_start, b):
-            if s[i] < 48 or s[i] > 57:
-                return False
-    a = au.host_start
-    b = au.host_end
-    if memchr(s + a, 58, <size_t>(b - a)) != NULL:  # ":" is no reg-name's
-        return False
+    b = fu_stop_1(s, a, n, 47, 63, 35, 35)
+    # most authorities are a bare name: no "@", ":" or "[" to look at
+    if fu_stop_1(s, a, b, 64, 58, 91, 91) < b:
+        fu_authority_1(s, a, b, &au)
+        if bare and au.port_start >= 0:
+            for i in range(au.port_start, b):
+                if s[i] < 48 or s[i] > 57:
+                    return False
+        a = au.host_start
+        b = au.host_end
+        if memchr(s + a, 58, <size_t>(b - a)) != NULL:  # ":" is no reg-name's
+            return False
     if b > a and s[b - 1] == 46:  # "."
         b -= 1
     if b == a or s[a] == 91:  # empty, or "["
@@ -180,59 +193,87 @@ cdef bint _host_range(const uint8_t *s, Py_ssize_t n, Py_ssize_t *start,
     return True
 
 
-cdef bint _lower_labels(const uint8_t *s, Py_ssize_t n, uint8_t *out,
-                        bint *changed) noexcept nogil:
-    """ASCII-lowercase s into out; False when a label is empty."""
-    cdef Py_ssize_t i
-    cdef uint8_t c
-    cdef bint dot = True  # as if a "." came before: a leading "." is empty
-    changed[0] = False
-    for i in range(n):
-        c = s[i]
-        if c == 46:
-            if dot:
-                return False
-            dot = True
-        else:
-            dot = False
-            if 65 <= c <= 90:
-                c += 32
-                changed[0] = True
-        out[i] = c
-    return not dot
-
-
 # ---- the lookup -------------------------------------------------------------
 
-cdef int _suffix(const fu_psl_t *t, int depth, const uint8_t *h, Py_ssize_t n, int shift,
-                 Py_ssize_t *suffix_at, Py_ssize_t *domain_at) noexcept nogil:
-    """Finds the public suffix of the lowercase host h[0, n).
+cdef int _lookup(const fu_psl_t *t, int depth, const uint8_t *h, Py_ssize_t n,
+                 uint8_t *out, int shift, Py_ssize_t *suffix_at,
+                 Py_ssize_t *domain_at) noexcept nogil:
+    """Finds the public suffix of the host h[0, n), ASCII-lowercased into out.
 
-    suffix_at gets its offset (-1 when the suffix is empty, as under an
-    exception rule of one label), domain_at the registrable domain's
-    (-1 when no label precedes the suffix).  The suffixes are tried from
-    the longest, as _psl_py._suffix_labels does.
+    -1 when a label is empty (leading, trailing or doubled "."), else 1
+    when lowercasing changed a byte, 0 when not.  suffix_at gets the
+    suffix's offset (-1 when it is empty, as under an exception rule of
+    one label), domain_at the registrable domain's (-1 when no label
+    precedes the suffix).  One backward pass lowercases, checks the
+    labels and hashes: at each "." the hash of the suffix after it is
+    ready for its lookup.  The suffixes are tried from the longest, as
+    _psl_py._suffix_labels does.
     """
     cdef Py_ssize_t starts[MAX_DEPTH + 3]  # starts[k]: the suffix of k labels
-    cdef int found[MAX_DEPTH + 1]
+    cdef int found[MAX_DEPTH + 3]  # found[k]: its flags (0 when not looked up)
     cdef unsigned long long hash = FU_PSL_HASH0
-    cdef Py_ssize_t i = n - 1
-    cdef int k = 0, total, p, f
-    cdef bint more
+    cdef Py_ssize_t i = n - 1, label_end
+    cdef int k = 0, total, p, f, changed = 0
+    cdef uint8_t c
+    cdef bint more, probe = True
     while True:
-        while i >= 0 and h[i] != 46:
-            hash = fu_psl_step(hash, h[i])
-            i -= 1
+        label_end = i
+        if probe:
+            while i >= 0:
+                c = h[i]
+                if c == 46:
+                    break
+                if <uint8_t>(c - 65) < 26:
+                    c += 32
+                    changed = 1
+                out[i] = c
+                hash = fu_psl_step(hash, c)
+                i -= 1
+        else:
+            while i >= 0:
+                c = h[i]
+                if c == 46:
+                    break
+                if <uint8_t>(c - 65) < 26:
+                    c += 32
+                    changed = 1
+                out[i] = c
+                i -= 1
+        if i == label_end:
+            return -1  # an empty label
         k += 1
         starts[k] = i + 1
-        if k <= depth:
-            found[k] = (fu_psl_find(t, hash, h + i + 1, <size_t>(n - i - 1)) >> shift) & 7
+        found[k] = 0
+        if probe:
+            found[k] = (fu_psl_find(t, hash, out + i + 1, <size_t>(n - i - 1)) >> shift) & 15
+            # no rule is longer than this suffix: the rest is not hashed
+            probe = (found[k] & FU_PSL_LONGER) != 0 and k < depth
         if i < 0 or k == depth + 2:
             break
+        out[i] = 46
         hash = fu_psl_step(hash, 46)
         i -= 1
     total = k
     more = i >= 0  # labels left of the last one read
+    if more:
+        # the labels left of those (i is at their "."): lowercased and
+        # checked, not looked up
+        out[i] = 46
+        i -= 1
+        label_end = i
+        while i >= 0:
+            c = h[i]
+            if c == 46:
+                if i == label_end:
+                    return -1
+                label_end = i - 1
+            elif <uint8_t>(c - 65) < 26:
+                c += 32
+                changed = 1
+            out[i] = c
+            i -= 1
+        if label_end < 0:
+            return -1  # the first label is empty
     p = 1  # the implicit "*" rule, and a one-label host
     if total > 1 or more:
         for k in range(total if total < depth else depth, 0, -1):
@@ -248,7 +289,7 @@ cdef int _suffix(const fu_psl_t *t, int depth, const uint8_t *h, Py_ssize_t n, i
                 break
     suffix_at[0] = starts[p] if p > 0 else -1
     domain_at[0] = starts[p + 1] if p > 0 and p + 1 <= total else -1
-    return p
+    return changed
 
 
 cdef object _answer(str s, bint private, bint domain):
@@ -256,8 +297,8 @@ cdef object _answer(str s, bint private, bint domain):
     cdef const uint8_t *data
     cdef uint8_t stack[STACK_HOST]
     cdef uint8_t *buf = stack
-    cdef bint changed
-    cdef bytes raw, lowered
+    cdef int changed
+    cdef bytes raw = None, lowered
     cdef _Table table = _current()
     cdef int shift = 4 if private else 0
     if PyUnicode_IS_ASCII(s):
@@ -265,41 +306,38 @@ cdef object _answer(str s, bint private, bint domain):
         n = PyUnicode_GET_LENGTH(s)
         if not _host_range(data, n, &a, &b):
             return None
-        size = b - a
-        try:
-            if size > STACK_HOST:
-                buf = <uint8_t *>PyMem_Malloc(<size_t>size)
-                if buf == NULL:
-                    raise MemoryError()
-            if not _lower_labels(data + a, size, buf, &changed):
-                return None
-            _suffix(&table.t, table.depth, buf, size, shift, &suffix_at, &domain_at)
-            at = domain_at if domain else suffix_at
-            if at < 0:
-                return None
-            if not changed:
-                return PyUnicode_Substring(s, a + at, b)
-            return PyUnicode_DecodeASCII(<const char *>buf + at, size - at, NULL)
-        finally:
-            if buf != stack:
-                PyMem_Free(buf)
-    # Other text: the same scan over its UTF-8 bytes (every delimiter is
-    # ASCII), with str.lower for the case folding.
-    raw = s.encode("utf-8", "surrogatepass")
-    if not _host_range(<const uint8_t *><const char *>raw, len(raw), &a, &b):
-        return None
-    lowered = raw[a:b].decode("utf-8", "surrogatepass").lower().encode("utf-8", "surrogatepass")
-    data = <const uint8_t *><const char *>lowered
-    size = len(lowered)
-    for at in range(size):
-        # an empty label: leading, trailing or doubled "."
-        if data[at] == 46 and (at == 0 or at == size - 1 or data[at - 1] == 46):
+    else:
+        # Other text: the same scan over its UTF-8 bytes (every delimiter
+        # is ASCII), with str.lower for the case folding.
+        raw = s.encode("utf-8", "surrogatepass")
+        if not _host_range(<const uint8_t *><const char *>raw, len(raw), &a, &b):
             return None
-    _suffix(&table.t, table.depth, data, size, shift, &suffix_at, &domain_at)
-    at = domain_at if domain else suffix_at
-    if at < 0:
-        return None
-    return lowered[at:].decode("utf-8", "surrogatepass")
+        lowered = raw[a:b].decode("utf-8", "surrogatepass").lower().encode(
+            "utf-8", "surrogatepass")
+        data = <const uint8_t *><const char *>lowered
+        a = 0
+        b = len(lowered)
+    size = b - a
+    try:
+        if size > STACK_HOST:
+            buf = <uint8_t *>PyMem_Malloc(<size_t>size)
+            if buf == NULL:
+                raise MemoryError()
+        changed = _lookup(&table.t, table.depth, data + a, size, buf, shift, &suffix_at,
+                          &domain_at)
+        if changed < 0:
+            return None
+        at = domain_at if domain else suffix_at
+        if at < 0:
+            return None
+        if raw is not None:
+            return PyUnicode_DecodeUTF8(<const char *>buf + at, size - at, b"surrogatepass")
+        if not changed:
+            return PyUnicode_Substring(s, a + at, b)
+        return PyUnicode_DecodeASCII(<const char *>buf + at, size - at, NULL)
+    finally:
+        if buf != stack:
+            PyMem_Free(buf)
 
 
 def public_suffix(s, *, private=False):

@@ -8,10 +8,18 @@ path or query holds one of the keywords those patterns need.
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from libc.stdint cimport uint8_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memchr, memcmp, memcpy, memmove, memset
 
-from fasturi._csrc cimport fu_find_byte, fu_hexval
+from fasturi._csrc cimport (
+    fu_find_byte,
+    fu_is_ascii,
+    fu_pct_decode_1,
+    fu_stop_1,
+    fu_surt_escape_lower,
+    fu_surt_plain_path,
+)
 
 from fasturi import _surt
 
@@ -26,6 +34,16 @@ cdef extern from "Python.h":
 
 cdef enum:
     STACK = 8192
+    # what _key answers besides 0
+    SURT_PORT = 1
+    SURT_RANGE
+    SURT_MEMORY
+
+
+cdef Py_ssize_t MEM(Py_ssize_t n) noexcept nogil:
+    # _key's scratch for n bytes of text: 17n for the texts, 16n for spans,
+    # 4n for the key, and some to spare
+    return 44 * n + 320
 
 cdef extern from *:
     uint64_t MASK32 "0xFFFFFFFFULL"
@@ -40,62 +58,16 @@ cdef inline bint _is_space(uint8_t c) noexcept nogil:
 
 cdef Py_ssize_t _unescape(uint8_t *d, Py_ssize_t n) noexcept nogil:
     """Percent-decodes d in place until nothing changes; the new length."""
-    cdef Py_ssize_t i, j
-    cdef bint changed = memchr(d, 37, <size_t>n) != NULL  # any "%"
-    cdef int hi, lo
-    while changed:
-        changed = False
-        i = 0
-        j = 0
-        while i < n:
-            if d[i] == 37 and i + 2 < n:
-                hi = fu_hexval(d[i + 1])
-                lo = fu_hexval(d[i + 2])
-                if hi >= 0 and lo >= 0:
-                    d[j] = <uint8_t>(hi * 16 + lo)
-                    j += 1
-                    i += 3
-                    changed = True
-                    continue
-            d[j] = d[i]
-            j += 1
-            i += 1
-        n = j
+    cdef Py_ssize_t m
+    cdef uint32_t high = 0
+    # a pass that decodes nothing changes nothing; a text left without "%"
+    # has nothing more to decode
+    while memchr(d, 37, <size_t>n) != NULL:
+        m = fu_pct_decode_1(d, n, 0, d, &high)  # in place: it writes behind
+        if m == n:
+            break
+        n = m
     return n
-
-
-# What _escape_lower writes for each byte: the byte itself (lowercased) or
-# 0 for "%xx".  Printable ASCII but "%" and "#" is kept.
-cdef uint8_t _KEEP[256]
-for _c in range(256):
-    _KEEP[_c] = (
-        (_c + 32 if 65 <= _c <= 90 else _c)
-        if (0x21 <= _c <= 0x7E and _c != 37 and _c != 35)
-        else 0
-    )
-
-
-cdef Py_ssize_t _escape_lower(const uint8_t *s, Py_ssize_t n, uint8_t *o) noexcept nogil:
-    """Printable ASCII but "%" and "#" kept, the rest as %xx; all lowercased.
-
-    Every escaped part is lowercased afterwards, so lowercase hex is
-    written at once.
-    """
-    cdef Py_ssize_t i, j = 0
-    cdef uint8_t c, k
-    cdef const char *digits = b"0123456789abcdef"
-    for i in range(n):
-        c = s[i]
-        k = _KEEP[c]
-        if k:
-            o[j] = k
-            j += 1
-        else:
-            o[j] = 37
-            o[j + 1] = digits[c >> 4]
-            o[j + 2] = digits[c & 15]
-            j += 3
-    return j
 
 
 cdef bint _contains(const uint8_t *s, Py_ssize_t n, const char *word, Py_ssize_t m) noexcept nogil:
@@ -117,6 +89,16 @@ cdef bint _contains(const uint8_t *s, Py_ssize_t n, const char *word, Py_ssize_t
 cdef Py_ssize_t _fold_dots(uint8_t *d, Py_ssize_t n) noexcept nogil:
     """bytes.replace(b"..", b".") then strip(b"."), in place."""
     cdef Py_ssize_t i = 0, j = 0, a, b
+    # hop from dot to dot to the first ".."; a host without one and
+    # without outer dots (nearly all) is left as it is
+    while True:
+        i = fu_stop_1(d, i, n, 46, 46, 46, 46)
+        if i + 1 >= n or d[i + 1] == 46:
+            break
+        i += 1
+    if i + 1 >= n and n > 0 and d[0] != 46 and d[n - 1] != 46:
+        return n
+    i = 0
     while i < n:
         d[j] = d[i]
         j += 1
@@ -227,10 +209,10 @@ cdef Py_ssize_t _path(const uint8_t *s, Py_ssize_t n, uint8_t *o, _Span *seg) no
     """Dot segments and empty segments (but a last one) removed; o gets it."""
     cdef Py_ssize_t i, a, count = 0, j = 0, k
     # the text before the first "/" is not a segment
-    i = fu_find_byte(s, 0, n, 47)
+    i = fu_stop_1(s, 0, n, 47, 47, 47, 47)
     while i < n:
         a = i + 1
-        i = fu_find_byte(s, a, n, 47)
+        i = fu_stop_1(s, a, n, 47, 47, 47, 47)
         if i - a == 1 and s[a] == 46:
             continue
         if i - a == 2 and s[a] == 46 and s[a + 1] == 46 and count > 0:
@@ -286,12 +268,14 @@ cdef Py_ssize_t _sort_query(const uint8_t *s, Py_ssize_t n, uint8_t *o, _Span *f
     if n <= 1:
         memcpy(o, s, <size_t>n)
         return n
-    for i in range(n + 1):
-        if i == n or s[i] == 38:
-            f[count].start = a
-            f[count].end = i
-            count += 1
-            a = i + 1
+    while True:
+        i = fu_stop_1(s, a, n, 38, 38, 38, 38)  # "&"
+        f[count].start = a
+        f[count].end = i
+        count += 1
+        if i == n:
+            break
+        a = i + 1
     # insertion sort: queries have few fields; stable, as list.sort
     for i in range(1, count):
         x = f[i]
@@ -310,6 +294,39 @@ cdef Py_ssize_t _sort_query(const uint8_t *s, Py_ssize_t n, uint8_t *o, _Span *f
 
 
 # ---- surt -----------------------------------------------------------------
+
+cdef Py_ssize_t _idna(const uint8_t *h, Py_ssize_t n, uint8_t **heap,
+                      Py_ssize_t extra) noexcept with gil:
+    """The A-label form of the decoded non-ASCII host h[0, n) at the start
+    of a new heap block, with room after it for its canonical form (3x its
+    length + 16) and the key (extra more); its length, or -1 when out of
+    memory."""
+    cdef bytes held
+    cdef Py_ssize_t m
+    try:
+        held = _surt.idna_host(PyBytes_FromStringAndSize(<const char *>h, n))
+    except BaseException:  # only MemoryError: idna_host keeps a host IDNA refuses
+        return -1
+    m = len(held)
+    heap[0] = <uint8_t *>malloc(<size_t>(7 * m + extra + 64))
+    if heap[0] == NULL:
+        return -1
+    memcpy(heap[0], <const char *>held, <size_t>m)
+    return m
+
+
+cdef Py_ssize_t _session(uint8_t *d, Py_ssize_t n, bint query) noexcept with gil:
+    """d[0, n) without its session IDs (the path's or the query's patterns),
+    in place; the new length, or -1 when out of memory."""
+    cdef bytes held
+    try:
+        text = PyBytes_FromStringAndSize(<const char *>d, n)
+        held = _surt.strip_query_session(text) if query else _surt.strip_path_session(text)
+    except BaseException:
+        return -1
+    memcpy(d, <const char *>held, <size_t>len(held))
+    return len(held)
+
 
 cdef inline bint _starts(const uint8_t *s, Py_ssize_t n, const char *p,
                          Py_ssize_t m) noexcept nogil:
@@ -341,11 +358,9 @@ cdef Py_ssize_t _host_key(uint8_t *h, Py_ssize_t n, uint8_t *o) noexcept nogil:
     o holds 3n + 16 bytes.  Returns the length, or -1 when the host
     decodes to non-ASCII bytes and needs IDNA first.
     """
-    cdef Py_ssize_t i
     n = _unescape(h, n)
-    for i in range(n):
-        if h[i] >= 0x80:
-            return -1
+    if not fu_is_ascii(h, n):
+        return -1
     return _host_tail(h, n, o)
 
 
@@ -356,19 +371,27 @@ cdef Py_ssize_t _host_tail(uint8_t *h, Py_ssize_t n, uint8_t *o) noexcept nogil:
     k = _ip(h, n, o)
     if k >= 0:
         return k
-    n = _escape_lower(h, n, o)
+    n = fu_surt_escape_lower(h, n, o)
     k = _strip_www(o, n)
     if k:  # the host slides down over its "www." prefix: overlapping
         memmove(o, o + k, <size_t>(n - k))
     return n - k
 
 
-cdef str _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem):
-    """surt of the UTF-8 text src[0, n); mem holds 40n + 256 bytes (17n for
-    the texts, 16n for spans)."""
+cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **key,
+              Py_ssize_t *size, uint8_t **heap) noexcept nogil:
+    """surt of the UTF-8 text src[0, n) (not blank, not "filedesc...");
+    mem holds MEM(n) bytes.
+
+    0: the key is (*key)[0, *size), in mem or in *heap (which the caller
+    frees; NULL unless IDNA made the host longer).  Else the key is an
+    error: SURT_PORT (the port (*key)[0, *size) is not a number),
+    SURT_RANGE (out of range), SURT_MEMORY.  The rare steps that need
+    Python (IDNA, the session-ID patterns) take the GIL.
+    """
     cdef Py_ssize_t i, a, b, m, k, scheme_a, scheme_end, auth_a, auth_b
     cdef Py_ssize_t path_a, path_b, q_a, q_b, host_a, host_b, port_a
-    cdef Py_ssize_t hn = 0, pn = 0, qn = 0, total, j
+    cdef Py_ssize_t hn = 0, pn = 0, qn = 0, j
     cdef long port = -1
     cdef bint has_path, has_query, bracket
     cdef uint8_t *u = mem
@@ -384,11 +407,9 @@ cdef str _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem):
     cdef uint8_t *q3
     cdef uint8_t *query = NULL
     cdef _Span *spans
-    cdef uint8_t *heap = NULL
-    cdef uint8_t *out
-    cdef const uint8_t *hit
-    cdef bytes held
-    cdef str result
+    cdef uint8_t *out = mem + 40 * n + 256  # 4n + 64 bytes (the heap's after IDNA)
+    cdef const uint8_t *decoded
+    heap[0] = NULL
 
     # 1. strip, drop tabs and newlines, assume http://
     a = 0
@@ -399,8 +420,7 @@ cdef str _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem):
         b -= 1
     # the text goes after 7 bytes of room for "http://"
     m = b - a
-    if (memchr(src + a, 9, <size_t>m) == NULL and memchr(src + a, 10, <size_t>m) == NULL
-            and memchr(src + a, 13, <size_t>m) == NULL):
+    if fu_stop_1(src, a, b, 9, 10, 13, 13) == b:  # no tab, CR or LF
         memcpy(u + 7, src + a, <size_t>m)
     else:
         m = 0
@@ -409,7 +429,10 @@ cdef str _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem):
                 u[7 + m] = src[i]
                 m += 1
     i = 7
-    if m > 0 and (65 <= u[i] <= 90 or 97 <= u[i] <= 122):
+    k = _http_prefix(u + 7, m)  # most URLs: no scheme to scan for
+    if k:
+        i = 7 + k - 3  # at its ":"
+    elif m > 0 and (65 <= u[i] <= 90 or 97 <= u[i] <= 122):
         i += 1
         while i < 7 + m and _scheme_char(u[i]):
             i += 1
@@ -432,15 +455,14 @@ cdef str _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem):
         i += 1
     scheme_end = i
     i += 1
-    hit = <const uint8_t *>memchr(u + i, 35, <size_t>(m - i))  # "#"
-    b = m if hit == NULL else hit - u
+    b = fu_stop_1(u, i, m, 35, 35, 35, 35)  # "#"
     auth_a = auth_b = -1
     if b - i >= 2 and u[i] == 47 and u[i + 1] == 47:
         auth_a = i + 2
-        i = fu_find_byte(u, auth_a, fu_find_byte(u, auth_a, b, 47), 63)  # the first "/" or "?"
+        i = fu_stop_1(u, auth_a, b, 47, 63, 63, 63)  # the first "/" or "?"
         auth_b = i
     path_a = i
-    i = fu_find_byte(u, i, b, 63)  # "?"
+    i = fu_stop_1(u, i, b, 63, 63, 63, 63)  # "?"
     path_b = i
     q_a = q_b = -1
     if i < b:
@@ -455,31 +477,31 @@ cdef str _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem):
         while b > auth_a and u[b - 1] == 58:
             b -= 1
         host_a = auth_a
-        if fu_find_byte(u, auth_a, b, 64) < b:  # an "@": the host follows the last
+        if fu_stop_1(u, auth_a, b, 64, 64, 64, 64) < b:  # an "@": the host follows the last
             for i in range(auth_a, b):
                 if u[i] == 64:
                     host_a = i + 1
-        i = fu_find_byte(u, host_a, b, 91)  # "["
+        i = fu_stop_1(u, host_a, b, 91, 91, 91, 91)  # "["
         bracket = i < b
         if bracket:
             host_a = i + 1
             host_b = fu_find_byte(u, host_a, b, 93)  # "]"
             i = fu_find_byte(u, host_b, b, 58)
         else:
-            host_b = fu_find_byte(u, host_a, b, 58)  # ":"
+            host_b = fu_stop_1(u, host_a, b, 58, 58, 58, 58)  # ":"
             i = host_b
         port_a = i + 1 if i < b else b
         if port_a < b:
             port = 0
             for i in range(port_a, b):
                 if not 48 <= u[i] <= 57:
-                    held = PyBytes_FromStringAndSize(<char *>u + port_a, b - port_a)
-                    raise ValueError(
-                        f"surt() port is not a number: {held.decode('latin-1')!r}")
+                    key[0] = u + port_a
+                    size[0] = b - port_a
+                    return SURT_PORT
                 if port <= 65535:
                     port = port * 10 + (u[i] - 48)
             if port > 65535:
-                raise ValueError("surt() port out of range 0-65535")
+                return SURT_RANGE
             if port == 0:
                 port = -1
     has_path = path_b > path_a
@@ -519,125 +541,140 @@ cdef str _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem):
         hn = _host_key(h1, hn, h2)
         if hn < 0:
             # IDNA, then the same steps over the A-label text (h1 was
-            # decoded in place: decode a fresh copy)
+            # decoded in place: decode a fresh copy); the heap holds it,
+            # its host and the key
             memcpy(h1, u + host_a, <size_t>(host_b - host_a))
-            held = _surt.idna_host(PyBytes_FromStringAndSize(
-                <char *>h1, _unescape(h1, host_b - host_a)))
-            hn = len(held)
-            heap = <uint8_t *>PyMem_Malloc(<size_t>(4 * hn + 16))
-            if heap == NULL:
-                raise MemoryError()
-            memcpy(heap, <char *>held, <size_t>hn)
-            host = heap + hn
-            hn = _host_tail(heap, hn, host)
-    try:
-        # 5. the path: decoded, dot segments gone (with a host), escaped,
-        # lowercased, session segment gone, trailing "/" gone
-        if has_path:
-            pn = path_b - path_a
-            memcpy(p1, u + path_a, <size_t>pn)
+            hn = _idna(h1, _unescape(h1, host_b - host_a), heap, 3 * n + 64)
+            if hn < 0:
+                return SURT_MEMORY
+            host = heap[0] + hn
+            out = host + 3 * hn + 16
+            hn = _host_tail(heap[0], hn, host)
+    # 5. the path: decoded, dot segments gone (with a host), escaped,
+    # lowercased, session segment gone, trailing "/" gone
+    if has_path:
+        pn = path_b - path_a
+        decoded = u + path_a  # decoded in a copy only if it has a "%"
+        if fu_stop_1(decoded, 0, pn, 37, 37, 37, 37) < pn:
+            memcpy(p1, decoded, <size_t>pn)
             pn = _unescape(p1, pn)
-            if hn > 0:
-                pn = _path(p1, pn, p2, spans)
-            else:
-                memcpy(p2, p1, <size_t>pn)
-            path = p3
-            pn = _escape_lower(p2, pn, path)
-            if memchr(path, 40, <size_t>pn) != NULL and _contains(path, pn, b".aspx", 5):
-                held = _surt.strip_path_session(PyBytes_FromStringAndSize(<char *>path, pn))
-                pn = len(held)
-                memcpy(path, <char *>held, <size_t>pn)
-            if pn > 1 and path[pn - 1] == 47:
-                pn -= 1
-        elif hn > 0:
-            path = <uint8_t *>b"/"
-            pn = 1
-        # 6. the query: decoded, escaped, lowercased, session fields gone,
-        # fields sorted
-        if has_query:
-            qn = q_b - q_a
-            memcpy(q1, u + q_a, <size_t>qn)
+            decoded = p1
+        if hn > 0 and not fu_surt_plain_path(decoded, pn):
+            pn = _path(decoded, pn, p2, spans)
+            decoded = p2
+        path = p3
+        pn = fu_surt_escape_lower(decoded, pn, path)
+        if memchr(path, 40, <size_t>pn) != NULL and _contains(path, pn, b".aspx", 5):
+            pn = _session(path, pn, False)
+            if pn < 0:
+                return SURT_MEMORY
+        if pn > 1 and path[pn - 1] == 47:
+            pn -= 1
+    elif hn > 0:
+        path = <uint8_t *>b"/"
+        pn = 1
+    # 6. the query: decoded, escaped, lowercased, session fields gone,
+    # fields sorted
+    if has_query:
+        qn = q_b - q_a
+        decoded = u + q_a
+        if fu_stop_1(decoded, 0, qn, 37, 37, 37, 37) < qn:
+            memcpy(q1, decoded, <size_t>qn)
             qn = _unescape(q1, qn)
-            qn = _escape_lower(q1, qn, q2)
-            if (_contains(q2, qn, b"sid=", 4) or _contains(q2, qn, b"sessionid", 9)
-                    or _contains(q2, qn, b"cfid=", 5)):
-                held = _surt.strip_query_session(PyBytes_FromStringAndSize(<char *>q2, qn))
-                qn = len(held)
-                memcpy(q2, <char *>held, <size_t>qn)
-            query = q3
-            qn = _sort_query(q2, qn, query, spans)
-            has_query = qn > 0
-        if port == 80 or port == 443:
-            # the scheme's default port: http 80, https 443 (any case)
-            k = scheme_end - scheme_a
-            if port == (80 if k == 4 else 443) and (k == 4 or k == 5):
-                for i in range(k):
-                    if (u[scheme_a + i] | 32) != <uint8_t>(b"https"[i]):
-                        break
-                else:
-                    port = -1
+            decoded = q1
+        qn = fu_surt_escape_lower(decoded, qn, q2)
+        if (_contains(q2, qn, b"sid=", 4) or _contains(q2, qn, b"sessionid", 9)
+                or _contains(q2, qn, b"cfid=", 5)):
+            qn = _session(q2, qn, True)
+            if qn < 0:
+                return SURT_MEMORY
+        query = q3
+        qn = _sort_query(q2, qn, query, spans)
+        has_query = qn > 0
+    if port == 80 or port == 443:
+        # the scheme's default port: http 80, https 443 (any case)
+        k = scheme_end - scheme_a
+        if port == (80 if k == 4 else 443) and (k == 4 or k == 5):
+            for i in range(k):
+                if (u[scheme_a + i] | 32) != <uint8_t>(b"https"[i]):
+                    break
+            else:
+                port = -1
 
-        # 7. host,reversed,labels[:port])path?query, or scheme:path?query
-        total = 0
-        if hn > 0:
-            total = hn + 1 + (7 if port >= 0 else 0)
-        else:
-            total = scheme_end - scheme_a + 1
-        if pn > 0:
-            total += pn
-        elif has_query:
-            total += 1
-        if has_query:
-            total += 1 + qn
-        result = PyUnicode_New(total, 127)
-        out = <uint8_t *>PyUnicode_DATA(result)
-        j = 0
-        if hn > 0:
-            b = hn
-            while b >= 0:
-                a = b - 1
-                while a >= 0 and host[a] != 46:
-                    a -= 1
-                memcpy(out + j, host + a + 1, <size_t>(b - a - 1))
-                j += b - a - 1
-                if a >= 0:
-                    out[j] = 44
-                    j += 1
-                b = a
-            if port >= 0:
-                out[j] = 58
+    # 7. host,reversed,labels[:port])path?query, or scheme:path?query
+    j = 0
+    if hn > 0:
+        b = hn
+        while b >= 0:
+            a = b - 1
+            while a >= 0 and host[a] != 46:
+                a -= 1
+            memcpy(out + j, host + a + 1, <size_t>(b - a - 1))
+            j += b - a - 1
+            if a >= 0:
+                out[j] = 44
                 j += 1
-                k = 10000
-                while k > port and k > 1:
-                    k //= 10
-                while k:
-                    out[j] = <uint8_t>(48 + (port // k) % 10)
-                    j += 1
-                    k //= 10
-            out[j] = 41
-            j += 1
-        else:
-            memcpy(out, u + scheme_a, <size_t>(scheme_end - scheme_a))
-            j = scheme_end - scheme_a
+            b = a
+        if port >= 0:
             out[j] = 58
             j += 1
-        if pn > 0:
-            memcpy(out + j, path, <size_t>pn)
-            j += pn
-        elif has_query:
-            out[j] = 47
-            j += 1
-        if has_query:
-            out[j] = 63
-            j += 1
-            memcpy(out + j, query, <size_t>qn)
-            j += qn
-        if j != total:
-            # the port's digits: fewer than the 5 counted
-            return result[:j]
-        return result
-    finally:
-        PyMem_Free(heap)
+            k = 10000
+            while k > port and k > 1:
+                k //= 10
+            while k:
+                out[j] = <uint8_t>(48 + (port // k) % 10)
+                j += 1
+                k //= 10
+        out[j] = 41
+        j += 1
+    else:
+        memcpy(out, u + scheme_a, <size_t>(scheme_end - scheme_a))
+        j = scheme_end - scheme_a
+        out[j] = 58
+        j += 1
+    if pn > 0:
+        memcpy(out + j, path, <size_t>pn)
+        j += pn
+    elif has_query:
+        out[j] = 47
+        j += 1
+    if has_query:
+        out[j] = 63
+        j += 1
+        memcpy(out + j, query, <size_t>qn)
+        j += qn
+    key[0] = out
+    size[0] = j
+    return 0
+
+
+cdef int _surt_key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **key,
+                   Py_ssize_t *size, uint8_t **heap) noexcept nogil:
+    # _key, and the two forms it leaves out: blank text is "-", a
+    # "filedesc" line (a CDX header) stays as it is
+    cdef Py_ssize_t a = 0
+    heap[0] = NULL
+    while a < n and _is_space(src[a]):
+        a += 1
+    if a == n:
+        key[0] = <const uint8_t *>b"-"
+        size[0] = 1
+        return 0
+    if _starts(src, n, b"filedesc", 8):
+        key[0] = src
+        size[0] = n
+        return 0
+    return _key(src, n, mem, key, size, heap)
+
+
+cdef object _surt_error(int rc, const uint8_t *key, Py_ssize_t size):
+    cdef bytes held
+    if rc == SURT_PORT:
+        held = PyBytes_FromStringAndSize(<const char *>key, size)
+        return ValueError(f"surt() port is not a number: {held.decode('latin-1')!r}")
+    if rc == SURT_RANGE:
+        return ValueError("surt() port out of range 0-65535")
+    return MemoryError()
 
 
 def surt(s):
@@ -646,10 +683,14 @@ def surt(s):
     ``ValueError`` when the port is not a number in 0-65535.
     """
     cdef const uint8_t *data
-    cdef Py_ssize_t n
+    cdef const uint8_t *key
+    cdef Py_ssize_t n, size
     cdef bytes raw
     cdef uint8_t stack[STACK]
     cdef uint8_t *mem = stack
+    cdef uint8_t *heap = NULL
+    cdef int rc
+    cdef str result
     if not isinstance(s, str):
         raise TypeError(f"surt() argument 's' must be str, not {type(s).__name__}")
     if PyUnicode_IS_ASCII(s):
@@ -666,12 +707,18 @@ def surt(s):
         return "-"
     if _starts(data, n, b"filedesc", 8):
         return s
-    if 40 * n + 256 > STACK:
-        mem = <uint8_t *>PyMem_Malloc(<size_t>(40 * n + 256))
+    if MEM(n) > STACK:
+        mem = <uint8_t *>PyMem_Malloc(<size_t>MEM(n))
         if mem == NULL:
             raise MemoryError()
     try:
-        return _key(data, n, mem)
+        rc = _key(data, n, mem, &key, &size, &heap)
+        if rc:
+            raise _surt_error(rc, key, size)
+        result = PyUnicode_New(size, 127)  # the key is ASCII
+        memcpy(PyUnicode_DATA(result), key, <size_t>size)
+        return result
     finally:
+        free(heap)
         if mem != stack:
             PyMem_Free(mem)

@@ -19,10 +19,18 @@ On that path the steps fold into two passes:
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from libc.stdint cimport uint8_t
+from libc.stdint cimport uint8_t, uint32_t
 from libc.string cimport memchr, memcmp, memcpy, memmove
 
-from fasturi._csrc cimport fu_dots_1, fu_find_byte, fu_hexval
+from fasturi._csrc cimport (
+    fu_dots_1,
+    fu_find_byte,
+    fu_hexval,
+    fu_pct_decode_1,
+    fu_stop_1,
+    fu_w3_kept,
+    fu_w3_plain,
+)
 
 from fasturi import _w3lib
 
@@ -52,19 +60,39 @@ for _c in _w3lib.FIELD_SAFE:
 for _c in _w3lib.USERINFO_SAFE:
     _SAFE[_c] |= USERINFO
 
+# fasturi_w3lib.h spells the path's kept characters out for its SIMD scan:
+# they must be the first quoting's safe set without "%".
+for _c in range(256):
+    if fu_w3_kept(_c) != (bool(_SAFE[_c] & PATH) and _c != 37):
+        raise ImportError(f"fasturi_w3lib.h and _w3lib.PATH_SAFE disagree on byte {_c}")
+
 ctypedef struct _Pair:
     Py_ssize_t name, name_len, value, value_len  # offsets into the decoded text
+    bint plain  # written as it was: unreserved characters only
+
+
+# What each pass writes for a byte: the byte, or its "%XX" (a query
+# field's space: "+"), as 4 bytes to copy at once and the count that
+# counts; one row per pass, in the order of the bits of _SAFE.
+cdef uint8_t _OUT[4][256][4]
+cdef uint8_t _OUT_LEN[4][256]
+for _row, _mask in enumerate((PATH, PATH_AGAIN, FIELD, USERINFO)):
+    for _c in range(256):
+        if _SAFE[_c] & _mask or (_mask == FIELD and _c == 32):
+            _OUT[_row][_c][0] = 43 if _c == 32 else _c
+            _OUT_LEN[_row][_c] = 1
+        else:
+            _OUT[_row][_c][0] = 37
+            _OUT[_row][_c][1] = b"0123456789ABCDEF"[_c >> 4]
+            _OUT[_row][_c][2] = b"0123456789ABCDEF"[_c & 15]
+            _OUT_LEN[_row][_c] = 3
 
 
 cdef inline Py_ssize_t _put(uint8_t c, uint8_t *o, Py_ssize_t j, int mask) noexcept nogil:
-    cdef const char *digits = b"0123456789ABCDEF"
-    if _SAFE[c] & mask:
-        o[j] = c
-        return j + 1
-    o[j] = 37
-    o[j + 1] = digits[c >> 4]
-    o[j + 2] = digits[c & 15]
-    return j + 3
+    # o has 3 bytes of room past what is written: 4 are always copied
+    cdef int row = 0 if mask == PATH else 1 if mask == PATH_AGAIN else 2 if mask == FIELD else 3
+    memcpy(o + j, _OUT[row][c], 4)
+    return j + _OUT_LEN[row][c]
 
 
 cdef Py_ssize_t _quote(const uint8_t *s, Py_ssize_t n, uint8_t *o, int mask) noexcept nogil:
@@ -113,22 +141,18 @@ cdef bint _dot_segment(const uint8_t *s, Py_ssize_t n) noexcept nogil:
     return False
 
 
-cdef Py_ssize_t _unquote_plus(const uint8_t *s, Py_ssize_t n, uint8_t *o) noexcept nogil:
-    cdef Py_ssize_t i = 0, j = 0
-    cdef int hi, lo
-    while i < n:
-        if s[i] == 37 and i + 2 < n:
-            hi = fu_hexval(s[i + 1])
-            lo = fu_hexval(s[i + 2])
-            if hi >= 0 and lo >= 0:
-                o[j] = <uint8_t>(hi * 16 + lo)
-                j += 1
-                i += 3
-                continue
-        o[j] = 32 if s[i] == 43 else s[i]
-        j += 1
+cdef inline Py_ssize_t _span(const uint8_t *s, Py_ssize_t n, int mask) noexcept nogil:
+    # the length of the run of characters the mask keeps at s
+    cdef Py_ssize_t i = 0
+    while i < n and _SAFE[s[i]] & mask:
         i += 1
-    return j
+    return i
+
+
+cdef inline Py_ssize_t _unquote(const uint8_t *s, Py_ssize_t n, bint plus,
+                                uint8_t *o) noexcept nogil:
+    cdef uint32_t high = 0
+    return fu_pct_decode_1(s, n, plus, o, &high)
 
 
 cdef inline int _bytes_cmp(const uint8_t *a, Py_ssize_t na, const uint8_t *b,
@@ -187,18 +211,32 @@ cdef Py_ssize_t _query(const uint8_t *s, Py_ssize_t n, uint8_t *o, uint8_t *d,
     """The sorted, re-encoded fields of the query s into o; d and pairs are
     scratch (n bytes; n / 2 + 2 pairs, twice)."""
     cdef Py_ssize_t i = 0, a, eq, count = 0, dn = 0, j = 0, k
+    cdef bint plain
     while i <= n:
         a = i
         i = fu_find_byte(s, i, n, 38)  # "&"
         if i > a:  # an empty field is dropped
-            eq = fu_find_byte(s, a, i, 61)  # "="
+            # a field of unreserved characters (and its "=") decodes and
+            # encodes to itself: it is copied
+            eq = a + _span(s + a, i - a, FIELD)
+            plain = eq == i or (s[eq] == 61 and _span(s + eq + 1, i - eq - 1, FIELD) == i - eq - 1)
+            if not plain:
+                eq = fu_find_byte(s, eq, i, 61)  # "="
+            pairs[count].plain = plain
             pairs[count].name = dn
-            pairs[count].name_len = _unquote_plus(s + a, eq - a, d + dn)
-            dn += pairs[count].name_len
-            pairs[count].value = dn
-            pairs[count].value_len = (_unquote_plus(s + eq + 1, i - eq - 1, d + dn)
-                                      if eq < i else 0)
-            dn += pairs[count].value_len
+            if plain:
+                memcpy(d + dn, s + a, <size_t>(i - a))
+                pairs[count].name_len = eq - a
+                pairs[count].value_len = i - eq - 1 if eq < i else 0
+                pairs[count].value = dn + eq + 1 - a
+                dn += i - a
+            else:
+                pairs[count].name_len = _unquote(s + a, eq - a, True, d + dn)
+                dn += pairs[count].name_len
+                pairs[count].value = dn
+                pairs[count].value_len = (_unquote(s + eq + 1, i - eq - 1, True, d + dn)
+                                          if eq < i else 0)
+                dn += pairs[count].value_len
             count += 1
         i += 1
     _sort(d, pairs, pairs + count, count)
@@ -206,18 +244,21 @@ cdef Py_ssize_t _query(const uint8_t *s, Py_ssize_t n, uint8_t *o, uint8_t *d,
         if k:
             o[j] = 38
             j += 1
+        if pairs[k].plain:
+            memcpy(o + j, d + pairs[k].name, <size_t>pairs[k].name_len)
+            j += pairs[k].name_len
+            o[j] = 61
+            j += 1
+            memcpy(o + j, d + pairs[k].value, <size_t>pairs[k].value_len)
+            j += pairs[k].value_len
+            continue
         for i in range(pairs[k].name, pairs[k].name + pairs[k].name_len):
-            j = _put(d[i], o, j, FIELD) if d[i] != 32 else _plus(o, j)
+            j = _put(d[i], o, j, FIELD)  # a space as "+"
         o[j] = 61
         j += 1
         for i in range(pairs[k].value, pairs[k].value + pairs[k].value_len):
-            j = _put(d[i], o, j, FIELD) if d[i] != 32 else _plus(o, j)
+            j = _put(d[i], o, j, FIELD)  # a space as "+"
     return j
-
-
-cdef inline Py_ssize_t _plus(uint8_t *o, Py_ssize_t j) noexcept nogil:
-    o[j] = 43
-    return j + 1
 
 
 # The schemes w3lib treats apart (lowercase): bit 1 special (a backslash
@@ -235,13 +276,22 @@ cdef const char *_NAMES[64]
 cdef Py_ssize_t _SIZES[64]
 cdef int _FLAGS[64]
 cdef Py_ssize_t _COUNT = len(_SCHEMES)
-for _i, _name in enumerate(_SCHEMES):
-    _NAMES[_i] = <const char *>_name  # _SCHEMES keeps the bytes alive
-    _SIZES[_i] = len(_name)
-    _text = _name.decode("ascii")
-    _FLAGS[_i] = ((SPECIAL if _text in _w3lib.SPECIAL else 0)
-                  | (PARAMS if _text in _w3lib.USES_PARAMS else 0)
-                  | (NETLOC if _text in _w3lib.USES_NETLOC else 0))
+
+
+cdef void _fill_schemes():
+    cdef Py_ssize_t i
+    cdef bytes name
+    for i in range(_COUNT):
+        name = _SCHEMES[i]
+        _NAMES[i] = <const char *>name  # _SCHEMES keeps the bytes alive
+        _SIZES[i] = len(name)
+        text = name.decode("ascii")
+        _FLAGS[i] = ((SPECIAL if text in _w3lib.SPECIAL else 0)
+                     | (PARAMS if text in _w3lib.USES_PARAMS else 0)
+                     | (NETLOC if text in _w3lib.USES_NETLOC else 0))
+
+
+_fill_schemes()
 
 
 cdef int _scheme_flags(const uint8_t *lower, Py_ssize_t n) noexcept nogil:
@@ -252,43 +302,139 @@ cdef int _scheme_flags(const uint8_t *lower, Py_ssize_t n) noexcept nogil:
     return 0
 
 
+# most URLs are http or https: _fast takes their flags without the search
+cdef int _HTTP = _scheme_flags(<const uint8_t *>b"http", 4)
+cdef int _HTTPS = _scheme_flags(<const uint8_t *>b"https", 5)
+
+
 cdef Py_ssize_t _userinfo(const uint8_t *s, Py_ssize_t n, uint8_t *o, uint8_t *d) noexcept nogil:
     # decoded (no "+" rule), then quoted with the userinfo's safe set
-    cdef Py_ssize_t i = 0, k = 0, j = 0
-    cdef int hi, lo
-    while i < n:
-        if s[i] == 37 and i + 2 < n:
-            hi = fu_hexval(s[i + 1])
-            lo = fu_hexval(s[i + 2])
-            if hi >= 0 and lo >= 0:
-                d[k] = <uint8_t>(hi * 16 + lo)
-                k += 1
-                i += 3
-                continue
-        d[k] = s[i]
-        k += 1
-        i += 1
+    cdef Py_ssize_t i, k = _unquote(s, n, False, d), j = 0
     for i in range(k):
         j = _put(d[i], o, j, USERINFO)
     return j
 
 
-cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint keep_fragment,
+cdef Py_ssize_t _ipv6(const uint8_t *s, Py_ssize_t n, uint8_t *o) noexcept nogil:
+    """The IPv6 address s[0, n) in its RFC 5952 form (as ``str`` of an
+    ``ipaddress.IPv6Address``) into o, or -1 for any other text (the
+    reference then says: an IPv4 tail, a zone, or no address at all)."""
+    cdef unsigned int groups[8]
+    cdef unsigned int v
+    cdef Py_ssize_t i = 0, j = 0, hi = 0, lo = 0, skip = -1, digits
+    cdef int k, count = 0, best = -1, best_len = 0, run = 0
+    cdef unsigned int parsed[9]
+    cdef const char *hexdigits = b"0123456789abcdef"
+    # ipaddress: split on ":" into 3 to 9 parts, at most one empty part
+    # inside (the "::"), an empty first or last part only as part of it
+    if n < 2:
+        return -1
+    while True:
+        v = 0
+        digits = 0
+        while i < n and s[i] != 58:
+            k = fu_hexval(s[i])
+            if k < 0:
+                return -1
+            v = v * 16 + <unsigned int>k
+            digits += 1
+            i += 1
+        if digits > 4 or count == 9:
+            return -1
+        if digits == 0:
+            parsed[count] = 0x10000  # an empty part
+        else:
+            parsed[count] = v
+        count += 1
+        if i == n:
+            break
+        i += 1
+    if count < 3:
+        return -1
+    for k in range(1, count - 1):
+        if parsed[k] == 0x10000:
+            if skip >= 0:
+                return -1
+            skip = k
+    if skip >= 0:
+        hi = skip
+        lo = count - skip - 1
+        if parsed[0] == 0x10000:
+            hi -= 1
+            if hi:
+                return -1
+        if parsed[count - 1] == 0x10000:
+            lo -= 1
+            if lo:
+                return -1
+        if hi + lo > 7:
+            return -1
+    else:
+        if count != 8:
+            return -1
+        hi = 8
+    for k in range(8):
+        groups[k] = 0
+    for k in range(hi):
+        groups[k] = parsed[k]
+    for k in range(lo):
+        groups[8 - lo + k] = parsed[count - lo + k]
+    for k in range(8):
+        if groups[k] == 0x10000:
+            return -1  # an empty part that is no "::"
+    # the longest run of zero groups (the first of equal ones), if over one
+    for k in range(8):
+        if groups[k] == 0:
+            run += 1
+            if run > best_len:
+                best_len = run
+                best = k - run + 1
+        else:
+            run = 0
+    if best_len < 2:
+        best = -1
+    k = 0
+    while k < 8:
+        if k == best:
+            o[j] = 58
+            o[j + 1] = 58
+            j += 2
+            k += best_len
+            continue
+        if k and k != best + best_len:
+            o[j] = 58
+            j += 1
+        v = groups[k]
+        digits = 12
+        while digits > 0 and (v >> digits) == 0:
+            digits -= 4
+        while digits >= 0:
+            o[j] = hexdigits[(v >> digits) & 15]
+            j += 1
+            digits -= 4
+        k += 1
+    return j
+
+
+cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint ascii, bint keep_fragment,
                       uint8_t *mem) noexcept nogil:
-    """The key of the UTF-8 text src into mem (48n + 256 bytes), or -1 when
-    the reference must say (no scheme, an IP literal, a non-ASCII authority,
-    a backslash in a special-scheme URL, a bad port)."""
+    """The key of the UTF-8 text src (ascii: all of it ASCII) into
+    mem + n + 8 (mem holds 48n + 256 bytes), or -1 when
+    the reference must say (no scheme, an IP literal other than a plain
+    IPv6 address, a non-ASCII authority, a backslash in a special-scheme
+    URL, a bad port)."""
     cdef Py_ssize_t i, a, b, scheme_end, auth_a = -1, auth_b = -1, host_a, host_b
     cdef Py_ssize_t path_a, path_b, q_a = -1, q_b = -1, f_a = -1, j, k, at
-    cdef Py_ssize_t once_n, params_at, params_n, digits, colon
+    cdef Py_ssize_t once_n, params_at, params_n, digits, colon, bracket = -1
     cdef long port = 0
-    cdef int flags
-    cdef bint netloc, plain
+    cdef int flags, found_dots
+    cdef bint netloc, plain, closed = False, dots = False, backslash
     cdef uint8_t c
-    cdef uint8_t *s = mem  # the text, stripped
-    cdef uint8_t *out = s + n + 8
-    cdef uint8_t *once = out + 4 * n + 32  # the path after the first pass
-    cdef uint8_t *scratch = once + 3 * n + 16
+    cdef const uint8_t *s  # the text, stripped (in place, or copied to mem)
+    cdef uint8_t *out = mem + n + 8
+    cdef uint8_t *quoted = out + 4 * n + 32  # the path after the first pass
+    cdef const uint8_t *once = quoted
+    cdef uint8_t *scratch = quoted + 3 * n + 16
     cdef _Pair *pairs
     # 1. C0 controls and spaces stripped from the ends, tabs and newlines
     # dropped
@@ -299,48 +445,68 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint keep_fragment,
     while b > a and src[b - 1] <= 32:
         b -= 1
     k = b - a
-    if (memchr(src + a, 9, <size_t>k) == NULL and memchr(src + a, 10, <size_t>k) == NULL
-            and memchr(src + a, 13, <size_t>k) == NULL):
-        memcpy(s, src + a, <size_t>k)
-    else:
+    s = src + a
+    # one scan for what is rare: tabs and newlines, and backslashes
+    i = fu_stop_1(src, a, b, 9, 10, 13, 92)
+    backslash = i < b and (src[i] == 92 or memchr(src + i, 92, <size_t>(b - i)) != NULL)
+    if i < b and fu_stop_1(src, i, b, 9, 10, 13, 13) < b:
         k = 0
         for i in range(a, b):
             c = src[i]
             if c != 9 and c != 10 and c != 13:
-                s[k] = c
+                mem[k] = c
                 k += 1
+        s = mem
     n = k
-    # the scheme, lowercased into out
-    if n == 0 or not 97 <= (s[0] | 32) <= 122:
-        return -1
-    i = 1
-    while i < n and (97 <= (s[i] | 32) <= 122 or 48 <= s[i] <= 57 or s[i] == 43
-                     or s[i] == 45 or s[i] == 46):
-        i += 1
-    if i >= n or s[i] != 58:
-        return -1
-    scheme_end = i
-    for i in range(scheme_end):
-        c = s[i]
-        out[i] = c + 32 if 65 <= c <= 90 else c
-    flags = _scheme_flags(out, scheme_end)
-    if flags & SPECIAL and memchr(s, 92, <size_t>n) != NULL:
+    # the scheme, lowercased into out (http and https, most URLs', without
+    # the scan: "|32" maps only "H" to "h", and so on)
+    if (n >= 6 and (s[0] | 32) == 104 and (s[1] | 32) == 116 and (s[2] | 32) == 116
+            and (s[3] | 32) == 112 and (s[4] == 58 or ((s[4] | 32) == 115 and s[5] == 58))):
+        scheme_end = 4 if s[4] == 58 else 5
+        memcpy(out, b"https", <size_t>scheme_end)
+        flags = _HTTP if scheme_end == 4 else _HTTPS
+    else:
+        if n == 0 or not 97 <= (s[0] | 32) <= 122:
+            return -1
+        i = 1
+        while i < n and (97 <= (s[i] | 32) <= 122 or 48 <= s[i] <= 57 or s[i] == 43
+                         or s[i] == 45 or s[i] == 46):
+            i += 1
+        if i >= n or s[i] != 58:
+            return -1
+        scheme_end = i
+        for i in range(scheme_end):
+            c = s[i]
+            out[i] = c + 32 if 65 <= c <= 90 else c
+        flags = _scheme_flags(out, scheme_end)
+    if flags & SPECIAL and backslash:
         return -1
     # 2. //authority, path, query (from the first "?" before the first
     # "#"), fragment
     i = scheme_end + 1
     if n - i >= 2 and s[i] == 47 and s[i + 1] == 47:
         auth_a = i + 2
-        i = auth_a
-        while i < n and s[i] != 47 and s[i] != 63 and s[i] != 35:
-            if s[i] >= 0x80 or s[i] == 91 or s[i] == 93:
-                return -1  # IDNA, NFKC checks, IP literals
-            i += 1
+        i = fu_stop_1(s, auth_a, n, 47, 63, 35, 35)
         auth_b = i
+        # IDNA and NFKC checks need the reference: none in ASCII text
+        if not ascii or fu_stop_1(s, auth_a, auth_b, 91, 93, 91, 91) < auth_b:
+            for i in range(auth_a, auth_b):
+                if s[i] >= 0x80:
+                    return -1
+                if s[i] == 91 or s[i] == 93:  # one "[", then one "]"
+                    if (bracket >= 0) == (s[i] == 91) or closed:
+                        return -1
+                    if s[i] == 91:
+                        bracket = i
+                    else:
+                        closed = True
+            if bracket >= 0 and not closed:
+                return -1
+        i = auth_b
     path_a = i
-    k = fu_find_byte(s, i, n, 35)  # "#": the fragment
-    i = fu_find_byte(s, i, k, 63)  # "?" before it: the query
+    i = fu_stop_1(s, i, n, 63, 35, 35, 35)  # "?" or "#"
     path_b = i
+    k = fu_find_byte(s, i, n, 35) if i < n and s[i] == 63 else i  # "#": the fragment
     if i < k:
         q_a = i + 1
         q_b = k
@@ -358,9 +524,12 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint keep_fragment,
         k = j
         # userinfo: up to the last "@", the password after its first ":"
         host_a = auth_a
-        for i in range(auth_a, auth_b):
-            if s[i] == 64:
-                host_a = i + 1
+        # (no "@", ":" or "[" at all: the authority is the host)
+        plain = bracket < 0 and fu_stop_1(s, auth_a, auth_b, 64, 58, 64, 58) == auth_b
+        if not plain and fu_find_byte(s, auth_a, auth_b, 64) < auth_b:
+            for i in range(auth_a, auth_b):
+                if s[i] == 64:
+                    host_a = i + 1
         if host_a > auth_a:
             at = host_a - 1
             colon = auth_a
@@ -373,13 +542,28 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint keep_fragment,
                 j += _userinfo(s + colon + 1, at - colon - 1, out + j, scratch)
             out[j] = 64
             j += 1
-        host_b = host_a
-        while host_b < auth_b and s[host_b] != 58:
-            host_b += 1
-        for i in range(host_a, host_b):
-            c = s[i]
-            out[j] = c + 32 if 65 <= c <= 90 else c
+        if bracket >= 0:
+            # an IPv6 address: "[" right after the userinfo, its "]" after
+            # it, then nothing or ":port" (anything else: the reference)
+            if bracket != host_a:
+                return -1
+            host_b = fu_find_byte(s, host_a, auth_b, 93)
+            if host_b == auth_b or (host_b + 1 < auth_b and s[host_b + 1] != 58):
+                return -1
+            out[j] = 91
+            at = _ipv6(s + host_a + 1, host_b - host_a - 1, out + j + 1)
+            if at < 0:
+                return -1
+            j += at + 1
+            out[j] = 93
             j += 1
+            host_b += 1  # the port after "]:"
+        else:
+            host_b = auth_b if plain else fu_find_byte(s, host_a, auth_b, 58)  # ":"
+            for i in range(host_a, host_b):
+                c = s[i]
+                out[j] = c + 32 if 65 <= c <= 90 else c
+                j += 1
         digits = 0
         for i in range(host_b + 1, auth_b):
             c = s[i]
@@ -407,30 +591,30 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint keep_fragment,
     # 3. the path: first pass, params split off, second pass, dot segments.
     # A path of safe characters and no "%" (the usual one) passes both
     # unchanged: it is read in place.
-    plain = True
-    for i in range(path_a, path_b):
-        if s[i] == 37 or not _SAFE[s[i]] & PATH:
-            plain = False
-            break
+    # One scan finds whether it is, its last "/" and any "/." (where a dot
+    # segment starts).
+    plain = fu_w3_plain(s + path_a, path_b - path_a, &at, &found_dots) == path_b - path_a
     if plain:
+        dots = found_dots != 0
         once = s + path_a
         once_n = path_b - path_a
+        k = fu_find_byte(once, at + 1, once_n, 59)  # ";"
     else:
-        once_n = _quote(s + path_a, path_b - path_a, once, PATH)
-    params_at = -1
-    params_n = 0
-    if once_n and flags & PARAMS:
+        once_n = _quote(s + path_a, path_b - path_a, quoted, PATH)
         k = once_n
         while k > 0 and once[k - 1] != 47:
             k -= 1
         while k < once_n and once[k] != 59:
             k += 1
-        if k < once_n:
-            params_at = k + 1
-            params_n = once_n - params_at
-            once_n = k
-    # the path goes 2 bytes on, room for a "//" urlunsplit may put first
-    k = j + 2
+    params_at = -1
+    params_n = 0
+    if k < once_n and flags & PARAMS:
+        params_at = k + 1
+        params_n = once_n - params_at
+        once_n = k
+    # the path goes 2 bytes on without a netloc, room for a "//"
+    # urlunsplit may put first
+    k = j if netloc else j + 2
     j = k
     if once_n == 0:
         out[j] = 47  # an empty path is "/"
@@ -441,14 +625,17 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint keep_fragment,
             j += once_n
         else:
             j += _path(once, once_n, out + j)
-        if out[k] == 47 and _dot_segment(out + k, j - k):
+            dots = _dot_segment(out + k, j - k)
+        if out[k] == 47 and dots:
             j = k + fu_dots_1(out + k, j - k)
     if params_n > 0:  # empty params are dropped with their ";"
         out[j] = 59
         j += 1
         memcpy(out + j, once + params_at, <size_t>params_n)
         j += params_n
-    if netloc or not (out[k] == 47 and (flags & NETLOC or (j - k >= 2 and out[k + 1] == 47))):
+    if netloc:
+        pass
+    elif not (out[k] == 47 and (flags & NETLOC or (j - k >= 2 and out[k + 1] == 47))):
         # urlunsplit writes "//" before the path only without a netloc,
         # when the path starts with "//", or with "/" for a scheme that
         # uses a netloc
@@ -478,7 +665,7 @@ cdef str key_str(str s, bint keep_fragment):
     cdef uint8_t stack[STACK]
     cdef uint8_t *mem = stack
     cdef const uint8_t *data
-    cdef bytes raw
+    cdef bytes raw = None
     cdef str result
     if PyUnicode_IS_ASCII(s):
         data = <const uint8_t *>PyUnicode_DATA(s)
@@ -495,7 +682,7 @@ cdef str key_str(str s, bint keep_fragment):
         if mem == NULL:
             raise MemoryError()
     try:
-        size = _fast(data, n, keep_fragment, mem)
+        size = _fast(data, n, raw is None, keep_fragment, mem)
         if size < 0:
             return _w3lib.key(s, keep_fragment)
         result = PyUnicode_New(size, 127)  # the key is ASCII

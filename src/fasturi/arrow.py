@@ -320,9 +320,9 @@ def canonicalize(
 
 
 # ---- the crawler tools (API.md §8) -------------------------------------------
-# registrable_domain, public_suffix and fingerprint (no preset) have C
-# kernels; surt and the w3lib preset loop the compiled scalar functions with
-# the GIL held, on the calling thread whatever `threads` (docs/crawler.md).
+# Compiled, each runs in C on `threads` without the GIL; the rows its C
+# leaves to Python (IDNA, session IDs, w3lib's odd URLs) take the GIL
+# (docs/crawler.md).
 
 
 def registrable_domain(col: Any, *, private: bool = False, threads: Optional[int] = None) -> Any:
