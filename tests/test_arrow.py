@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import fasturi
+import fasturi.arrow
 from fasturi._types import ArrowColumn
 
 CORPUS = files("fasturi").joinpath("data", "urls.txt").read_text("utf-8").splitlines()
@@ -176,7 +177,9 @@ def test_split_of_string_views_gives_views_into_the_column(arrow):
     col = pa.array(rows * 50, type=pa.string_view())
     want = arrow.split(col.cast(pa.string()), fields=FIELDS).to_pylist()
     out = arrow.split(col, fields=FIELDS)
-    assert out.type == pa.struct([(f, pa.string_view()) for f in FIELDS])
+    # (pyarrow before 22 cannot export views safely: they are read as string)
+    kind = pa.string() if fasturi.arrow._VIEW_EXPORT_CRASHES else pa.string_view()
+    assert out.type == pa.struct([(f, kind) for f in FIELDS])
     assert out.to_pylist() == want
     out.validate(full=True)
     # the result keeps the column's buffers alive once the column is gone
