@@ -388,25 +388,33 @@ cdef int _decode_with(Range *r, const uint8_t *p, int64_t n, int errors) noexcep
     return 0
 
 
-cdef int _domain_wide(Job *job, Range *r, int64_t i, const uint8_t *p,
-                      int64_t n) noexcept with gil:
-    # A host with non-ASCII bytes: str.lower folds its case, so the scalar
-    # function answers for the row (rare).
+cdef int _str_text(Job *job, Range *r, int64_t i, object value) noexcept:
+    # Row i's text is the str `value` a scalar function gave (GIL held).
     cdef Py_ssize_t size
     cdef const char *utf8
     cdef int bad
     try:
-        text = PyUnicode_DecodeUTF8(<const char *>p, n, NULL)
-        find = _psl_c.registrable_domain if job.psl_domain else _psl_c.public_suffix
-        value = find(text, private=job.psl_shift != 0)
-        if value is None:
-            return _null(job, r, 0, i)
         utf8 = PyUnicode_AsUTF8AndSize(value, &size)
     except BaseException:
         return BAD_PYTHON
     bad = _text(job, r, 0, i, <const uint8_t *>utf8, size)
     _valid(job, 0, i)
     return bad
+
+
+cdef int _domain_wide(Job *job, Range *r, int64_t i, const uint8_t *p,
+                      int64_t n) noexcept with gil:
+    # A host with non-ASCII bytes: str.lower folds its case, so the scalar
+    # function answers for the row (rare).
+    try:
+        text = PyUnicode_DecodeUTF8(<const char *>p, n, NULL)
+        find = _psl_c.registrable_domain if job.psl_domain else _psl_c.public_suffix
+        value = find(text, private=job.psl_shift != 0)
+    except BaseException:
+        return BAD_PYTHON
+    if value is None:
+        return _null(job, r, 0, i)
+    return _str_text(job, r, i, value)
 
 
 cdef int _domain_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
@@ -1252,10 +1260,7 @@ cdef int _w3lib_wide(Job *job, Range *r, int64_t i, const uint8_t *p,
                      int64_t n) noexcept with gil:
     # A row the C path leaves to the reference (rare); the ValueError of a
     # row it refuses is kept for _run_w3lib to raise.
-    cdef Py_ssize_t size
-    cdef const char *utf8
     cdef bytes raw
-    cdef int bad
     try:
         try:
             value = _w3lib.key(PyUnicode_DecodeUTF8(<const char *>p, n, NULL),
@@ -1267,12 +1272,9 @@ cdef int _w3lib_wide(Job *job, Range *r, int64_t i, const uint8_t *p,
             job.u64[i] = fu_xxh64(<const uint8_t *>PyBytes_AS_STRING(raw), <size_t>len(raw), 0)
             _valid(job, 0, i)
             return BAD_NONE
-        utf8 = PyUnicode_AsUTF8AndSize(value, &size)
     except BaseException:
         return BAD_PYTHON
-    bad = _text(job, r, 0, i, <const uint8_t *>utf8, size)
-    _valid(job, 0, i)
-    return bad
+    return _str_text(job, r, i, value)
 
 
 cdef int _refused(Job *job, int64_t i, object exc) noexcept with gil:
