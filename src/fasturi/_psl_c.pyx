@@ -218,27 +218,17 @@ cdef int _lookup(const fu_psl_t *t, int depth, const uint8_t *h, Py_ssize_t n,
     cdef bint more, probe = True
     while True:
         label_end = i
-        if probe:
-            while i >= 0:
-                c = h[i]
-                if c == 46:
-                    break
-                if <uint8_t>(c - 65) < 26:
-                    c += 32
-                    changed = 1
-                out[i] = c
+        while i >= 0:
+            c = h[i]
+            if c == 46:
+                break
+            if <uint8_t>(c - 65) < 26:
+                c += 32
+                changed = 1
+            out[i] = c
+            if probe:  # (past the longest rule's labels, nothing is hashed)
                 hash = fu_psl_step(hash, c)
-                i -= 1
-        else:
-            while i >= 0:
-                c = h[i]
-                if c == 46:
-                    break
-                if <uint8_t>(c - 65) < 26:
-                    c += 32
-                    changed = 1
-                out[i] = c
-                i -= 1
+            i -= 1
         if i == label_end:
             return -1  # an empty label
         k += 1
