@@ -103,11 +103,12 @@ cdef class _DropRules:
 cdef _DropRules _drop_rules(str func, object drop_params):
     """The rules for ``drop_params``, or None when there are none."""
     cdef _DropRules rules
-    cdef list keep = []
+    cdef list keep
     cdef Py_ssize_t i, size
     cdef const char *ptr
     if type(drop_params) is tuple and len(<tuple>drop_params) == 0:
         return None
+    keep = []
     for name in _iterate(func, "drop_params", drop_params):
         if not isinstance(name, str):
             raise TypeError(
@@ -394,11 +395,14 @@ cdef str _key(str s, bint sort_query, bint drop_fragment, _DropRules rules):
         PyMem_Free(heap)
 
 
+cdef str _W3LIB = "w3lib"
+
+
 cdef bint _preset(str func, object preset, object sort_query, object drop_params) except -1:
     """Whether ``preset`` asks for w3lib's key (which always sorts, drops nothing)."""
     if preset is None:
         return False
-    if preset != "w3lib":
+    if preset is not _W3LIB and preset != _W3LIB:  # (a literal is one interned object)
         raise ValueError(f"{func}() argument 'preset' must be None or 'w3lib', not {preset!r}")
     if not sort_query or _drop_rules(func, drop_params) is not None:
         raise ValueError(
