@@ -251,6 +251,13 @@ def test_resolve_against_a_column_of_bases(arrow):
     want = [None if b is None or r is None else fasturi.resolve(b, r) for b, r in zip(page, links)]
     assert arrow.resolve(page, links).to_pylist() == want
     assert arrow.resolve(pa.chunked_array([page[:2], page[2:]]), links).to_pylist() == want
+    # bases cut as the references are, of any string type or sliced, are
+    # read where they lie
+    for typ in (pa.string(), pa.large_string(), pa.string_view()):
+        bases = pa.chunked_array([page[:3], page[3:]], type=typ)
+        assert arrow.resolve(bases, pa.chunked_array([links[:3], links[3:]])).to_pylist() == want
+    sliced = pa.array(["http://other/"] + page).slice(1)
+    assert arrow.resolve(sliced, links).to_pylist() == want
 
 
 def _invalid_utf8():

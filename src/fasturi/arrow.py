@@ -428,15 +428,10 @@ def resolve(
         raise ValueError(
             f"resolve() argument 'base' has {len(bases)} rows, argument 'refs' {len(column)}"
         )
-    whole = (
-        pa.concat_arrays([c.cast(pa.large_string()) for c in bases.chunks])
-        if bases.chunks
-        else pa.array([], type=pa.large_string())
-    )
+    paired = _cut_like(bases.chunks, [len(c) for c in column.chunks])
     results: List[pa.Array] = []
     row0 = 0
-    for chunk in column.chunks:
-        b = whole.slice(row0, len(chunk))
+    for b, chunk in zip(paired, column.chunks):
         results.append(
             pa.array(
                 _kernels.resolve_each(
@@ -452,6 +447,24 @@ def resolve(
         row0 += len(chunk)
     typ = results[0].type if results else pa.string()
     return column.out(results, typ)
+
+
+def _cut_like(chunks: List[pa.Array], lengths: List[int]) -> List[pa.Array]:
+    """``chunks`` cut into chunks of ``lengths`` (as many rows in all): as
+    they are when they already are (the usual case: no copy), else slices
+    of their concatenation (as large_string: no 2 GiB limit)."""
+    if [len(c) for c in chunks] == lengths:
+        return chunks
+    whole = (
+        pa.concat_arrays([c.cast(pa.large_string()) for c in chunks])
+        if chunks
+        else pa.array([], type=pa.large_string())
+    )
+    out, row0 = [], 0
+    for n in lengths:
+        out.append(whole.slice(row0, n))
+        row0 += n
+    return out
 
 
 def percent_decode(col: Any, *, errors: str = "strict", threads: Optional[int] = None) -> Any:
