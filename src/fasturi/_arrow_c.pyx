@@ -9,8 +9,9 @@ character classes, is met by widening a non-ASCII row to code points.
 
 ``threads`` > 1 cuts the rows into ranges of whole 64-row blocks (so no two
 threads write one byte of a bitmap), each run on its own thread into its own
-buffers, which are then joined in row order: the result is the same as one
-thread's.  Every kernel keeps its state in the call: nothing is shared.
+buffers; then each thread moves its text to its place in the joined buffer,
+which only then has a known size: the result is the same as one thread's.
+Every kernel keeps its state in the call: nothing is shared.
 """
 
 from cpython.pycapsule cimport PyCapsule_Destructor, PyCapsule_GetPointer, PyCapsule_New
@@ -74,9 +75,7 @@ from fasturi._surt_c cimport MEM as _surt_mem
 from fasturi._surt_c cimport _surt_error, _surt_key
 from fasturi._w3lib_c cimport _fast as _w3lib_fast
 
-import threading
-
-from fasturi import _psl_c, _w3lib
+from fasturi import _psl_c, _w3lib, _workers
 from fasturi._types import ArrowColumn, invalid_utf8, row_decode_error
 
 __all__ = [
@@ -188,11 +187,14 @@ ctypedef struct Job:
     bint psl_domain  # the registrable domain, else the public suffix
     bint w3lib_keep_fragment  # OP_W3LIB*
     void *py_errors  # OP_W3LIB*, OP_SURT: a dict, row -> the exception of a row refused
+    # per text output, when several ranges ran: their text joined in row order
+    uint8_t *joined[MAX_TEXT]
 
 
 ctypedef struct Range:
     int64_t start, end
     fu_buf_t out[MAX_TEXT]
+    int64_t at[MAX_TEXT]  # where out[k] goes in job.joined[k]
     int64_t nulls[MAX_TEXT]
     int64_t row_nulls
     int bad
@@ -613,6 +615,7 @@ cdef class _Call:
             free(r.name)
         free(self.ranges)
         for k in range(MAX_TEXT):
+            free(self.job.joined[k])
             free(self.job.valid[k])
             free(self.job.offsets[k])
         free(self.job.row_valid)
@@ -626,6 +629,10 @@ cdef class _Call:
     def work(self, int j):
         with nogil:
             _run(&self.job, &self.ranges[j])
+
+    def gather(self, int j):
+        with nogil:
+            _gather(&self.job, &self.ranges[j])
 
 
 cdef fu_col_t _open(object col) except *:
@@ -718,20 +725,64 @@ cdef _Call _prepare(int op, object col, int threads, int ntext, int64_t extra,
     return call
 
 
+cdef void _gather(Job *job, Range *r) noexcept nogil:
+    # Moves the range's text to its place in the joined buffers and counts
+    # its offsets from there.
+    cdef int k
+    cdef int64_t i, at
+    cdef int64_t *o64
+    cdef int32_t *o32
+    for k in range(job.ntext):
+        if job.joined[k] == NULL:
+            continue
+        at = r.at[k]
+        if r.out[k].len:
+            memcpy(job.joined[k] + at, r.out[k].data, <size_t>r.out[k].len)
+        free(r.out[k].data)
+        r.out[k].data = NULL
+        if at == 0:
+            continue
+        o64 = <int64_t *>job.offsets[k]
+        o32 = <int32_t *>job.offsets[k]
+        for i in range(r.start + 1, r.end + 1):
+            if job.large:
+                o64[i] += at
+            else:
+                o32[i] += <int32_t>at
+
+
+cdef int _join(_Call call) except -1:
+    # Several ranges' text outputs: each range's place in the joined buffer
+    # is where the ranges before it end; then every range moves its own.
+    cdef int j, k
+    cdef int64_t total
+    cdef bint any_text = False
+    if call.nranges == 1:
+        return 0
+    for k in range(call.job.ntext):
+        if call.job.views[k] != NULL:
+            continue
+        total = 0
+        for j in range(call.nranges):
+            call.ranges[j].at[k] = total
+            total += call.ranges[j].out[k].len
+        if not call.job.large and total > 0x7FFFFFFF:
+            raise _too_long()
+        call.job.joined[k] = <uint8_t *>fu_alloc(<size_t>(total if total else 1))
+        if call.job.joined[k] == NULL:
+            raise MemoryError()
+        any_text = True
+    if any_text:
+        _workers.run(call.gather, call.nranges)
+    return 0
+
+
 cdef _execute(_Call call, int64_t row0, object col):
     cdef int j
     cdef Range *r
     cdef const uint8_t *p
     cdef int64_t n
-    if call.nranges == 1:
-        call.work(0)
-    else:
-        workers = [threading.Thread(target=call.work, args=(j,)) for j in range(1, call.nranges)]
-        for w in workers:
-            w.start()
-        call.work(0)
-        for w in workers:
-            w.join()
+    _workers.run(call.work, call.nranges)
     for j in range(call.nranges):  # the first failing row, in row order
         r = &call.ranges[j]
         if r.bad == BAD_NONE:
@@ -748,6 +799,7 @@ cdef _execute(_Call call, int64_t row0, object col):
         if r.bad == BAD_PYTHON:
             raise RuntimeError(f"row {row0 + r.bad_row} could not be decoded")
         raise MemoryError()
+    _join(call)
 
 
 cdef bytes _decoded(const uint8_t *p, int64_t n):
@@ -813,42 +865,23 @@ cdef object _too_long():
 
 
 cdef int _text_array(_Call call, int k, ArrowArray *out) except -1:
-    """Joins text output k of every range into one array (moving the buffers
-    into out)."""
+    """Text output k as one array (moving its buffers into out): the joined
+    text of several ranges, or the one range's, cut to size."""
     cdef int j
-    cdef int64_t total = 0, nulls = 0, base, i
-    cdef Range *r
+    cdef int64_t nulls = 0
+    cdef Range *r = &call.ranges[0]
     cdef void *data
     cdef void *offsets = call.job.offsets[k]
-    cdef int64_t *o64 = <int64_t *>offsets
-    cdef int32_t *o32 = <int32_t *>offsets
-    cdef bint large = call.job.large
     for j in range(call.nranges):
-        total += call.ranges[j].out[k].len
         nulls += call.ranges[j].nulls[k]
-    if not large and total > 0x7FFFFFFF:
-        raise _too_long()
-    # The first range's buffer grows to hold the others' text after its
-    # own: only their share is copied (its own pages stay where they are).
-    r = &call.ranges[0]
-    data = realloc(r.out[k].data, <size_t>(total if total else 1))
-    if data == NULL:
-        if total > r.out[k].len:
-            raise MemoryError()
-        data = r.out[k].data  # a shrink that failed: the block as it is
-    r.out[k].data = NULL
-    base = r.out[k].len
-    for j in range(1, call.nranges):
-        r = &call.ranges[j]
-        if r.out[k].len:
-            memcpy(<uint8_t *>data + base, r.out[k].data, <size_t>r.out[k].len)
-        if base:  # the range's offsets counted from its own first byte
-            for i in range(r.start + 1, r.end + 1):
-                if large:
-                    o64[i] += base
-                else:
-                    o32[i] += <int32_t>base
-        base += r.out[k].len
+    if call.nranges > 1:
+        data = call.job.joined[k]
+        call.job.joined[k] = NULL
+    else:
+        data = realloc(r.out[k].data, <size_t>(r.out[k].len if r.out[k].len else 1))
+        if data == NULL:  # a shrink that failed: the block as it is
+            data = r.out[k].data
+        r.out[k].data = NULL
     call.job.offsets[k] = NULL
     if fu_array_init(out, call.length, nulls, 3, _take_bitmap(&call.job.valid[k], nulls),
                      offsets, data, 0) < 0:

@@ -1,0 +1,60 @@
+"""The threads the compiled column kernels run their row ranges on.
+
+Starting a thread costs about 100 µs, as much as a kernel spends on a few
+thousand rows, and the engines hand the kernels batches of about that size
+(Spark's Arrow batches, a polars frame's chunks): so the threads are started
+once, when first needed, and kept.  A forked child (Spark's and Dask's
+workers are forked) starts a pool of its own.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor, wait
+from typing import Callable, List, Optional
+
+_lock = threading.Lock()
+_pool: Optional[ThreadPoolExecutor] = None
+_size = 0
+
+
+def _forget() -> None:
+    # The child of a fork has none of its parent's threads, and a lock some
+    # parent thread held at the fork would never be released in it.
+    global _lock, _pool, _size
+    _lock = threading.Lock()
+    _pool = None
+    _size = 0
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget)
+
+
+def _workers(count: int) -> ThreadPoolExecutor:
+    global _pool, _size
+    with _lock:
+        if _pool is None or _size < count:
+            if _pool is not None:
+                _pool.shutdown(wait=False)
+            _size = max(count, (os.cpu_count() or 1) - 1)
+            _pool = ThreadPoolExecutor(_size, thread_name_prefix="fasturi")
+        return _pool
+
+
+def run(work: Callable[[int], None], count: int) -> None:
+    """``work(j)`` for every ``j`` in ``range(count)``: ``work(0)`` on this
+    thread, the others on the pool.  Returns when every one has returned
+    (their memory is the caller's), raising the first one's exception."""
+    if count == 1:
+        work(0)
+        return
+    pool = _workers(count - 1)
+    futures: List[Future[None]] = [pool.submit(work, j) for j in range(1, count)]
+    try:
+        work(0)
+    finally:
+        wait(futures)
+    for f in futures:
+        f.result()
