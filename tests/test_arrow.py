@@ -236,6 +236,27 @@ def test_threads_give_the_same_result(arrow, threads):
     )
 
 
+@pytest.mark.parametrize("typ", [pa.string(), pa.large_string()])
+@pytest.mark.parametrize(
+    "rows",
+    [
+        # the first range's rows, which size the result, far shorter than the rest
+        ["a:"] * 3000 + ["HTTP://H/" + "%7e/./p" * 300 + "?q#f"] * 3000,
+        # a range with no text at all, first or last
+        [None] * 4100 + ["http://h/p?q#f"] * 4100,
+        ["http://h/p?q#f"] * 4100 + [None] * 4100,
+        ["", "x"] * 4100,
+    ],
+    ids=["long-after-short", "nulls-first", "nulls-last", "empty"],
+)
+def test_threads_join_uneven_ranges(arrow, rows, typ):
+    col = pa.array(rows, type=typ)
+    for threads in (2, 3, 4):
+        assert arrow.normalize(col, threads=threads).equals(arrow.normalize(col, threads=1))
+        assert arrow.split(col, threads=threads).equals(arrow.split(col, threads=1))
+        assert arrow.canonicalize(col, threads=threads).equals(arrow.canonicalize(col, threads=1))
+
+
 def test_resolve_against_a_column_of_bases(arrow):
     bases = pa.array([BASE, "relative/base", None, "http://x/y/"])
     refs = pa.chunked_array([["g", "g"], ["g", None]])

@@ -344,10 +344,11 @@ cdef int _split_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) 
     return BAD_NONE
 
 
-cdef int _reserve_split(Job *job, Range *r) noexcept nogil:
+cdef int _reserve_split(Job *job, Range *r, int64_t until) noexcept nogil:
     # Each field's buffer sized by its share of the text in the range's
-    # first rows, so that none has to grow (a copy) while the others sit
-    # on room they never use (a fresh mapping, faulted in page by page).
+    # first rows, for rows up to `until`, so that none has to grow (a copy)
+    # while the others sit on room they never use (a fresh mapping, faulted
+    # in page by page).
     cdef int64_t share[MAX_TEXT]
     cdef int64_t lo[MAX_TEXT]
     cdef int64_t hi[MAX_TEXT]
@@ -366,7 +367,8 @@ cdef int _reserve_split(Job *job, Range *r) noexcept nogil:
         for k in range(job.ntext):
             if lo[job.fields[k]] >= 0:
                 share[k] += hi[job.fields[k]] - lo[job.fields[k]]
-    total = fu_col_bytes(&job.col, r.start, r.end)
+    total = fu_col_bytes(&job.col, r.start, until)
+    rows = until - r.start
     for k in range(job.ntext):
         # an eighth more than the sample's share, and room for odd rows
         n = total // job.ntext if sampled == 0 else (total * share[k] // sampled) * 9 // 8
@@ -632,7 +634,7 @@ cdef class _Call:
 
     def gather(self, int j):
         with nogil:
-            _gather(&self.job, &self.ranges[j])
+            _gather(&self.job, self.ranges, self.nranges, j)
 
 
 cdef fu_col_t _open(object col) except *:
@@ -664,7 +666,7 @@ cdef _Call _prepare(int op, object col, int threads, int ntext, int64_t extra,
     `views` (split only), string views into the column instead.
     """
     cdef _Call call = _Call.__new__(_Call)
-    cdef int64_t length, per, start, rows, size
+    cdef int64_t length, per, start, until, size
     cdef int j, k, nr
     cdef Range *r
     call.job.op = op
@@ -709,42 +711,52 @@ cdef _Call _prepare(int op, object col, int threads, int ntext, int64_t extra,
         r.start = min(start, length)
         r.end = min(start + per, length)
         start += per
-        rows = r.end - r.start
         # Room for the likely result up front (growing copies it): as many
-        # bytes as the rows hold, plus `extra` a row.  Cut to size at the end.
+        # bytes as the rows hold, plus `extra` a row; the first range's for
+        # every row, as the others' text joins it there.  Cut to size at the
+        # end.
+        until = length if j == 0 else r.end
         if views:
             continue
         if op == OP_SPLIT:
-            if _reserve_split(&call.job, r) < 0:
+            if _reserve_split(&call.job, r, until) < 0:
                 raise MemoryError()
             continue
-        size = fu_col_bytes(&call.job.col, r.start, r.end) + extra * rows
+        size = fu_col_bytes(&call.job.col, r.start, until) + extra * (until - r.start)
         for k in range(ntext):
             if fu_buf_reserve(&r.out[k], size) < 0:
                 raise MemoryError()
     return call
 
 
-cdef void _gather(Job *job, Range *r) noexcept nogil:
-    # Moves the range's text to its place in the joined buffers and counts
-    # its offsets from there.
-    cdef int k
-    cdef int64_t i, at
+cdef void _gather(Job *job, Range *ranges, int nr, int j) noexcept nogil:
+    # Piece j of nr of the text after the first range's, copied into the
+    # joined buffers (the first range's own): the pieces are equal whatever
+    # the ranges hold.  And range j's offsets, counted from its first byte,
+    # counted from the joined buffer's.
+    cdef int k, q
+    cdef int64_t i, at, first, total, lo, hi, a, b
     cdef int64_t *o64
     cdef int32_t *o32
     for k in range(job.ntext):
         if job.joined[k] == NULL:
             continue
-        at = r.at[k]
-        if r.out[k].len:
-            memcpy(job.joined[k] + at, r.out[k].data, <size_t>r.out[k].len)
-        free(r.out[k].data)
-        r.out[k].data = NULL
+        first = ranges[1].at[k]
+        total = ranges[nr - 1].at[k] + ranges[nr - 1].out[k].len
+        lo = first + (total - first) * j // nr
+        hi = first + (total - first) * (j + 1) // nr
+        for q in range(1, nr):
+            a = max(lo, ranges[q].at[k])
+            b = min(hi, ranges[q].at[k] + ranges[q].out[k].len)
+            if a < b:
+                memcpy(job.joined[k] + a, ranges[q].out[k].data + (a - ranges[q].at[k]),
+                       <size_t>(b - a))
+        at = ranges[j].at[k]
         if at == 0:
             continue
         o64 = <int64_t *>job.offsets[k]
         o32 = <int32_t *>job.offsets[k]
-        for i in range(r.start + 1, r.end + 1):
+        for i in range(ranges[j].start + 1, ranges[j].end + 1):
             if job.large:
                 o64[i] += at
             else:
@@ -752,11 +764,13 @@ cdef void _gather(Job *job, Range *r) noexcept nogil:
 
 
 cdef int _join(_Call call) except -1:
-    # Several ranges' text outputs: each range's place in the joined buffer
-    # is where the ranges before it end; then every range moves its own.
+    # Several ranges' text outputs: each range's place in the joined buffer,
+    # the first range's (sized for all of them), is where the ranges before
+    # it end; then every thread copies its piece of the rest in.
     cdef int j, k
     cdef int64_t total
     cdef bint any_text = False
+    cdef fu_buf_t *head
     if call.nranges == 1:
         return 0
     for k in range(call.job.ntext):
@@ -768,9 +782,11 @@ cdef int _join(_Call call) except -1:
             total += call.ranges[j].out[k].len
         if not call.job.large and total > 0x7FFFFFFF:
             raise _too_long()
-        call.job.joined[k] = <uint8_t *>fu_alloc(<size_t>(total if total else 1))
-        if call.job.joined[k] == NULL:
+        head = &call.ranges[0].out[k]
+        if fu_buf_reserve(head, total - head.len + 1) < 0:
             raise MemoryError()
+        call.job.joined[k] = head.data
+        head.data = NULL
         any_text = True
     if any_text:
         _workers.run(call.gather, call.nranges)
@@ -868,20 +884,17 @@ cdef int _text_array(_Call call, int k, ArrowArray *out) except -1:
     """Text output k as one array (moving its buffers into out): the joined
     text of several ranges, or the one range's, cut to size."""
     cdef int j
-    cdef int64_t nulls = 0
-    cdef Range *r = &call.ranges[0]
+    cdef int64_t nulls = 0, total = 0
+    cdef uint8_t **slot = &call.job.joined[k] if call.nranges > 1 else &call.ranges[0].out[k].data
     cdef void *data
     cdef void *offsets = call.job.offsets[k]
     for j in range(call.nranges):
         nulls += call.ranges[j].nulls[k]
-    if call.nranges > 1:
-        data = call.job.joined[k]
-        call.job.joined[k] = NULL
-    else:
-        data = realloc(r.out[k].data, <size_t>(r.out[k].len if r.out[k].len else 1))
-        if data == NULL:  # a shrink that failed: the block as it is
-            data = r.out[k].data
-        r.out[k].data = NULL
+        total += call.ranges[j].out[k].len
+    data = realloc(slot[0], <size_t>(total if total else 1))
+    if data == NULL:  # a shrink that failed: the block as it is
+        data = slot[0]
+    slot[0] = NULL
     call.job.offsets[k] = NULL
     if fu_array_init(out, call.length, nulls, 3, _take_bitmap(&call.job.valid[k], nulls),
                      offsets, data, 0) < 0:
