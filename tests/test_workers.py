@@ -1,5 +1,5 @@
 """The threads the compiled column kernels run their row ranges on: kept
-between calls, every range run exactly once, and a forked child (as Spark's
+between calls, never waited for by a call, and a forked child (as Spark's
 and Dask's workers are) gets threads of its own."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import signal
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pyarrow as pa
 import pytest
@@ -15,46 +16,37 @@ import fasturi.arrow as arrow
 from fasturi import _workers
 
 
-def test_every_range_runs_once_the_first_on_the_caller():
+def test_tasks_run_on_pool_threads_kept_between_calls():
     seen = []
-    lock = threading.Lock()
+    done = threading.Barrier(3)
 
-    def work(j):
-        with lock:
-            seen.append((j, threading.get_ident()))
+    def task():
+        seen.append(threading.get_ident())
+        done.wait(10)
 
-    _workers.run(work, 5)
-    assert sorted(j for j, _ in seen) == [0, 1, 2, 3, 4]
-    assert dict(seen)[0] == threading.get_ident()
-
-
-def test_a_failing_range_raises_after_every_range_returned():
-    done = []
-    gate = threading.Event()
-
-    def work(j):
-        if j == 1:
-            raise RuntimeError("range 1")
-        if j == 2:
-            gate.wait(5)
-        done.append(j)
-
-    def release():
-        gate.set()
-
-    timer = threading.Timer(0.05, release)
-    timer.start()
-    with pytest.raises(RuntimeError, match="range 1"):
-        _workers.run(work, 3)
-    assert sorted(done) == [0, 2]
-    timer.join()
-
-
-def test_threads_are_kept_between_calls():
-    _workers.run(lambda j: None, 2)
+    _workers.start(task, 2)
+    done.wait(10)  # both tasks running at once: the pool has two threads
     pool = _workers._pool
-    _workers.run(lambda j: None, 2)
+    assert len(set(seen)) == 2 and threading.get_ident() not in seen
+    _workers.start(lambda: None, 1)
     assert _workers._pool is pool
+
+
+def test_calls_sharing_a_busy_pool_all_finish_with_the_right_result():
+    # More calls, each asking for more threads than the machine has, than
+    # the pool has threads: a call's own thread takes whatever no pool
+    # thread gets to, so no call waits on a task stuck behind another's.
+    col = pa.array([f"HTTP://Example.COM/{i}/./a/../b?q#f" for i in range(20_000)])
+    want = [arrow.normalize(col, threads=1), arrow.split(col, threads=1)]
+
+    def calls(_):
+        for _ in range(5):
+            assert arrow.normalize(col, threads=4).equals(want[0])
+            assert arrow.split(col, threads=3).equals(want[1])
+        return True
+
+    with ThreadPoolExecutor(max_workers=6) as callers:
+        assert all(callers.map(calls, range(6), timeout=120))
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="os.fork is POSIX only")

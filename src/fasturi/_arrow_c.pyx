@@ -8,10 +8,13 @@ of what they give on the row's str; the one exception, RFC 3987's
 character classes, is met by widening a non-ASCII row to code points.
 
 ``threads`` > 1 cuts the rows into ranges of whole 64-row blocks (so no two
-threads write one byte of a bitmap), each run on its own thread into its own
-buffers; then each thread moves its text to its place in the joined buffer,
-which only then has a known size: the result is the same as one thread's.
-Every kernel keeps its state in the call: nothing is shared.
+threads write one byte of a bitmap), each written into its own buffers by
+whichever of the call's threads takes it first; then the first range's
+buffer, sized for every row, takes the others' text, copied in equal pieces
+by the same threads: the result is the same as one thread's.  The threads
+are the pool's (_workers) and the calling one, which takes any range or
+piece no pool thread has, so a call never waits for a thread to start.
+Every kernel keeps its state in the call: nothing is shared between calls.
 """
 
 from cpython.pycapsule cimport PyCapsule_Destructor, PyCapsule_GetPointer, PyCapsule_New
@@ -43,6 +46,10 @@ from fasturi._csrc cimport (
     FU_ROW_NULL,
     FU_ROW_VALUE,
     fu_schema_init,
+    fu_shared_add,
+    fu_shared_set,
+    fu_shared_wait_change,
+    fu_shared_wait_reach,
     fu_utf8_decode,
     fu_utf8_valid,
     fu_view_array_init,
@@ -137,6 +144,11 @@ cdef enum:
     MAX_TEXT = 8
 
 cdef enum:
+    STAGE_WORK = 0  # ranges are being run
+    STAGE_JOIN = 1  # the join's pieces are being copied
+    STAGE_DONE = 2  # nothing is left to take
+
+cdef enum:
     BLOCK = 64  # rows per bitmap word: the unit a range is cut in
     MIN_RANGE = 2048  # fewer rows per thread cost more to start than they save
     SAMPLE = 256  # rows split to size split's buffers
@@ -189,6 +201,9 @@ ctypedef struct Job:
     void *py_errors  # OP_W3LIB*, OP_SURT: a dict, row -> the exception of a row refused
     # per text output, when several ranges ran: their text joined in row order
     uint8_t *joined[MAX_TEXT]
+    # the call's threads' counters (fasturi_shared.h): ranges and pieces of
+    # the join taken and done, and the stage
+    int64_t ranges_taken, ranges_done, pieces_taken, pieces_done, stage
 
 
 ctypedef struct Range:
@@ -628,13 +643,13 @@ cdef class _Call:
         free(self.job.u64)
         free(self.job.rules)
 
-    def work(self, int j):
+    def help(self):
+        # A pool thread's part: ranges while any is left; then, once the
+        # calling thread has planned the join, pieces of it.
         with nogil:
-            _run(&self.job, &self.ranges[j])
-
-    def gather(self, int j):
-        with nogil:
-            _gather(&self.job, self.ranges, self.nranges, j)
+            _take_ranges(&self.job, self.ranges, self.nranges)
+            if fu_shared_wait_change(&self.job.stage, STAGE_WORK) == STAGE_JOIN:
+                _take_pieces(&self.job, self.ranges, self.nranges)
 
 
 cdef fu_col_t _open(object col) except *:
@@ -763,6 +778,26 @@ cdef void _gather(Job *job, Range *ranges, int nr, int j) noexcept nogil:
                 o32[i] += <int32_t>at
 
 
+cdef void _take_ranges(Job *job, Range *ranges, int nr) noexcept nogil:
+    cdef int64_t j
+    while True:
+        j = fu_shared_add(&job.ranges_taken, 1)
+        if j >= nr:
+            return
+        _run(job, &ranges[j])
+        fu_shared_add(&job.ranges_done, 1)
+
+
+cdef void _take_pieces(Job *job, Range *ranges, int nr) noexcept nogil:
+    cdef int64_t j
+    while True:
+        j = fu_shared_add(&job.pieces_taken, 1)
+        if j >= nr:
+            return
+        _gather(job, ranges, nr, <int>j)
+        fu_shared_add(&job.pieces_done, 1)
+
+
 cdef int _join(_Call call) except -1:
     # Several ranges' text outputs: each range's place in the joined buffer,
     # the first range's (sized for all of them), is where the ranges before
@@ -789,16 +824,31 @@ cdef int _join(_Call call) except -1:
         head.data = NULL
         any_text = True
     if any_text:
-        _workers.run(call.gather, call.nranges)
+        fu_shared_set(&call.job.stage, STAGE_JOIN)
+        with nogil:
+            _take_pieces(&call.job, call.ranges, call.nranges)
+            fu_shared_wait_reach(&call.job.pieces_done, call.nranges)
     return 0
 
 
 cdef _execute(_Call call, int64_t row0, object col):
+    if call.nranges > 1:
+        _workers.start(call.help, call.nranges - 1)
+    try:
+        with nogil:
+            _take_ranges(&call.job, call.ranges, call.nranges)
+            fu_shared_wait_reach(&call.job.ranges_done, call.nranges)
+        _raise_first_failure(call, row0)
+        _join(call)
+    finally:
+        fu_shared_set(&call.job.stage, STAGE_DONE)  # (the helpers waiting go)
+
+
+cdef int _raise_first_failure(_Call call, int64_t row0) except -1:
     cdef int j
     cdef Range *r
     cdef const uint8_t *p
     cdef int64_t n
-    _workers.run(call.work, call.nranges)
     for j in range(call.nranges):  # the first failing row, in row order
         r = &call.ranges[j]
         if r.bad == BAD_NONE:
@@ -815,7 +865,7 @@ cdef _execute(_Call call, int64_t row0, object col):
         if r.bad == BAD_PYTHON:
             raise RuntimeError(f"row {row0 + r.bad_row} could not be decoded")
         raise MemoryError()
-    _join(call)
+    return 0
 
 
 cdef bytes _decoded(const uint8_t *p, int64_t n):

@@ -206,6 +206,13 @@ cdef extern from "fasturi_arrow.h" nogil:
                            void *views, const fu_col_t *c)
 
 # ---- fasturi_canon.h (canonicalize over UTF-8) ----
+cdef extern from "fasturi_shared.h" nogil:
+    int64_t fu_shared_add(int64_t *p, int64_t v)
+    void fu_shared_set(int64_t *p, int64_t v)
+    int64_t fu_shared_wait_change(int64_t *p, int64_t value)
+    void fu_shared_wait_reach(int64_t *p, int64_t value)
+
+
 cdef extern from "fasturi_canon.h" nogil:
     ctypedef struct fu_drop_rule_t:
         const uint8_t *ptr

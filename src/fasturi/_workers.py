@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import os
 import threading
-from concurrent.futures import Future, ThreadPoolExecutor, wait
-from typing import Callable, List, Optional
+from concurrent.futures import ThreadPoolExecutor
+from typing import Callable, Optional
 
 _lock = threading.Lock()
 _pool: Optional[ThreadPoolExecutor] = None
@@ -43,18 +43,17 @@ def _workers(count: int) -> ThreadPoolExecutor:
         return _pool
 
 
-def run(work: Callable[[int], None], count: int) -> None:
-    """``work(j)`` for every ``j`` in ``range(count)``: ``work(0)`` on this
-    thread, the others on the pool.  Returns when every one has returned
-    (their memory is the caller's), raising the first one's exception."""
-    if count == 1:
-        work(0)
-        return
-    pool = _workers(count - 1)
-    futures: List[Future[None]] = [pool.submit(work, j) for j in range(1, count)]
+def start(task: Callable[[], None], count: int) -> None:
+    """``task()`` on ``count`` threads of the pool, not waited for.
+
+    The kernels' tasks share their call's work with the calling thread,
+    which takes whatever no task has taken: a task that starts late, behind
+    another call's, finds nothing left and returns.  (A task holds its call,
+    so the call's memory outlives it.)
+    """
+    pool = _workers(count)
     try:
-        work(0)
-    finally:
-        wait(futures)
-    for f in futures:
-        f.result()
+        for _ in range(count):
+            pool.submit(task)
+    except RuntimeError:  # the interpreter is exiting: the caller does it all
+        pass
