@@ -20,9 +20,7 @@
 #include <string.h>
 
 #include "fasturi_base.h"
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
+#include "fasturi_mem.h"
 
 /* ---- the ABI, as the Arrow C Data Interface specification fixes it ---- */
 #ifndef ARROW_C_DATA_INTERFACE
@@ -285,26 +283,6 @@ static inline int fu_utf8_valid(const uint8_t *s, int64_t n)
 
 /* ---- result buffers ------------------------------------------------------ */
 
-/* A result buffer of size bytes, to free with free().  One of megabytes is
- * asked for in 2 MiB pages where the kernel gives them on request (Linux's
- * transparent huge pages, "madvise" mode): a fresh mapping then faults in
- * once per 2 MiB rather than once per 4 KiB, and those faults cost a column
- * kernel as much as its work. */
-#define FU_HUGE_PAGE ((size_t)2 << 20)
-static inline void *fu_alloc(size_t size)
-{
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (size >= 2 * FU_HUGE_PAGE) {
-        size_t whole = (size + FU_HUGE_PAGE - 1) / FU_HUGE_PAGE * FU_HUGE_PAGE;
-        void *p = aligned_alloc(FU_HUGE_PAGE, whole);
-        if (p != NULL)
-            (void)madvise(p, whole, MADV_HUGEPAGE);
-        return p;
-    }
-#endif
-    return malloc(size);
-}
-
 typedef struct {
     uint8_t *data;
     int64_t len, cap;
@@ -323,7 +301,7 @@ static inline int fu_buf_reserve(fu_buf_t *b, int64_t more)
         cap = want;
     if (cap < 64)
         cap = 64;
-    p = (uint8_t *)(b->data == NULL ? fu_alloc((size_t)cap) : realloc(b->data, (size_t)cap));
+    p = (uint8_t *)fu_grow(b->data, (size_t)cap);
     if (p == NULL)
         return -1;
     b->data = p;
@@ -382,7 +360,7 @@ static void fu_array_release(struct ArrowArray *a)
     fu_array_priv_t *priv = (fu_array_priv_t *)a->private_data;
     int64_t i;
     for (i = 0; i < a->n_buffers; i++)
-        free((void *)priv->buffers[i]);
+        fu_release((void *)priv->buffers[i]);
     for (i = 0; i < a->n_children; i++)
         if (priv->children[i].release != NULL)
             priv->children[i].release(&priv->children[i]);
@@ -420,9 +398,9 @@ static inline int fu_array_init(struct ArrowArray *a, int64_t length, int64_t nu
         }
     }
     if (priv == NULL) {
-        free(b0);
-        free(b1);
-        free(b2);
+        fu_release(b0);
+        fu_release(b1);
+        fu_release(b2);
         a->release = NULL;
         return -1;
     }
@@ -501,7 +479,7 @@ static void fu_view_release(struct ArrowArray *a)
 {
     fu_view_priv_t *priv = (fu_view_priv_t *)a->private_data;
     for (int i = 0; i < 3; i++)
-        free(priv->owned[i]);
+        fu_release(priv->owned[i]);
     free(priv);
     a->release = NULL;
 }
@@ -521,8 +499,8 @@ static inline int fu_view_array_init(struct ArrowArray *a, int64_t length, int64
     if (priv == NULL || sizes == NULL) {
         free(priv);
         free(sizes);
-        free(validity);
-        free(views);
+        fu_release(validity);
+        fu_release(views);
         a->release = NULL;
         return -1;
     }

@@ -257,6 +257,29 @@ def test_threads_join_uneven_ranges(arrow, rows, typ):
         assert arrow.canonicalize(col, threads=threads).equals(arrow.canonicalize(col, threads=1))
 
 
+def test_results_of_megabytes_in_reused_memory(arrow):
+    # Results of 4 MiB and more get memory of the kernels' own, kept when
+    # released for the next such result: results kept alive stay intact
+    # while later ones reuse what earlier ones released, and a buffer that
+    # outgrows its guess (short rows first, long ones after) grows in place.
+    short = [f"http://h.example/{i:08d}" for i in range(2000)]
+    long = [f"HTTP://H.example/{i}/" + "seg/./x/../" * 30 + f"?q={i}#f" for i in range(60000)]
+    col = pa.array(short + long)
+    want_norm = [fasturi.normalize(u) for u in short + long]
+    want_path = [fasturi.split(u).path for u in short + long]
+    kept = []
+    for round_ in range(3):
+        for threads in (1, 2):
+            norm = arrow.normalize(col, threads=threads)
+            parts = arrow.split(col, threads=threads)
+            kept.append((norm, parts))
+            if round_ == 1:
+                kept.pop(0)  # released: its memory goes back to be reused
+    for norm, parts in kept:
+        assert norm.to_pylist() == want_norm
+        assert parts.field("path").to_pylist() == want_path
+
+
 def test_resolve_against_a_column_of_bases(arrow):
     bases = pa.array([BASE, "relative/base", None, "http://x/y/"])
     refs = pa.chunked_array([["g", "g"], ["g", None]])

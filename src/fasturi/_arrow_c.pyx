@@ -26,6 +26,8 @@ from fasturi._csrc cimport (
     ArrowArray,
     ArrowSchema,
     fu_alloc,
+    fu_grow,
+    fu_release,
     fu_array_init,
     fu_array_keep,
     fu_buf_reserve,
@@ -625,22 +627,22 @@ cdef class _Call:
         for j in range(self.nranges):
             r = &self.ranges[j]
             for k in range(MAX_TEXT):
-                free(r.out[k].data)
-            free(r.tmp.data)
+                fu_release(r.out[k].data)
+            fu_release(r.tmp.data)
             free(r.wide)
             free(r.fields)
             free(r.name)
         free(self.ranges)
         for k in range(MAX_TEXT):
-            free(self.job.joined[k])
-            free(self.job.valid[k])
-            free(self.job.offsets[k])
-        free(self.job.row_valid)
+            fu_release(self.job.joined[k])
+            fu_release(self.job.valid[k])
+            fu_release(self.job.offsets[k])
+        fu_release(self.job.row_valid)
         for k in range(MAX_TEXT):
-            free(self.job.views[k])
-        free(self.job.bits)
-        free(self.job.ints)
-        free(self.job.u64)
+            fu_release(self.job.views[k])
+        fu_release(self.job.bits)
+        fu_release(self.job.ints)
+        fu_release(self.job.u64)
         free(self.job.rules)
 
     def help(self):
@@ -941,7 +943,7 @@ cdef int _text_array(_Call call, int k, ArrowArray *out) except -1:
     for j in range(call.nranges):
         nulls += call.ranges[j].nulls[k]
         total += call.ranges[j].out[k].len
-    data = realloc(slot[0], <size_t>(total if total else 1))
+    data = fu_grow(slot[0], <size_t>(total if total else 1))
     if data == NULL:  # a shrink that failed: the block as it is
         data = slot[0]
     slot[0] = NULL
@@ -1192,7 +1194,7 @@ def lines(bytes block):
     offsets = calloc(<size_t>(rows + 1), 8 if large else 4)
     if offsets == NULL or fu_buf_reserve(&data, n) < 0:
         free(offsets)
-        free(data.data)
+        fu_release(data.data)
         raise MemoryError()
     a = 0
     with nogil:
@@ -1224,7 +1226,7 @@ def lines(bytes block):
         free(sch)
         free(arr)
         free(offsets)
-        free(data.data)
+        fu_release(data.data)
         raise MemoryError()
     if fu_array_init(arr, kept, 0, 3, NULL, offsets, data.data, 0) < 0:
         sch.release(sch)

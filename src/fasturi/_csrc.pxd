@@ -198,6 +198,8 @@ cdef extern from "fasturi_arrow.h" nogil:
     int fu_schema_init(ArrowSchema *s, const char *format, const char *name, int64_t n_children)
     void fu_array_keep(ArrowArray *a, ArrowArray *input)
     void *fu_alloc(size_t size)
+    void *fu_grow(void *p, size_t size)
+    void fu_release(void *p)
     void fu_view_set(uint8_t *v, const uint8_t *p, int64_t n, int32_t idx, const uint8_t *base)
     void fu_col_row_buffer(const fu_col_t *c, int64_t i, int64_t n, int32_t *idx,
                            const uint8_t **base)
