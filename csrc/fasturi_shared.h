@@ -6,8 +6,11 @@
  * call's threads wait for each other only while the last range finishes
  * (microseconds to a few milliseconds), and waking a sleeping thread costs
  * about 100 us on a virtual machine, as much as a range of thousands of rows.
- * Every thread that spins waits only for work some running thread has taken,
- * so no call waits on a thread that never starts.
+ * After a while it spins yielding the processor, so that on a machine with
+ * more threads than cores (an engine's own threads calling the kernels) the
+ * thread it waits for gets the core.  Every thread that spins waits only for
+ * work some running thread has taken, so no call waits on a thread that
+ * never starts.
  *
  * Plain C: GCC and clang builtins, or MSVC intrinsics.
  */
@@ -16,8 +19,12 @@
 
 #include <stdint.h>
 
+#define FU_SPINS 4096 /* pauses before each wait also yields (some 100 us) */
+
 #if defined(_MSC_VER) && !defined(__clang__)
 #include <intrin.h>
+__declspec(dllimport) int __stdcall SwitchToThread(void);
+static inline void fu_shared_yield(void) { (void)SwitchToThread(); }
 
 static inline int64_t fu_shared_add(int64_t *p, int64_t v)
 {
@@ -38,6 +45,8 @@ static inline void fu_shared_pause(void) { __yield(); }
 #endif
 
 #else
+#include <sched.h>
+static inline void fu_shared_yield(void) { (void)sched_yield(); }
 
 /* Returns the value before the addition. */
 static inline int64_t fu_shared_add(int64_t *p, int64_t v)
@@ -59,20 +68,32 @@ static inline void fu_shared_pause(void) {}
 
 #endif
 
+static inline void fu_shared_spin(int *spins)
+{
+    if (*spins < FU_SPINS) {
+        *spins += 1;
+        fu_shared_pause();
+    } else {
+        fu_shared_yield();
+    }
+}
+
 /* Spins until *p is no longer `value`; returns what it became. */
 static inline int64_t fu_shared_wait_change(int64_t *p, int64_t value)
 {
     int64_t now;
+    int spins = 0;
     while ((now = fu_shared_get(p)) == value)
-        fu_shared_pause();
+        fu_shared_spin(&spins);
     return now;
 }
 
 /* Spins until *p is at least `value`. */
 static inline void fu_shared_wait_reach(int64_t *p, int64_t value)
 {
+    int spins = 0;
     while (fu_shared_get(p) < value)
-        fu_shared_pause();
+        fu_shared_spin(&spins);
 }
 
 #endif
