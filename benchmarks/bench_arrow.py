@@ -116,7 +116,7 @@ def time_interleaved(group: List[Case], rounds: int = ROUNDS) -> Dict[str, float
     return {name: statistics.median(t) for name, t in times.items()}
 
 
-def peak_rss_growth(op: str) -> float:
+def peak_rss_growth(op: str, threads: int = 1) -> float:
     """In a fresh process: the call's peak RSS growth over its result's
     buffers (1.0 = no more memory than the result itself)."""
     code = f"""
@@ -125,7 +125,7 @@ sys.path.insert(0, {HERE!r})
 from corpus import Corpus
 col = pa.array(Corpus().urls * 8, type=pa.string())
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-out = fa.{op}(col, threads=1)
+out = fa.{op}(col, threads={threads})
 after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 print((after - before) * 1024 / out.nbytes)
 """
@@ -149,10 +149,10 @@ def main() -> None:
             print(
                 f"| {op} | {name} | {medians[name] / rows * 1e9:.1f} | {medians[name] / ref:.2f} |"
             )
-    print("\n| operation | peak RSS growth / result buffers |")
-    print("|---|---:|")
+    print("\n| operation | peak RSS growth / result buffers, threads=1 | threads=2 |")
+    print("|---|---:|---:|")
     for op in ("split", "normalize", "canonicalize", "is_valid"):
-        print(f"| {op} | {peak_rss_growth(op):.2f} |")
+        print(f"| {op} | {peak_rss_growth(op):.2f} | {peak_rss_growth(op, 2):.2f} |")
 
 
 # ---- pytest-benchmark ----------------------------------------------------------
