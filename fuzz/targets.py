@@ -529,6 +529,14 @@ def _column(r: Reader, raw: bool) -> Any:
     return col.slice(start)
 
 
+def _on_threads(kernel: Any, col: Any, threads: int, args: tuple[Any, ...]) -> Any:
+    import pyarrow as pa
+
+    from fasturi._types import ArrowColumn
+
+    return pa.array(kernel(ArrowColumn(*col.__arrow_c_array__()), 0, threads, *args))
+
+
 def arrow(data: bytes) -> None:
     """fasturi.arrow's compiled kernels against the reference kernels, on
     one chunk of generated rows (or raw, possibly invalid, UTF-8)."""
@@ -584,6 +592,20 @@ def arrow(data: bytes) -> None:
         )
     )
     assert same_bases == want_bases, f"resolve_each on {col!r}: {same_bases!r} != {want_bases!r}"
+    if r.option() % 4 == 0 and len(col):
+        # The rows repeated past two ranges (2,048 rows each), so that
+        # several threads take ranges and join them: the one thread's answer.
+        many = pa.concat_arrays([col] * (4200 // len(col) + 1))
+        for name, args in (
+            ("split", (fields,)),
+            ("normalize", (True,)),
+            ("canonicalize", (True, True, ())),
+            ("percent_decode", ("replace",)),
+        ):
+            one, several = (
+                outcome(_on_threads, getattr(_arrow_c, name), many, n, args) for n in (1, 3)
+            )
+            assert one == several, f"{name}{args!r} on 3 threads: {several!r} != {one!r}"
 
 
 TARGETS: dict[str, Callable[[bytes], None]] = {
