@@ -65,3 +65,27 @@ def test_a_forked_child_runs_kernels_on_threads_of_its_own():
             os._exit(0 if ok else 1)
     _, status = os.waitpid(pid, 0)
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+
+
+@pytest.mark.compiled
+def test_helpers_started_by_a_call_that_then_fails_go_home(monkeypatch):
+    # Whatever a call raises after starting its pool threads, they are let
+    # go: the pool serves the next call.
+    col = pa.array([f"HTTP://Example.COM/{i}/./a" for i in range(5000)])
+    start = _workers.start
+
+    def start_then_fail(task, count):
+        start(task, count)
+        raise MemoryError("no more threads")
+
+    monkeypatch.setattr(_workers, "start", start_then_fail)
+    with pytest.raises(MemoryError, match="no more threads"):
+        arrow.normalize(col, threads=2)
+    monkeypatch.undo()
+    # every pool thread is free: as many tasks as it has all run at once
+    size = _workers._size
+    together = threading.Barrier(size)
+    futures = [_workers._pool.submit(together.wait, 10) for _ in range(size)]
+    for f in futures:
+        f.result(timeout=20)
+    assert arrow.normalize(col, threads=2).equals(arrow.normalize(col, threads=1))

@@ -839,9 +839,9 @@ cdef int _join(_Call call) except -1:
 
 
 cdef _execute(_Call call, int64_t row0, object col):
-    if call.nranges > 1:
-        _workers.start(call.help, call.nranges - 1)
-    try:
+    try:  # (whatever is raised, the helpers started are let go)
+        if call.nranges > 1:
+            _workers.start(call.help, call.nranges - 1)
         with nogil:
             _take_ranges(&call.job, call.ranges, call.nranges)
             fu_shared_wait_reach(&call.job.ranges_done, call.nranges)
