@@ -785,24 +785,32 @@ cdef void _gather(Job *job, Range *ranges, int nr, int j) noexcept nogil:
                 o32[i] += <int32_t>at
 
 
-cdef void _take_ranges(Job *job, Range *ranges, int nr) noexcept nogil:
-    cdef int64_t j
-    while True:
-        j = fu_shared_add(&job.ranges_taken, 1)
-        if j >= nr:
-            return
-        _run(job, &ranges[j])
-        fu_shared_add(&job.ranges_done, 1)
+ctypedef void (*_Unit)(Job *, Range *, int, int) noexcept nogil
 
 
-cdef void _take_pieces(Job *job, Range *ranges, int nr) noexcept nogil:
+cdef void _range_unit(Job *job, Range *ranges, int nr, int j) noexcept nogil:
+    _run(job, &ranges[j])
+
+
+cdef void _take(Job *job, Range *ranges, int nr, int64_t *taken, int64_t *done,
+                _Unit unit) noexcept nogil:
+    # Units 0 to nr - 1 (the ranges, or the join's pieces), each run by the
+    # thread that takes it first, counted in `done` once run.
     cdef int64_t j
     while True:
-        j = fu_shared_add(&job.pieces_taken, 1)
+        j = fu_shared_add(taken, 1)
         if j >= nr:
             return
-        _gather(job, ranges, nr, <int>j)
-        fu_shared_add(&job.pieces_done, 1)
+        unit(job, ranges, nr, <int>j)
+        fu_shared_add(done, 1)
+
+
+cdef inline void _take_ranges(Job *job, Range *ranges, int nr) noexcept nogil:
+    _take(job, ranges, nr, &job.ranges_taken, &job.ranges_done, _range_unit)
+
+
+cdef inline void _take_pieces(Job *job, Range *ranges, int nr) noexcept nogil:
+    _take(job, ranges, nr, &job.pieces_taken, &job.pieces_done, _gather)
 
 
 cdef int _join(_Call call) except -1:
