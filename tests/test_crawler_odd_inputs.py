@@ -101,21 +101,16 @@ def _twins(twin_pair):
     # the compiled and the pure functions, by the names fasturi gives them
     (psl_c, psl_py), (surt_c, surt_py) = twin_pair("psl"), twin_pair("surt")
     pipe_c, pipe_py = twin_pair("pipeline")
-    return (
-        SimpleNamespace(
-            registrable_domain=psl_c.registrable_domain,
-            public_suffix=psl_c.public_suffix,
-            surt=surt_c.surt,
-            canonicalize=pipe_c.canonicalize,
-            fingerprint=pipe_c.fingerprint,
-        ),
-        SimpleNamespace(
-            registrable_domain=psl_py.registrable_domain,
-            public_suffix=psl_py.public_suffix,
-            surt=surt_py.surt,
-            canonicalize=pipe_py.canonicalize,
-            fingerprint=pipe_py.fingerprint,
-        ),
+    return _names(psl_c, surt_c, pipe_c), _names(psl_py, surt_py, pipe_py)
+
+
+def _names(psl, surt, pipe):
+    return SimpleNamespace(
+        registrable_domain=psl.registrable_domain,
+        public_suffix=psl.public_suffix,
+        surt=surt.surt,
+        canonicalize=pipe.canonicalize,
+        fingerprint=pipe.fingerprint,
     )
 
 
