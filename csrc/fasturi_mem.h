@@ -115,8 +115,10 @@ static inline void *fu_alloc(size_t size)
         fu_blocks_release();
         return p;
     }
-    if (slot >= 0)
-        fu_blocks[slot].state = FU_BLOCK_LIVE; /* taken; filled below */
+    if (slot >= 0) { /* taken, filled below; no address a release could match */
+        fu_blocks[slot].state = FU_BLOCK_LIVE;
+        fu_blocks[slot].p = NULL;
+    }
     fu_blocks_release();
     if (slot < 0)
         return malloc(size); /* the table is full: the allocator's own block */
@@ -150,13 +152,20 @@ static inline void *fu_grow(void *p, size_t size)
     want = (size + FU_HUGE_PAGE - 1) / FU_HUGE_PAGE * FU_HUGE_PAGE;
     if (want <= old)
         return p;
+    /* While it moves, the slot names no address: once the old one is
+     * unmapped, malloc may hand it out, and a release of that must not
+     * match this block. */
+    fu_blocks_acquire();
+    fu_blocks[i].p = NULL;
+    fu_blocks_release();
     q = mremap(p, old, want, MREMAP_MAYMOVE);
     if (q == MAP_FAILED)
-        return NULL;
-    (void)madvise((uint8_t *)q + old, want - old, MADV_HUGEPAGE);
+        q = NULL;
+    else
+        (void)madvise((uint8_t *)q + old, want - old, MADV_HUGEPAGE);
     fu_blocks_acquire();
-    fu_blocks[i].p = q;
-    fu_blocks[i].size = want;
+    fu_blocks[i].p = q == NULL ? p : q;
+    fu_blocks[i].size = q == NULL ? old : want;
     fu_blocks_release();
     return q;
 }
@@ -187,6 +196,7 @@ static inline void fu_release(void *p)
         size = 0;
     } else {
         fu_blocks[i].state = FU_BLOCK_FREE;
+        fu_blocks[i].p = NULL;
     }
     fu_blocks_release();
     if (size)
