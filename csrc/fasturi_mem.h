@@ -12,7 +12,8 @@
  * smaller blocks, these are malloc, realloc and free.
  *
  * The blocks are the one state the kernels share between calls; a spin lock
- * guards the table (held for a scan of it, never across a system call).
+ * (fasturi_shared.h's counters) guards the table, held for a scan of it,
+ * never across a system call.
  */
 #ifndef FASTURI_MEM_H
 #define FASTURI_MEM_H
@@ -21,6 +22,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "fasturi_shared.h"
 
 #if defined(__linux__)
 #include <pthread.h>
@@ -45,25 +48,20 @@ typedef struct {
 /* (every extension includes this; the column kernels' alone use it) */
 static __attribute__((unused)) fu_block_t fu_blocks[FU_BLOCKS];
 static __attribute__((unused)) size_t fu_kept_bytes;
-static __attribute__((unused)) int fu_blocks_lock, fu_blocks_forked;
+static __attribute__((unused)) int64_t fu_blocks_lock, fu_blocks_forked;
 
 /* A child forked while some thread held the lock would never see it freed. */
 static inline void fu_blocks_after_fork(void) { fu_blocks_lock = 0; }
 
 static inline void fu_blocks_acquire(void)
 {
-    if (!__atomic_load_n(&fu_blocks_forked, __ATOMIC_ACQUIRE)
-        && !__atomic_exchange_n(&fu_blocks_forked, 1, __ATOMIC_ACQ_REL))
+    if (!fu_shared_get(&fu_blocks_forked) && !fu_shared_swap(&fu_blocks_forked, 1))
         (void)pthread_atfork(NULL, NULL, fu_blocks_after_fork);
-    while (__atomic_exchange_n(&fu_blocks_lock, 1, __ATOMIC_ACQUIRE))
-        while (__atomic_load_n(&fu_blocks_lock, __ATOMIC_RELAXED))
-            ;
+    while (fu_shared_swap(&fu_blocks_lock, 1))
+        (void)fu_shared_wait_change(&fu_blocks_lock, 1);
 }
 
-static inline void fu_blocks_release(void)
-{
-    __atomic_store_n(&fu_blocks_lock, 0, __ATOMIC_RELEASE);
-}
+static inline void fu_blocks_release(void) { fu_shared_set(&fu_blocks_lock, 0); }
 
 /* The live block at p (its table index), or -1; under the lock. */
 static inline int fu_block_find(const void *p)

@@ -1,6 +1,6 @@
 /* The few counters a column kernel's threads share within one call: which
  * row range or piece of the joined result is the next to take, how many are
- * done, and what the call is doing.
+ * done, and what the call is doing (and the lock of fasturi_mem.h's table).
  *
  * A thread that has nothing to take waits by spinning, not by sleeping: a
  * call's threads wait for each other only while the last range finishes
@@ -34,9 +34,9 @@ static inline int64_t fu_shared_get(int64_t *p)
 {
     return _InterlockedOr64((volatile __int64 *)p, 0);
 }
-static inline void fu_shared_set(int64_t *p, int64_t v)
+static inline int64_t fu_shared_swap(int64_t *p, int64_t v)
 {
-    (void)_InterlockedExchange64((volatile __int64 *)p, v);
+    return _InterlockedExchange64((volatile __int64 *)p, v);
 }
 #if defined(_M_X64) || defined(_M_IX86)
 static inline void fu_shared_pause(void) { _mm_pause(); }
@@ -54,9 +54,10 @@ static inline int64_t fu_shared_add(int64_t *p, int64_t v)
     return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST);
 }
 static inline int64_t fu_shared_get(int64_t *p) { return __atomic_load_n(p, __ATOMIC_SEQ_CST); }
-static inline void fu_shared_set(int64_t *p, int64_t v)
+/* Returns the value before. */
+static inline int64_t fu_shared_swap(int64_t *p, int64_t v)
 {
-    __atomic_store_n(p, v, __ATOMIC_SEQ_CST);
+    return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);
 }
 #if defined(__x86_64__) || defined(__i386__)
 static inline void fu_shared_pause(void) { __builtin_ia32_pause(); }
@@ -67,6 +68,8 @@ static inline void fu_shared_pause(void) {}
 #endif
 
 #endif
+
+static inline void fu_shared_set(int64_t *p, int64_t v) { (void)fu_shared_swap(p, v); }
 
 static inline void fu_shared_spin(int *spins)
 {
