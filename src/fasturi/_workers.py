@@ -32,7 +32,8 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_forget)
 
 
-def _workers(count: int) -> ThreadPoolExecutor:
+def _pool_of(count: int) -> ThreadPoolExecutor:
+    # The pool, with at least `count` threads.
     global _pool, _size
     with _lock:
         if _pool is None or _size < count:
@@ -51,7 +52,7 @@ def start(task: Callable[[], None], count: int) -> None:
     another call's, finds nothing left and returns.  (A task holds its call,
     so the call's memory outlives it.)
     """
-    pool = _workers(count)
+    pool = _pool_of(count)
     try:
         for _ in range(count):
             pool.submit(task)
