@@ -72,6 +72,16 @@ static const char fu_hex_upper[16] = { '0', '1', '2', '3', '4', '5', '6', '7',
  * bytes only, and a wider unit must not alias its low byte. */
 static inline int fu_in_class(uint32_t c, uint32_t mask) { return c < 0x80u && FU_IS(c, mask); }
 
+/* For a function whose caller's hot loop it is part of: gcc leaves some
+ * large ones out of line, and their results then go through memory. */
+#if defined(__GNUC__) || defined(__clang__)
+#define FU_ALWAYS_INLINE inline __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#define FU_ALWAYS_INLINE __forceinline
+#else
+#define FU_ALWAYS_INLINE inline
+#endif
+
 /* ---- SIMD -------------------------------------------------------------- */
 
 #if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)

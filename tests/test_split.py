@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import gc
 import pickle
+import random
+import re
 import sys
 
 import pytest
@@ -92,6 +94,28 @@ def test_split(core, text, parts):
     assert result == parts
     assert all(part is None or type(part) is str for part in result)
     assert core.unsplit(result) == text
+
+
+# Appendix B itself, the regular expression the RFC gives.
+APPENDIX_B = re.compile(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?", re.DOTALL)
+
+
+def block_edge_texts():
+    """Delimiters at every place around the first block edges of the byte
+    scans (which take 16 bytes at a time, a text's last 16 overlapping the
+    block before), and random mixes of them."""
+    for n in range(50):
+        for at in range(n):
+            for d in (":", "/", "?", "#", "//", "://", "\x80"):
+                yield ("a" * at + d + "b" * n)[:n]
+    rng = random.Random(3986)
+    for _ in range(3000):
+        yield "".join(rng.choice(["a", ":", "/", "//", "?", "#", "é"]) for _ in range(rng.randrange(40)))
+
+
+def test_split_at_block_edges_is_appendix_b(core):
+    for text in block_edge_texts():
+        assert core.split(text) == APPENDIX_B.match(text).group(2, 4, 5, 7, 9), text
 
 
 def test_split_result_is_a_real_split(core):

@@ -18,7 +18,7 @@ Every kernel keeps its state in the call: nothing is shared between calls.
 """
 
 from cpython.pycapsule cimport PyCapsule_Destructor, PyCapsule_GetPointer, PyCapsule_New
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport INT64_MAX, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memchr, memcmp, memcpy, memset
 
@@ -38,9 +38,11 @@ from fasturi._csrc cimport (
     fu_col_row,
     fu_col_row_buffer,
     fu_col_t,
+    fu_col_text_end,
     fu_col_viewable,
     FU_COL_VIEW,
     fu_copy,
+    fu_copy_over,
     fu_drop_rule_t,
     fu_field_t,
     fu_is_ascii,
@@ -69,6 +71,7 @@ from fasturi._csrc cimport (
     fu_rule_check,
     fu_psl_t,
     fu_split_1,
+    fu_split_ascii_1,
     fu_xxh64,
     fu_split_t,
 )
@@ -172,6 +175,7 @@ ctypedef struct Job:
     # read-only once the threads start
     int op
     fu_col_t col
+    const uint8_t *text_end  # split: col's text ends here (or NULL: unknown)
     fu_col_t bases  # OP_RESOLVE_EACH
     const uint8_t *base  # OP_RESOLVE_ONE: the base's UTF-8
     int64_t nbase
@@ -211,6 +215,8 @@ ctypedef struct Job:
 ctypedef struct Range:
     int64_t start, end
     fu_buf_t out[MAX_TEXT]
+    int64_t room  # split: every out[k] has room for this many more bytes
+    int64_t text  # split: the bytes of the rows split into out
     int64_t at[MAX_TEXT]  # where out[k] goes in job.joined[k]
     int64_t nulls[MAX_TEXT]
     int64_t row_nulls
@@ -308,12 +314,14 @@ cdef Py_ssize_t _check(Job *job, Range *r, const uint8_t *p, int64_t n,
     return fu_rule_check(job.rule, r.tmp.data, count)
 
 
-cdef inline void _parts(Job *job, const uint8_t *p, int64_t n, fu_split_t *s,
+cdef inline bint _parts(Job *job, const uint8_t *p, int64_t n, fu_split_t *s,
                         fu_authority_t *a) noexcept nogil:
-    fu_split_1(p, n, s)
+    # Whether the row is ASCII (read on the split's own loads).
+    cdef bint ascii = fu_split_ascii_1(p, n, s)
     memset(a, 0, sizeof(a[0]))
     if job.split_authority and s.auth_start >= 0:
         fu_authority_1(p, s.auth_start, s.auth_end, a)
+    return ascii
 
 
 cdef inline void _ranges(Job *job, int64_t n, fu_split_t *s, fu_authority_t *a, int64_t *lo,
@@ -344,7 +352,11 @@ cdef int _split_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) 
     cdef const uint8_t *base
     cdef int64_t lo[MAX_TEXT]
     cdef int64_t hi[MAX_TEXT]
-    _parts(job, p, n, &s, &a)
+    cdef fu_buf_t *o
+    # (fu_copy_over may read 64 bytes past the row: where the text goes on)
+    cdef bint over = job.text_end != NULL and job.text_end - p >= n + 64
+    if not _parts(job, p, n, &s, &a) and not fu_utf8_decode(p, n, NULL, NULL):
+        return BAD_UTF8
     _ranges(job, n, &s, &a, lo, hi)
     if job.views[0] != NULL:
         fu_col_row_buffer(&job.col, i, n, &idx, &base)
@@ -355,15 +367,45 @@ cdef int _split_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) 
             else:
                 _null(job, r, k, i)
         return BAD_NONE
+    # A row's fields are parts of it: room for the whole row in every
+    # buffer is room for any field, checked once a row, not once a field;
+    # and the 64 bytes more fu_copy_over may write.  Likewise no field's
+    # text passes what int32 offsets address before the rows' text does.
+    if r.room < n + 64 and _make_room(job, r, n + 64) < 0:
+        return BAD_MEMORY
+    r.room -= n
+    r.text += n
     for k in range(job.ntext):
         f = job.fields[k]
+        o = &r.out[k]
         if lo[f] >= 0:
-            bad = _text(job, r, k, i, p + lo[f], hi[f] - lo[f])
+            if over:
+                fu_copy_over(o.data + o.len, p + lo[f], hi[f] - lo[f])
+            else:
+                fu_copy(o.data + o.len, p + lo[f], hi[f] - lo[f])
+            o.len += hi[f] - lo[f]
         else:
-            bad = _null(job, r, k, i)
-        if bad != BAD_NONE:
-            return bad
+            _clear(job.valid[k], i)
+            r.nulls[k] += 1
+        if job.large:
+            (<int64_t *>job.offsets[k])[i + 1] = o.len
+        else:
+            (<int32_t *>job.offsets[k])[i + 1] = <int32_t>o.len
+    if r.text > 0x7FFFFFFF and not job.large:
+        for k in range(job.ntext):
+            if r.out[k].len > 0x7FFFFFFF:
+                return BAD_OVERFLOW
     return BAD_NONE
+
+
+cdef int _make_room(Job *job, Range *r, int64_t n) noexcept nogil:
+    cdef int k
+    r.room = INT64_MAX
+    for k in range(job.ntext):
+        if fu_buf_reserve(&r.out[k], n) < 0:
+            return -1
+        r.room = min(r.room, r.out[k].cap - r.out[k].len)
+    return 0
 
 
 cdef int _reserve_split(Job *job, Range *r, int64_t until) noexcept nogil:
@@ -597,12 +639,12 @@ cdef void _run(Job *job, Range *r) noexcept nogil:
                 bad |= _null(job, r, k, i)
             if bad == BAD_NONE:
                 continue
+        elif job.op == OP_SPLIT:
+            bad = _split_row(job, r, i, p, n)
         else:
             ascii = fu_is_ascii(p, n)
             if not ascii and not fu_utf8_decode(p, n, NULL, NULL):
                 bad = BAD_UTF8
-            elif job.op == OP_SPLIT:
-                bad = _split_row(job, r, i, p, n)
             else:
                 bad = _one_row(job, r, i, p, n, ascii)
         if bad != BAD_NONE:
@@ -701,6 +743,8 @@ cdef _Call _prepare(int op, object col, int threads, int ntext, int64_t extra,
         if call.job.fields[k] in (F_USERINFO, F_HOST, F_PORT):
             call.job.split_authority = True
     call.job.large = _large(col)
+    if op == OP_SPLIT and not views:
+        call.job.text_end = fu_col_text_end(&call.job.col)
     for k in range(ntext if ntext else 1):
         call.job.valid[k] = _bitmap(length, op == OP_SPLIT)
     if op == OP_SPLIT:

@@ -30,6 +30,7 @@ cdef extern from "fasturi_scan.h" nogil:
     Py_ssize_t fu_stop_1(const uint8_t *s, Py_ssize_t i, Py_ssize_t n, uint8_t a, uint8_t b,
                          uint8_t c, uint8_t d)
     void fu_split_1(const uint8_t *s, Py_ssize_t n, fu_split_t *o)
+    bint fu_split_ascii_1(const uint8_t *s, Py_ssize_t n, fu_split_t *o)
     void fu_split_2(const uint16_t *s, Py_ssize_t n, fu_split_t *o)
     void fu_split_4(const uint32_t *s, Py_ssize_t n, fu_split_t *o)
     void fu_authority_1(const uint8_t *s, Py_ssize_t a, Py_ssize_t b, fu_authority_t *o)
@@ -192,6 +193,8 @@ cdef extern from "fasturi_arrow.h" nogil:
     int fu_utf8_valid(const uint8_t *s, int64_t n)
     int fu_buf_reserve(fu_buf_t *b, int64_t more)
     void fu_copy(uint8_t *d, const uint8_t *s, int64_t n)
+    void fu_copy_over(uint8_t *d, const uint8_t *s, int64_t n)
+    const uint8_t *fu_col_text_end(const fu_col_t *c)
     int64_t fu_col_bytes(const fu_col_t *c, int64_t a, int64_t b)
     int fu_array_init(ArrowArray *a, int64_t length, int64_t null_count, int64_t n_buffers,
                       void *b0, void *b1, void *b2, int64_t n_children)
