@@ -326,7 +326,7 @@ static inline void fu_copy(uint8_t *d, const uint8_t *s, int64_t n)
     }
 }
 
-/* Copies n bytes 16 at a time: reads and writes up to 31 bytes past s + n
+/* Copies n bytes 16 at a time: reads and writes up to 64 bytes past s + n
  * and d + n, for callers that know both are there.  Field lengths vary row
  * by row, and fu_copy's choice of how to copy was mispredicted on most. */
 static inline void fu_copy_over(uint8_t *d, const uint8_t *s, int64_t n)
