@@ -3,6 +3,8 @@ row i, for every input family, both implementations, any thread count."""
 
 from __future__ import annotations
 
+import itertools
+import random
 from importlib.resources import files
 
 import pandas as pd
@@ -168,6 +170,27 @@ def test_split_at_block_edges(arrow):
     want = [_fields(s) for s in rows]
     for family, col in _families(rows):
         assert _as_rows(arrow.split(col, fields=FIELDS)) == want, family
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_split_reads_no_byte_past_the_column(arrow, threads):
+    # The compiled split copies a row's fields 16 bytes at a time, reading
+    # past them where the column's text goes on.  Here the text is a bytes
+    # object ending with the last row (which the sanitizer run watches),
+    # rows of every length up to a few blocks end it, and a slice stops
+    # short of it.
+    rng = random.Random(3986)
+    parts = ["http://", "a.b", "/p", "?q=1", "#f", "%41", "é", ":", "//", "x" * 40]
+    rows = ["".join(rng.choice(parts) for _ in range(rng.randrange(12))) for _ in range(5000)]
+    rows += ["h://a/" + "p" * n + "?" + "q" * (n % 7) for n in range(80)]
+    data = "".join(rows).encode()
+    ends = list(itertools.accumulate(len(r.encode()) for r in rows))
+    offsets = pa.array([0] + ends, type=pa.int32()).buffers()[1]
+    col = pa.Array.from_buffers(pa.string(), len(rows), [None, offsets, pa.py_buffer(data)])
+    want = [_fields(r) for r in rows]
+    assert arrow.split(col, fields=FIELDS, threads=threads).to_pylist() == want
+    cut = col.slice(10, len(rows) - 50)
+    assert arrow.split(cut, fields=FIELDS, threads=threads).to_pylist() == want[10:-40]
 
 
 def test_result_types(arrow):

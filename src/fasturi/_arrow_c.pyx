@@ -353,8 +353,9 @@ cdef int _split_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) 
     cdef int64_t lo[MAX_TEXT]
     cdef int64_t hi[MAX_TEXT]
     cdef fu_buf_t *o
-    # (fu_copy_over may read 64 bytes past the row: where the text goes on)
-    cdef bint over = job.text_end != NULL and job.text_end - p >= n + 64
+    # (fu_copy_over may read 64 bytes past the row: where the text goes on;
+    # an empty row's p is no place in the column's text)
+    cdef bint over = n > 0 and job.text_end != NULL and job.text_end - p >= n + 64
     if not _parts(job, p, n, &s, &a) and not fu_utf8_decode(p, n, NULL, NULL):
         return BAD_UTF8
     _ranges(job, n, &s, &a, lo, hi)
