@@ -15,6 +15,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "fasturi_base.h"
 
@@ -366,5 +367,18 @@ static inline int fu_split_ascii_1(const uint8_t *s, ptrdiff_t len, fu_split_t *
     return 1;
 }
 #endif
+
+/* A column row's split, with its authority's parts when `authority` (else
+ * a is zeroed), and whether the row is ASCII.  Inlined where it is called:
+ * out of line, its results went through memory on every row. */
+static FU_ALWAYS_INLINE int fu_split_row_1(const uint8_t *s, ptrdiff_t len, int authority,
+                                           fu_split_t *o, fu_authority_t *a)
+{
+    int ascii = fu_split_ascii_1(s, len, o);
+    memset(a, 0, sizeof(*a));
+    if (authority && o->auth_start >= 0)
+        fu_authority_1(s, o->auth_start, o->auth_end, a);
+    return ascii;
+}
 
 #endif /* FASTURI_SCAN_H */

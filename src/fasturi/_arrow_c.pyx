@@ -71,7 +71,7 @@ from fasturi._csrc cimport (
     fu_rule_check,
     fu_psl_t,
     fu_split_1,
-    fu_split_ascii_1,
+    fu_split_row_1,
     fu_xxh64,
     fu_split_t,
 )
@@ -314,16 +314,6 @@ cdef Py_ssize_t _check(Job *job, Range *r, const uint8_t *p, int64_t n,
     return fu_rule_check(job.rule, r.tmp.data, count)
 
 
-cdef inline bint _parts(Job *job, const uint8_t *p, int64_t n, fu_split_t *s,
-                        fu_authority_t *a) noexcept nogil:
-    # Whether the row is ASCII (read on the split's own loads).
-    cdef bint ascii = fu_split_ascii_1(p, n, s)
-    memset(a, 0, sizeof(a[0]))
-    if job.split_authority and s.auth_start >= 0:
-        fu_authority_1(p, s.auth_start, s.auth_end, a)
-    return ascii
-
-
 cdef inline void _ranges(Job *job, int64_t n, fu_split_t *s, fu_authority_t *a, int64_t *lo,
                          int64_t *hi) noexcept nogil:
     # Every field's byte range [lo, hi) of a row split into s and a, by
@@ -356,7 +346,8 @@ cdef int _split_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) 
     # (fu_copy_over may read 64 bytes past the row: where the text goes on;
     # an empty row's p is no place in the column's text)
     cdef bint over = n > 0 and job.text_end != NULL and job.text_end - p >= n + 64
-    if not _parts(job, p, n, &s, &a) and not fu_utf8_decode(p, n, NULL, NULL):
+    if (not fu_split_row_1(p, n, job.split_authority, &s, &a)
+            and not fu_utf8_decode(p, n, NULL, NULL)):
         return BAD_UTF8
     _ranges(job, n, &s, &a, lo, hi)
     if job.views[0] != NULL:
@@ -427,7 +418,7 @@ cdef int _reserve_split(Job *job, Range *r, int64_t until) noexcept nogil:
         if fu_col_row(&job.col, i, &p, &n) != FU_ROW_VALUE:
             continue
         sampled += n
-        _parts(job, p, n, &s, &a)
+        fu_split_row_1(p, n, job.split_authority, &s, &a)
         _ranges(job, n, &s, &a, lo, hi)
         for k in range(job.ntext):
             if lo[job.fields[k]] >= 0:

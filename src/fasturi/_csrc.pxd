@@ -31,6 +31,8 @@ cdef extern from "fasturi_scan.h" nogil:
                          uint8_t c, uint8_t d)
     void fu_split_1(const uint8_t *s, Py_ssize_t n, fu_split_t *o)
     bint fu_split_ascii_1(const uint8_t *s, Py_ssize_t n, fu_split_t *o)
+    bint fu_split_row_1(const uint8_t *s, Py_ssize_t n, bint authority, fu_split_t *o,
+                        fu_authority_t *a)
     void fu_split_2(const uint16_t *s, Py_ssize_t n, fu_split_t *o)
     void fu_split_4(const uint32_t *s, Py_ssize_t n, fu_split_t *o)
     void fu_authority_1(const uint8_t *s, Py_ssize_t a, Py_ssize_t b, fu_authority_t *o)
