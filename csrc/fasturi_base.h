@@ -4,7 +4,8 @@
  * - class membership for any code unit: fu_in_class;
  * - SIMD detection: FU_SSE2 is 1 where SSE2 is (every x86-64), with
  *   <emmintrin.h> included, else 0;
- * - bit tricks: fu_ctz (count trailing zeros).
+ * - bit tricks: fu_ctz (count trailing zeros);
+ * - ASCII case: fu_capitals16 (SSE2), fu_lower_ascii.
  *
  * Expects nothing but C99 and fasturi_chars.h; no Python.h.
  *
@@ -148,5 +149,52 @@ static inline unsigned fu_top(unsigned x)
     return k;
 }
 #endif
+
+/* ---- ASCII case -------------------------------------------------------- */
+
+#if FU_SSE2
+/* 0xFF in each byte of x that is an ASCII capital (the compares are signed:
+ * bytes from 0x80 are below 'A'). */
+static inline __m128i fu_capitals16(__m128i x)
+{
+    return _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('A' - 1)),
+                         _mm_cmplt_epi8(x, _mm_set1_epi8('Z' + 1)));
+}
+#endif
+
+/* out[0, n) = s[0, n) with ASCII capitals lowercased (other bytes as they
+ * are); whether any was.  16 bytes at a time with SSE2, the last partial
+ * block as the overlapping last 16. */
+static inline int fu_lower_ascii(const uint8_t *s, size_t n, uint8_t *out)
+{
+    size_t i = 0;
+    unsigned any = 0;
+#if FU_SSE2
+    if (n >= 16) {
+        const __m128i bit = _mm_set1_epi8(0x20);
+        __m128i x, up;
+        for (;;) {
+            if (i + 16 > n)
+                i = n - 16;
+            x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+            up = fu_capitals16(x);
+            any |= (unsigned)_mm_movemask_epi8(up);
+            _mm_storeu_si128((__m128i *)(void *)(out + i), _mm_or_si128(x, _mm_and_si128(up, bit)));
+            if (i + 16 == n)
+                return any != 0;
+            i += 16;
+        }
+    }
+#endif
+    for (; i < n; i++) {
+        uint8_t c = s[i];
+        if ((uint8_t)(c - 'A') < 26) {
+            c += 32;
+            any = 1;
+        }
+        out[i] = c;
+    }
+    return any != 0;
+}
 
 #endif /* FASTURI_BASE_H */

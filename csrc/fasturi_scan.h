@@ -105,9 +105,8 @@ static inline ptrdiff_t fu_last_1(const uint8_t *s, ptrdiff_t a, ptrdiff_t b, ui
 #if FU_SSE2
 static inline unsigned fu_upper16(const uint8_t *s)
 {
-    const __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
-    return (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('A' - 1)),
-                                                     _mm_cmplt_epi8(x, _mm_set1_epi8('Z' + 1))));
+    return (unsigned)_mm_movemask_epi8(
+        fu_capitals16(_mm_loadu_si128((const __m128i *)(const void *)s)));
 }
 
 static inline int fu_has_upper_1(const uint8_t *s, ptrdiff_t a, ptrdiff_t b)

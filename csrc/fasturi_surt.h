@@ -37,7 +37,6 @@ static inline ptrdiff_t fu_surt_escape_lower(const uint8_t *s, ptrdiff_t n, uint
 #if FU_SSE2
     const __m128i lo = _mm_set1_epi8(0x21), del = _mm_set1_epi8(0x7F);
     const __m128i pct = _mm_set1_epi8('%'), hash = _mm_set1_epi8('#');
-    const __m128i a1 = _mm_set1_epi8('A' - 1), z1 = _mm_set1_epi8('Z' + 1);
     const __m128i bit = _mm_set1_epi8(0x20);
     for (; i + 16 <= n; i += 16) {
         __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
@@ -50,8 +49,7 @@ static inline ptrdiff_t fu_surt_escape_lower(const uint8_t *s, ptrdiff_t n, uint
             continue;
         }
         {
-            __m128i upper = _mm_and_si128(_mm_cmpgt_epi8(x, a1), _mm_cmplt_epi8(x, z1));
-            x = _mm_add_epi8(x, _mm_and_si128(upper, bit));
+            x = _mm_add_epi8(x, _mm_and_si128(fu_capitals16(x), bit));
             _mm_storeu_si128((__m128i *)(void *)(o + j), x);
             j += 16;
         }

@@ -15,6 +15,7 @@ from libc.stdint cimport uint8_t, uint32_t
 from libc.string cimport memchr
 
 from fasturi._csrc cimport (
+    fu_lower_ascii,
     FU_HOST_IPV4,
     FU_PSL_EXACT,
     FU_PSL_EXCEPT,
@@ -204,31 +205,27 @@ cdef int _lookup(const fu_psl_t *t, int depth, const uint8_t *h, Py_ssize_t n,
     when lowercasing changed a byte, 0 when not.  suffix_at gets the
     suffix's offset (-1 when it is empty, as under an exception rule of
     one label), domain_at the registrable domain's (-1 when no label
-    precedes the suffix).  One backward pass lowercases, checks the
-    labels and hashes: at each "." the hash of the suffix after it is
-    ready for its lookup.  The suffixes are tried from the longest, as
-    _psl_py._suffix_labels does.
+    precedes the suffix).  The host is lowercased first, 16 bytes at a
+    time; then one backward pass finds the labels and hashes: at each "."
+    the hash of the suffix after it is ready for its lookup.  The suffixes
+    are tried from the longest, as _psl_py._suffix_labels does.
     """
     cdef Py_ssize_t starts[MAX_DEPTH + 3]  # starts[k]: the suffix of k labels
     cdef int found[MAX_DEPTH + 3]  # found[k]: its flags (0 when not looked up)
     cdef unsigned long long hash = FU_PSL_HASH0
     cdef Py_ssize_t i = n - 1, label_end
-    cdef int k = 0, total, p, f, changed = 0
-    cdef uint8_t c
+    cdef int k = 0, total, p, f
+    cdef int changed = fu_lower_ascii(h, <size_t>n, out)
     cdef bint more, probe = True
     while True:
         label_end = i
-        while i >= 0:
-            c = h[i]
-            if c == 46:
-                break
-            if <uint8_t>(c - 65) < 26:
-                c += 32
-                changed = 1
-            out[i] = c
-            if probe:  # (past the longest rule's labels, nothing is hashed)
-                hash = fu_psl_step(hash, c)
-            i -= 1
+        if probe:
+            while i >= 0 and out[i] != 46:  # "."
+                hash = fu_psl_step(hash, out[i])
+                i -= 1
+        else:  # (past the longest rule's labels, nothing is hashed)
+            while i >= 0 and out[i] != 46:
+                i -= 1
         if i == label_end:
             return -1  # an empty label
         k += 1
@@ -240,30 +237,18 @@ cdef int _lookup(const fu_psl_t *t, int depth, const uint8_t *h, Py_ssize_t n,
             probe = (found[k] & FU_PSL_LONGER) != 0 and k < depth
         if i < 0 or k == depth + 2:
             break
-        out[i] = 46
         hash = fu_psl_step(hash, 46)
         i -= 1
     total = k
-    more = i >= 0  # labels left of the last one read
+    more = i >= 0  # labels left of the last one read (i is at their ".")
     if more:
-        # the labels left of those (i is at their "."): lowercased and
-        # checked, not looked up
-        out[i] = 46
-        i -= 1
-        label_end = i
-        while i >= 0:
-            c = h[i]
-            if c == 46:
-                if i == label_end:
-                    return -1
-                label_end = i - 1
-            elif <uint8_t>(c - 65) < 26:
-                c += 32
-                changed = 1
-            out[i] = c
+        # not looked up, only checked: none of them empty
+        if i == 0 or out[0] == 46 or out[i - 1] == 46:
+            return -1
+        while i > 1:
             i -= 1
-        if label_end < 0:
-            return -1  # the first label is empty
+            if out[i] == 46 and out[i - 1] == 46:
+                return -1
     p = 1  # the implicit "*" rule, and a one-label host
     if total > 1 or more:
         for k in range(total if total < depth else depth, 0, -1):
