@@ -84,6 +84,20 @@ cdef bint _contains(const uint8_t *s, Py_ssize_t n, const char *word, Py_ssize_t
     return False
 
 
+cdef bint _session_name(const uint8_t *q, Py_ssize_t n) noexcept nogil:
+    # Whether q holds "sid=", "sessionid" or "cfid=", the names _session
+    # drops from a query: one scan to each "s" and "c", 16 bytes at a time.
+    cdef Py_ssize_t i = fu_stop_1(q, 0, n, 115, 99, 99, 99)  # "s", "c"
+    while i < n:
+        if q[i] == 115:
+            if _starts(q + i, n - i, b"sid=", 4) or _starts(q + i, n - i, b"sessionid", 9):
+                return True
+        elif _starts(q + i, n - i, b"cfid=", 5):
+            return True
+        i = fu_stop_1(q, i + 1, n, 115, 99, 99, 99)
+    return False
+
+
 # ---- the host -------------------------------------------------------------
 
 cdef Py_ssize_t _fold_dots(uint8_t *d, Py_ssize_t n) noexcept nogil:
@@ -583,8 +597,7 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **ke
             qn = _unescape(q1, qn)
             decoded = q1
         qn = fu_surt_escape_lower(decoded, qn, q2)
-        if (_contains(q2, qn, b"sid=", 4) or _contains(q2, qn, b"sessionid", 9)
-                or _contains(q2, qn, b"cfid=", 5)):
+        if _session_name(q2, qn):
             qn = _session(q2, qn, True)
             if qn < 0:
                 return SURT_MEMORY
