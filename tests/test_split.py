@@ -110,7 +110,9 @@ def block_edge_texts():
                 yield ("a" * at + d + "b" * n)[:n]
     rng = random.Random(3986)
     for _ in range(3000):
-        yield "".join(rng.choice(["a", ":", "/", "//", "?", "#", "é"]) for _ in range(rng.randrange(40)))
+        yield "".join(
+            rng.choice(["a", ":", "/", "//", "?", "#", "é"]) for _ in range(rng.randrange(40))
+        )
 
 
 def test_split_at_block_edges_is_appendix_b(core):

@@ -62,7 +62,6 @@ from fasturi._csrc cimport (
     FU_RESOLVE_2396,
     FU_RESOLVE_3986,
     FU_RESOLVE_EXTRA,
-    fu_authority_1,
     fu_authority_t,
     fu_classify_4,
     fu_normalize_1,
@@ -337,7 +336,7 @@ cdef inline void _ranges(Job *job, int64_t n, fu_split_t *s, fu_authority_t *a, 
 cdef int _split_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noexcept nogil:
     cdef fu_split_t s
     cdef fu_authority_t a
-    cdef int k, f, bad
+    cdef int k, f
     cdef int32_t idx
     cdef const uint8_t *base
     cdef int64_t lo[MAX_TEXT]

@@ -31,7 +31,6 @@ cdef extern from "fasturi_scan.h" nogil:
     Py_ssize_t fu_stop_1(const uint8_t *s, Py_ssize_t i, Py_ssize_t n, uint8_t a, uint8_t b,
                          uint8_t c, uint8_t d)
     void fu_split_1(const uint8_t *s, Py_ssize_t n, fu_split_t *o)
-    bint fu_split_ascii_1(const uint8_t *s, Py_ssize_t n, fu_split_t *o)
     bint fu_split_row_1(const uint8_t *s, Py_ssize_t n, bint authority, fu_split_t *o,
                         fu_authority_t *a)
     void fu_split_2(const uint16_t *s, Py_ssize_t n, fu_split_t *o)
