@@ -106,6 +106,68 @@ static inline uint8_t *fu_pct_encode_bytes(const uint8_t *s, ptrdiff_t n, const 
  * bytes.  fu_pct_decode_N(s, n, plus, o, high): decode s[0, n) into o and
  * return the length written; *high gets the OR of every output byte, so
  * (*high & 0x80) == 0 means the result is ASCII. */
+/* fu_pct_skip_N(s, i, n, plus, o, &k, &h): decoding's runs with nothing to
+ * decode.  Copies s[i, ...) to o + k up to the next "%" (or "+" in plus
+ * mode), ORing the bytes into h, and returns where it stopped; the caller
+ * decodes from there.  Only bytes have it, 16 at a time (with SSE2): wider
+ * code units go one by one.  In place (o == s) it writes only behind what
+ * it has read. */
+#if FU_SSE2
+static inline ptrdiff_t fu_pct_skip_1(const uint8_t *s, ptrdiff_t i, ptrdiff_t n, int plus,
+                                      uint8_t *o, ptrdiff_t *k, uint32_t *h)
+{
+    const __m128i pct = _mm_set1_epi8('%'), alt = _mm_set1_epi8(plus ? '+' : '%');
+    __m128i any = _mm_setzero_si128();
+    ptrdiff_t j = *k, stop = n;
+    uint32_t c = 0;
+    for (; i + 16 <= n; i += 16, j += 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+        unsigned bits = (unsigned)_mm_movemask_epi8(
+            _mm_or_si128(_mm_cmpeq_epi8(x, pct), _mm_cmpeq_epi8(x, alt)));
+        if (bits) {
+            stop = i + (ptrdiff_t)fu_ctz(bits);
+            break;
+        }
+        _mm_storeu_si128((__m128i *)(void *)(o + j), x);
+        any = _mm_or_si128(any, x);
+    }
+    if (j != *k) { /* whole blocks were copied: their OR, as one byte */
+        any = _mm_or_si128(any, _mm_srli_si128(any, 8));
+        any = _mm_or_si128(any, _mm_srli_si128(any, 4));
+        any = _mm_or_si128(any, _mm_srli_si128(any, 2));
+        any = _mm_or_si128(any, _mm_srli_si128(any, 1));
+        c = (uint32_t)_mm_cvtsi128_si32(any) & 0xFFu;
+    }
+    if (stop < n) /* the block with a stop: its bytes before it one by one */
+        for (; i < stop; i++) {
+            c |= s[i];
+            o[j++] = s[i];
+        }
+    *h |= c;
+    *k = j;
+    return i;
+}
+#else
+static inline ptrdiff_t fu_pct_skip_1(const uint8_t *s, ptrdiff_t i, ptrdiff_t n, int plus,
+                                      uint8_t *o, ptrdiff_t *k, uint32_t *h)
+{
+    (void)s, (void)n, (void)plus, (void)o, (void)k, (void)h;
+    return i;
+}
+#endif
+static inline ptrdiff_t fu_pct_skip_2(const uint16_t *s, ptrdiff_t i, ptrdiff_t n, int plus,
+                                      uint8_t *o, ptrdiff_t *k, uint32_t *h)
+{
+    (void)s, (void)n, (void)plus, (void)o, (void)k, (void)h;
+    return i;
+}
+static inline ptrdiff_t fu_pct_skip_4(const uint32_t *s, ptrdiff_t i, ptrdiff_t n, int plus,
+                                      uint8_t *o, ptrdiff_t *k, uint32_t *h)
+{
+    (void)s, (void)n, (void)plus, (void)o, (void)k, (void)h;
+    return i;
+}
+
 #define FU_DEFINE_PCT_CODEC(N, T)                                                                  \
     static inline ptrdiff_t fu_pct_span_##N(const T *s, ptrdiff_t n, const uint8_t *t)             \
     {                                                                                              \
@@ -169,7 +231,11 @@ static inline uint8_t *fu_pct_encode_bytes(const uint8_t *s, ptrdiff_t n, const 
         ptrdiff_t i = 0, k = 0;                                                                    \
         uint32_t h = 0;                                                                            \
         while (i < n) {                                                                            \
-            uint32_t c = s[i];                                                                     \
+            uint32_t c;                                                                            \
+            i = fu_pct_skip_##N(s, i, n, plus, o, &k, &h);                                         \
+            if (i == n)                                                                            \
+                break;                                                                             \
+            c = s[i];                                                                              \
             if (c == '%' && n - i >= 3) {                                                          \
                 int a = fu_hexval(s[i + 1]), b = fu_hexval(s[i + 2]);                              \
                 if (a >= 0 && b >= 0) {                                                            \
