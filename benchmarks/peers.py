@@ -171,8 +171,8 @@ def clear_caches() -> None:
             if clear is not None:
                 clear()
     # yarl memoizes split_url, encode_url, split_netloc, host encoding, ...;
-    # w3lib its urlsplit and IDNA steps
-    for modname in ("yarl._url", "yarl._parse", "w3lib._url"):
+    # w3lib its urlsplit and IDNA steps; fasturi's surt its IDNA step
+    for modname in ("yarl._url", "yarl._parse", "w3lib._url", "fasturi._surt"):
         mod = sys.modules.get(modname)
         for value in vars(mod).values() if mod else ():
             clear = getattr(value, "cache_clear", None)

@@ -86,6 +86,63 @@ def test_facade():
     assert fasturi.surt("https://www.Example.com/B?b&a") == "com,example)/b?a&b"
 
 
+# Each session-ID pattern, matched and just missed: the compiled twin
+# looks for what a pattern needs before it runs the patterns.
+SESSIONS = [
+    "http://example.com/?sid=0123456789abcdef0123456789abcdef",
+    "http://example.com/?a=1&sid=0123456789ABCDEF0123456789abcdef&b=2",
+    "http://example.com/?sid=0123456789abcdef0123456789abcde",  # 31 characters
+    "http://example.com/?ssid=0123456789abcdef0123456789abcdef",
+    "http://example.com/?sid%3D0123456789abcdef0123456789abcdef",
+    "http://example.com/?phpsessid=0123456789abcdef0123456789abcdef&z",
+    "http://example.com/?JSESSIONID=0123456789abcdef0123456789abcdef",
+    "http://example.com/?x=1&jsessionid=0123456789abcdef0123456789abcdef0",
+    "http://example.com/?aspsessionidABCDEFGH=abcdefghijklmnopqrstuvwx&k=v",
+    "http://example.com/?aspsessionidABCDEFG=abcdefghijklmnopqrstuvwx",  # 7 letters
+    "http://example.com/?aspsessionidABCDEFGH=abcdefghijklmnopqrstuvw",  # 23 letters
+    "http://example.com/?aspsessionidABCDEFG1=abcdefghijklmnopqrstuvwx",
+    "http://example.com/?cfid=12&cftoken=34&x=1",
+    "http://example.com/?cfid=12",
+    "http://example.com/(S(abcdefghijklmnopqrstuvwx))/page.aspx?x",
+    "http://example.com/(abcdefghijklmnopqrstuvwx)/page.aspx",
+    "http://example.com/(abcdefghijklmnopqrstuvw)/page.aspx",  # 23 characters
+    "http://example.com/(abcdefghijklmnopqrstuvwx)/page.html",
+    "http://example.com/x/(a(0123456789abcdef01234567)b(0123456789abcdef01234567))/y.aspx",
+    "http://example.com/%28abcdefghijklmnopqrstuvwx%29/page.aspx",
+]
+
+# Hosts around what the compiled twin's host step takes 16 and 32 bytes at
+# a time, and the forms that leave it for the full steps.
+HOSTS = [
+    "a" * 15 + ".com",
+    "B" * 12 + ".com",
+    "c" * 13 + ".com",
+    "www." + "d" * 24 + ".org",
+    "www." + "e" * 25 + ".org",
+    "www." + "f" * 26 + ".org",
+    "WWW7.Example.COM",
+    "www.com",
+    "www",
+    "1234",
+    "1.2.3.4",
+    "12.example",
+    "0x1.2",
+    ".example.com",
+    "example.com.",
+    "a..b.com",
+    "%41.example.com",
+    "ex-am_ple~!$&'*+,;=.com",
+    "a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p",
+    "xn--bcher-kva.example",
+    "b\u00fccher.example",
+]
+
+
+@pytest.mark.parametrize("url", SESSIONS + [f"http://{h}/x" for h in HOSTS])
+def test_sessions_and_hosts_agree_with_surt_package(surtmod, url):
+    assert _outcome(surtmod.surt, url) == _outcome(surt_package.surt, url)
+
+
 def _outcome(fn, url):
     try:
         return fn(url)

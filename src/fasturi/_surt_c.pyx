@@ -17,8 +17,11 @@ from fasturi._csrc cimport (
     fu_is_ascii,
     fu_pct_decode_1,
     fu_stop_1,
+    fu_surt_copy_to_stop,
     fu_surt_escape_lower,
+    fu_surt_plain_host,
     fu_surt_plain_path,
+    fu_surt_reverse_labels,
 )
 
 from fasturi import _surt
@@ -84,17 +87,49 @@ cdef bint _contains(const uint8_t *s, Py_ssize_t n, const char *word, Py_ssize_t
     return False
 
 
+cdef Py_ssize_t _run(const uint8_t *s, Py_ssize_t n, bint letters) noexcept nogil:
+    # how many ASCII letters (or letters and digits) s[0, n) starts with
+    cdef Py_ssize_t i = 0
+    while i < n and (97 <= (s[i] | 32) <= 122 or (not letters and 48 <= s[i] <= 57)):
+        i += 1
+    return i
+
+
+cdef bint _ends(const uint8_t *s, Py_ssize_t i, const char *word, Py_ssize_t m) noexcept nogil:
+    # whether s[0, i) ends with the word
+    return i >= m and memcmp(s + i - m, word, <size_t>m) == 0
+
+
 cdef bint _session_name(const uint8_t *q, Py_ssize_t n) noexcept nogil:
-    # Whether q holds "sid=", "sessionid" or "cfid=", the names _session
-    # drops from a query: one scan to each "s" and "c", 16 bytes at a time.
-    cdef Py_ssize_t i = fu_stop_1(q, 0, n, 115, 99, 99, 99)  # "s", "c"
+    # Whether the lowercased query q may hold a field _session drops: what
+    # each pattern of _surt needs ("sid=" or "sessionid=" and 32 letters
+    # and digits, "aspsessionid", 8 letters, "=" and 24 letters, or
+    # "cfid="), so that the Python step runs only where it may change
+    # something.  Each needs an "=": one look before and after each.
+    cdef Py_ssize_t i = fu_find_byte(q, 0, n, 61)  # "="
     while i < n:
-        if q[i] == 115:
-            if _starts(q + i, n - i, b"sid=", 4) or _starts(q + i, n - i, b"sessionid", 9):
+        if _ends(q, i, b"sid", 3) or _ends(q, i, b"sessionid", 9):
+            if _run(q + i + 1, n - i - 1, False) >= 32:
                 return True
-        elif _starts(q + i, n - i, b"cfid=", 5):
+        elif _ends(q, i, b"cfid", 4):
             return True
-        i = fu_stop_1(q, i + 1, n, 115, 99, 99, 99)
+        elif (i >= 20 and _run(q + i - 8, 8, True) == 8 and _ends(q, i - 8, b"aspsessionid", 12)
+                and _run(q + i + 1, n - i - 1, True) >= 24):
+            return True
+        i = fu_find_byte(q, i + 1, n, 61)
+    return False
+
+
+cdef bint _path_session(const uint8_t *p, Py_ssize_t n) noexcept nogil:
+    # Whether the lowercased path p may hold the segment _session drops:
+    # both patterns of _surt need "(", 24 letters and digits, ")" and an
+    # ".aspx" after it.
+    cdef Py_ssize_t i = fu_find_byte(p, 0, n, 40)  # "("
+    while i < n:
+        if (_run(p + i + 1, n - i - 1, False) >= 24 and i + 25 < n and p[i + 25] == 41
+                and _contains(p + i, n - i, b".aspx", 5)):
+            return True
+        i = fu_find_byte(p, i + 1, n, 40)
     return False
 
 
@@ -354,9 +389,10 @@ cdef inline bint _starts(const uint8_t *s, Py_ssize_t n, const char *p,
 
 
 cdef inline Py_ssize_t _http_prefix(const uint8_t *s, Py_ssize_t n) noexcept nogil:
-    if _starts(s, n, b"http://", 7):
+    # memcmp of a constant length: the compiler compares whole words
+    if n >= 7 and memcmp(s, b"http://", 7) == 0:
         return 7
-    if _starts(s, n, b"https://", 8):
+    if n >= 8 and memcmp(s, b"https://", 8) == 0:
         return 8
     return 0
 
@@ -405,7 +441,7 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **ke
     """
     cdef Py_ssize_t i, a, b, m, k, scheme_a, scheme_end, auth_a, auth_b
     cdef Py_ssize_t path_a, path_b, q_a, q_b, host_a, host_b, port_a
-    cdef Py_ssize_t hn = 0, pn = 0, qn = 0, j
+    cdef Py_ssize_t hn = 0, pn = 0, qn = 0, j, rare
     cdef long port = -1
     cdef bint has_path, has_query, bracket
     cdef uint8_t *u = mem
@@ -414,12 +450,9 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **ke
     cdef uint8_t *host
     cdef uint8_t *p1
     cdef uint8_t *p2
-    cdef uint8_t *p3
-    cdef uint8_t *path = NULL
+    cdef uint8_t *path
     cdef uint8_t *q1
     cdef uint8_t *q2
-    cdef uint8_t *q3
-    cdef uint8_t *query = NULL
     cdef _Span *spans
     cdef uint8_t *out = mem + 40 * n + 256  # 4n + 64 bytes (the heap's after IDNA)
     cdef const uint8_t *decoded
@@ -432,13 +465,13 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **ke
         a += 1
     while b > a and _is_space(src[b - 1]):
         b -= 1
-    # the text goes after 7 bytes of room for "http://"
-    m = b - a
-    if fu_stop_1(src, a, b, 9, 10, 13, 13) == b:  # no tab, CR or LF
-        memcpy(u + 7, src + a, <size_t>m)
-    else:
-        m = 0
-        for i in range(a, b):
+    # the text goes after 7 bytes of room for "http://", up to its first
+    # "#": the fragment goes, and nothing before it depends on it
+    m = fu_surt_copy_to_stop(src + a, b - a, u + 7)  # to a tab, LF, CR or "#"
+    if a + m < b and src[a + m] != 35:  # tabs and newlines are dropped
+        for i in range(a + m, b):
+            if src[i] == 35:
+                break
             if src[i] != 9 and src[i] != 10 and src[i] != 13:
                 u[7 + m] = src[i]
                 m += 1
@@ -452,31 +485,37 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **ke
             i += 1
     if i > 7 and i < 7 + m and u[i] == 58:
         u += 7
+        scheme_end = i - 7
     else:
         memcpy(u, b"http://", 7)
         m += 7
+        scheme_end = 4
     # "http://https://host" is "https://host"
     scheme_a = 0
-    while True:
-        k = _http_prefix(u + scheme_a, m - scheme_a)
-        if k == 0 or _http_prefix(u + scheme_a + k, m - scheme_a - k) == 0:
+    k = _http_prefix(u, m)
+    while k:
+        b = _http_prefix(u + scheme_a + k, m - scheme_a - k)
+        if b == 0:
             break
         scheme_a += k
+        k = b
+        scheme_end = scheme_a + k - 3
 
-    # 2. split: scheme, //authority, path, ?query; the fragment goes
-    i = scheme_a
-    while u[i] != 58:
-        i += 1
-    scheme_end = i
-    i += 1
-    b = fu_stop_1(u, i, m, 35, 35, 35, 35)  # "#"
+    # 2. split: scheme, //authority, path, ?query (the fragment is gone)
+    i = scheme_end + 1
+    b = m
     auth_a = auth_b = -1
     if b - i >= 2 and u[i] == 47 and u[i + 1] == 47:
         auth_a = i + 2
         i = fu_stop_1(u, auth_a, b, 47, 63, 63, 63)  # the first "/" or "?"
         auth_b = i
     path_a = i
-    i = fu_stop_1(u, i, b, 63, 63, 63, 63)  # "?"
+    # the path ends at "?"; on the way, what it seldom holds: a "%" to
+    # decode, a "(" that a session-ID pattern needs (rare: the first)
+    i = fu_stop_1(u, i, b, 63, 37, 40, 40)  # "?", "%", "("
+    rare = i
+    if i < b and u[i] != 63:
+        i = fu_stop_1(u, i, b, 63, 63, 63, 63)
     path_b = i
     q_a = q_b = -1
     if i < b:
@@ -491,33 +530,35 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **ke
         while b > auth_a and u[b - 1] == 58:
             b -= 1
         host_a = auth_a
-        if fu_stop_1(u, auth_a, b, 64, 64, 64, 64) < b:  # an "@": the host follows the last
-            for i in range(auth_a, b):
-                if u[i] == 64:
-                    host_a = i + 1
-        i = fu_stop_1(u, host_a, b, 91, 91, 91, 91)  # "["
-        bracket = i < b
-        if bracket:
-            host_a = i + 1
-            host_b = fu_find_byte(u, host_a, b, 93)  # "]"
-            i = fu_find_byte(u, host_b, b, 58)
-        else:
-            host_b = fu_stop_1(u, host_a, b, 58, 58, 58, 58)  # ":"
-            i = host_b
-        port_a = i + 1 if i < b else b
-        if port_a < b:
-            port = 0
-            for i in range(port_a, b):
-                if not 48 <= u[i] <= 57:
-                    key[0] = u + port_a
-                    size[0] = b - port_a
-                    return SURT_PORT
-                if port <= 65535:
-                    port = port * 10 + (u[i] - 48)
-            if port > 65535:
-                return SURT_RANGE
-            if port == 0:
-                port = -1
+        host_b = fu_stop_1(u, auth_a, b, 64, 58, 91, 91)  # "@", ":", "["
+        if host_b < b:  # userinfo, a port or brackets (most have none)
+            if fu_stop_1(u, auth_a, b, 64, 64, 64, 64) < b:  # an "@": the host follows the last
+                for i in range(auth_a, b):
+                    if u[i] == 64:
+                        host_a = i + 1
+            i = fu_stop_1(u, host_a, b, 91, 91, 91, 91)  # "["
+            bracket = i < b
+            if bracket:
+                host_a = i + 1
+                host_b = fu_find_byte(u, host_a, b, 93)  # "]"
+                i = fu_find_byte(u, host_b, b, 58)
+            else:
+                host_b = fu_stop_1(u, host_a, b, 58, 58, 58, 58)  # ":"
+                i = host_b
+            port_a = i + 1 if i < b else b
+            if port_a < b:
+                port = 0
+                for i in range(port_a, b):
+                    if not 48 <= u[i] <= 57:
+                        key[0] = u + port_a
+                        size[0] = b - port_a
+                        return SURT_PORT
+                    if port <= 65535:
+                        port = port * 10 + (u[i] - 48)
+                if port > 65535:
+                    return SURT_RANGE
+                if port == 0:
+                    port = -1
     has_path = path_b > path_a
     has_query = q_b > q_a
     if (host_b == host_a and has_path and scheme_end - scheme_a >= 4
@@ -536,23 +577,28 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **ke
             u[m] = 47  # the path is "/": one byte past the text
             path_a = m
             path_b = m + 1
-    # every later stage writes at most 3x its input, into its own region
-    h1 = u + m + 8
-    h2 = h1 + (host_b - host_a) + 8
+    # every later stage writes at most 3x its input, into its own region,
+    # with the 16 bytes past it fasturi_surt.h's steps may read or write
+    h1 = u + m + 16
+    h2 = h1 + (host_b - host_a) + 16
     p1 = h2 + 3 * (host_b - host_a) + 24
-    p2 = p1 + (path_b - path_a) + 8
-    p3 = p2 + (path_b - path_a) + 8
-    q1 = p3 + 3 * (path_b - path_a) + 32
-    q2 = q1 + (q_b - q_a) + 8
-    q3 = q2 + 3 * (q_b - q_a) + 8
-    spans = <_Span *>((<size_t>(q3 + 3 * (q_b - q_a) + 8) + 15) & ~(<size_t>15))
+    p2 = p1 + (path_b - path_a) + 16
+    q1 = p2 + (path_b - path_a) + 16
+    q2 = q1 + (q_b - q_a) + 16
+    spans = <_Span *>((<size_t>(q2 + 3 * (q_b - q_a) + 24) + 15) & ~(<size_t>15))
 
-    # 4. the host
+    # 4. the host: most need only lowercasing, and lose a "www" label
     host = h2
     if host_b > host_a:
-        hn = host_b - host_a
-        memcpy(h1, u + host_a, <size_t>hn)
-        hn = _host_key(h1, hn, h2)
+        hn = fu_surt_plain_host(u + host_a, host_b - host_a, h2)
+        if hn > 0:
+            k = _strip_www(h2, hn)
+            host = h2 + k
+            hn -= k
+        else:
+            hn = host_b - host_a
+            memcpy(h1, u + host_a, <size_t>hn)
+            hn = _host_key(h1, hn, h2)
         if hn < 0:
             # IDNA, then the same steps over the A-label text (h1 was
             # decoded in place: decode a fresh copy); the heap holds it,
@@ -564,46 +610,7 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **ke
             host = heap[0] + hn
             out = host + 3 * hn + 16
             hn = _host_tail(heap[0], hn, host)
-    # 5. the path: decoded, dot segments gone (with a host), escaped,
-    # lowercased, session segment gone, trailing "/" gone
-    if has_path:
-        pn = path_b - path_a
-        decoded = u + path_a  # decoded in a copy only if it has a "%"
-        if fu_stop_1(decoded, 0, pn, 37, 37, 37, 37) < pn:
-            memcpy(p1, decoded, <size_t>pn)
-            pn = _unescape(p1, pn)
-            decoded = p1
-        if hn > 0 and not fu_surt_plain_path(decoded, pn):
-            pn = _path(decoded, pn, p2, spans)
-            decoded = p2
-        path = p3
-        pn = fu_surt_escape_lower(decoded, pn, path)
-        if memchr(path, 40, <size_t>pn) != NULL and _contains(path, pn, b".aspx", 5):
-            pn = _session(path, pn, False)
-            if pn < 0:
-                return SURT_MEMORY
-        if pn > 1 and path[pn - 1] == 47:
-            pn -= 1
-    elif hn > 0:
-        path = <uint8_t *>b"/"
-        pn = 1
-    # 6. the query: decoded, escaped, lowercased, session fields gone,
-    # fields sorted
-    if has_query:
-        qn = q_b - q_a
-        decoded = u + q_a
-        if fu_stop_1(decoded, 0, qn, 37, 37, 37, 37) < qn:
-            memcpy(q1, decoded, <size_t>qn)
-            qn = _unescape(q1, qn)
-            decoded = q1
-        qn = fu_surt_escape_lower(decoded, qn, q2)
-        if _session_name(q2, qn):
-            qn = _session(q2, qn, True)
-            if qn < 0:
-                return SURT_MEMORY
-        query = q3
-        qn = _sort_query(q2, qn, query, spans)
-        has_query = qn > 0
+    # 5. the key begins: host,reversed,labels[:port]) or scheme:
     if port == 80 or port == 443:
         # the scheme's default port: http 80, https 443 (any case)
         k = scheme_end - scheme_a
@@ -613,21 +620,8 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **ke
                     break
             else:
                 port = -1
-
-    # 7. host,reversed,labels[:port])path?query, or scheme:path?query
-    j = 0
     if hn > 0:
-        b = hn
-        while b >= 0:
-            a = b - 1
-            while a >= 0 and host[a] != 46:
-                a -= 1
-            memcpy(out + j, host + a + 1, <size_t>(b - a - 1))
-            j += b - a - 1
-            if a >= 0:
-                out[j] = 44
-                j += 1
-            b = a
+        j = fu_surt_reverse_labels(host, hn, out)
         if port >= 0:
             out[j] = 58
             j += 1
@@ -645,17 +639,52 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **ke
         j = scheme_end - scheme_a
         out[j] = 58
         j += 1
-    if pn > 0:
-        memcpy(out + j, path, <size_t>pn)
-        j += pn
-    elif has_query:
-        out[j] = 47
-        j += 1
+    # 6. the path, into the key: decoded, dot segments gone (with a host),
+    # escaped, lowercased, session segment gone, trailing "/" gone
+    path = out + j
+    if has_path:
+        pn = path_b - path_a
+        decoded = u + path_a  # decoded in a copy only if it has a "%"
+        if rare < path_b and fu_stop_1(decoded, 0, pn, 37, 37, 37, 37) < pn:
+            memcpy(p1, decoded, <size_t>pn)
+            pn = _unescape(p1, pn)
+            decoded = p1
+        if hn > 0 and not fu_surt_plain_path(decoded, pn):
+            pn = _path(decoded, pn, p2, spans)
+            decoded = p2
+        pn = fu_surt_escape_lower(decoded, pn, path)
+        if rare < path_b and _path_session(path, pn):
+            pn = _session(path, pn, False)
+            if pn < 0:
+                return SURT_MEMORY
+        if pn > 1 and path[pn - 1] == 47:
+            pn -= 1
+    elif hn > 0:
+        path[0] = 47
+        pn = 1
+    j += pn
+    # 7. the query, into the key after "?" (and "/" when there is no
+    # path): decoded, escaped, lowercased, session fields gone, fields
+    # sorted
     if has_query:
-        out[j] = 63
-        j += 1
-        memcpy(out + j, query, <size_t>qn)
-        j += qn
+        qn = q_b - q_a
+        decoded = u + q_a
+        if fu_stop_1(decoded, 0, qn, 37, 37, 37, 37) < qn:
+            memcpy(q1, decoded, <size_t>qn)
+            qn = _unescape(q1, qn)
+            decoded = q1
+        qn = fu_surt_escape_lower(decoded, qn, q2)
+        if _session_name(q2, qn):
+            qn = _session(q2, qn, True)
+            if qn < 0:
+                return SURT_MEMORY
+        qn = _sort_query(q2, qn, out + j + (pn == 0) + 1, spans)
+        if qn > 0:
+            if pn == 0:
+                out[j] = 47
+                j += 1
+            out[j] = 63
+            j += qn + 1
     key[0] = out
     size[0] = j
     return 0
