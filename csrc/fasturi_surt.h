@@ -93,26 +93,56 @@ static inline ptrdiff_t fu_surt_copy_to_stop(const uint8_t *s, ptrdiff_t n, uint
     return n;
 }
 
+#if FU_SSE2
+/* The block x's first w bytes into o + j, where the bits of esc (within
+ * them, at least one) mark the bytes to escape: the runs between them go
+ * lowercased 16 bytes at a time, each escape as "%xx"; the new j. */
+static inline ptrdiff_t fu_surt_escape_block(__m128i x, unsigned esc, ptrdiff_t w, uint8_t *o,
+                                             ptrdiff_t j)
+{
+    static const char digits[] = "0123456789abcdef";
+    uint8_t raw[16], low[32];
+    ptrdiff_t at = 0, t;
+    _mm_storeu_si128((__m128i *)(void *)raw, x);
+    _mm_storeu_si128((__m128i *)(void *)low, fu_lower16(x));
+    _mm_storeu_si128((__m128i *)(void *)(low + 16), _mm_setzero_si128());
+    do {
+        t = (ptrdiff_t)fu_ctz(esc);
+        _mm_storeu_si128((__m128i *)(void *)(o + j),
+                         _mm_loadu_si128((const __m128i *)(const void *)(low + at)));
+        j += t - at;
+        o[j] = '%';
+        o[j + 1] = (uint8_t)digits[raw[t] >> 4];
+        o[j + 2] = (uint8_t)digits[raw[t] & 15];
+        j += 3;
+        at = t + 1;
+        esc &= esc - 1;
+    } while (esc);
+    _mm_storeu_si128((__m128i *)(void *)(o + j),
+                     _mm_loadu_si128((const __m128i *)(const void *)(low + at)));
+    return j + w - at;
+}
+#endif
+
 /* s[0, n) escaped and lowercased into o (3n bytes and the padding); the
  * length written. */
 static inline ptrdiff_t fu_surt_escape_lower(const uint8_t *s, ptrdiff_t n, uint8_t *o)
 {
-    ptrdiff_t i = 0, j = 0, k, w;
+    ptrdiff_t i = 0, j = 0;
 #if FU_SSE2
     for (; i < n; i += 16) {
         __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-        w = n - i < 16 ? n - i : 16;
-        if ((unsigned)_mm_movemask_epi8(fu_surt_escapes16(x)) & fu_first_bits(w)) {
-            for (k = 0; k < w; k++)
-                j = fu_surt_escape_byte(s[i + k], o, j);
+        ptrdiff_t w = n - i < 16 ? n - i : 16;
+        unsigned esc;
+        esc = (unsigned)_mm_movemask_epi8(fu_surt_escapes16(x)) & fu_first_bits(w);
+        if (esc) {
+            j = fu_surt_escape_block(x, esc, w, o, j);
             continue;
         }
         _mm_storeu_si128((__m128i *)(void *)(o + j), fu_lower16(x));
         j += w;
     }
 #else
-    (void)k;
-    (void)w;
     for (; i < n; i++)
         j = fu_surt_escape_byte(s[i], o, j);
 #endif
@@ -204,28 +234,47 @@ static inline ptrdiff_t fu_surt_reverse_labels(const uint8_t *h, ptrdiff_t n, ui
  * last one, no dot segment). */
 static inline int fu_surt_plain_path(const uint8_t *s, ptrdiff_t n)
 {
-    ptrdiff_t i = 1;
+    ptrdiff_t i;
     if (n == 0 || s[0] != '/')
         return 0;
-#if FU_SSE2
-    {
-        const __m128i sl = _mm_set1_epi8('/'), dt = _mm_set1_epi8('.');
-        unsigned carry = 1; /* s[0] is a "/" */
-        for (; i < n; i += 16) {
-            __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-            unsigned sb = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, sl));
-            unsigned db = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, dt));
-            if ((sb | db) & ((sb << 1) | carry) & fu_first_bits(n - i))
-                return 0;
-            carry = (sb >> 15) & 1u;
-        }
-    }
-#else
-    for (; i < n; i++)
+    for (i = 1; i < n; i++)
         if (s[i - 1] == '/' && (s[i] == '/' || s[i] == '.'))
             return 0;
-#endif
     return 1;
+}
+
+/* The path s[0, n) escaped and lowercased into o, as fu_surt_escape_lower,
+ * when fu_surt_plain_path holds (most paths): the length written, else -1
+ * (the caller removes the segments and escapes then).  One pass does both. */
+static inline ptrdiff_t fu_surt_escape_plain_path(const uint8_t *s, ptrdiff_t n, uint8_t *o)
+{
+#if FU_SSE2
+    const __m128i sl = _mm_set1_epi8('/'), dt = _mm_set1_epi8('.');
+    ptrdiff_t i, j = 0;
+    unsigned carry = 0; /* whether the byte before the block is a "/" */
+    if (n == 0 || s[0] != '/')
+        return -1;
+    for (i = 0; i < n; i += 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+        ptrdiff_t w = n - i < 16 ? n - i : 16;
+        unsigned valid = fu_first_bits(w);
+        unsigned sb = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, sl));
+        unsigned db = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, dt));
+        if ((sb | db) & ((sb << 1) | carry) & valid)
+            return -1;
+        unsigned esc = (unsigned)_mm_movemask_epi8(fu_surt_escapes16(x)) & valid;
+        carry = (sb >> 15) & 1u;
+        if (esc) {
+            j = fu_surt_escape_block(x, esc, w, o, j);
+            continue;
+        }
+        _mm_storeu_si128((__m128i *)(void *)(o + j), fu_lower16(x));
+        j += w;
+    }
+    return j;
+#else
+    return fu_surt_plain_path(s, n) ? fu_surt_escape_lower(s, n, o) : -1;
+#endif
 }
 
 #endif /* FASTURI_SURT_H */

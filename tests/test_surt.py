@@ -138,7 +138,19 @@ HOSTS = [
 ]
 
 
-@pytest.mark.parametrize("url", SESSIONS + [f"http://{h}/x" for h in HOSTS])
+# Bytes to escape at each place in a 16-byte block, alone, in runs and
+# everywhere (the compiled twin escapes a block's bytes between its runs).
+ESCAPES = [
+    f"http://example.com/{'A' * k}%20b?q={'C' * k}%7F" for k in (0, 1, 13, 14, 15, 16, 30)
+] + [
+    "http://example.com/" + "\u00fc" * 20,
+    'http://example.com/a b\x7fc\x01d"e<f>g',
+    "http://example.com/" + "%25" * 12,
+    "http://example.com/\u043f\u0443\u0442\u044c/A%C3%A9B/?\u043a=\u0437&Z=1",
+]
+
+
+@pytest.mark.parametrize("url", SESSIONS + ESCAPES + [f"http://{h}/x" for h in HOSTS])
 def test_sessions_and_hosts_agree_with_surt_package(surtmod, url):
     assert _outcome(surtmod.surt, url) == _outcome(surt_package.surt, url)
 

@@ -1433,12 +1433,18 @@ cdef int _surt_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) n
     cdef Py_ssize_t size
     cdef uint8_t *heap = NULL
     cdef int rc, bad
+    cdef uint8_t *dest
     r.tmp.len = 0
-    if fu_buf_reserve(&r.tmp, _surt_mem(n)) < 0:
+    if fu_buf_reserve(&r.tmp, _surt_mem(n)) < 0 or fu_buf_reserve(&r.out[0], 4 * n + 64) < 0:
         return BAD_MEMORY
-    rc = _surt_key(p, n, r.tmp.data, &key, &size, &heap)
+    dest = r.out[0].data + r.out[0].len  # most keys are written in place
+    rc = _surt_key(p, n, r.tmp.data, dest, &key, &size, &heap)
     if rc:
         bad = _surt_refused(job, i, rc, key, size)
+    elif key == dest:
+        r.out[0].len += size
+        bad = _end(job, 0, i, r.out[0].len)
+        _valid(job, 0, i)
     else:
         bad = _text(job, r, 0, i, key, size)
         _valid(job, 0, i)

@@ -2,16 +2,17 @@
 #
 #     from fasturi._surt_c cimport MEM, _surt_error, _surt_key
 #
-# _surt_key(src, n, mem, &key, &size, &heap) is surt() of the UTF-8 text
-# src[0, n) without the GIL (the rare steps that need Python take it): mem
-# holds MEM(n) bytes; 0 and the key at key[0, size), to be copied before
-# free(heap) (heap is NULL or the caller's to free); else an error code
-# that _surt_error(code, key, size) turns into surt()'s exception.
+# _surt_key(src, n, mem, dest, &key, &size, &heap) is surt() of the UTF-8
+# text src[0, n) without the GIL (the rare steps that need Python take it):
+# mem holds MEM(n) bytes, dest 4n + 64 (NULL: in mem); 0 and the key at
+# key[0, size), which is dest unless it lies elsewhere (to be copied
+# before free(heap): heap is NULL or the caller's to free); else an error
+# code that _surt_error(code, key, size) turns into surt()'s exception.
 
 from libc.stdint cimport uint8_t
 
 
 cdef Py_ssize_t MEM(Py_ssize_t n) noexcept nogil
-cdef int _surt_key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **key,
-                   Py_ssize_t *size, uint8_t **heap) noexcept nogil
+cdef int _surt_key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, uint8_t *dest,
+                   const uint8_t **key, Py_ssize_t *size, uint8_t **heap) noexcept nogil
 cdef object _surt_error(int rc, const uint8_t *key, Py_ssize_t size)

@@ -19,8 +19,8 @@ from fasturi._csrc cimport (
     fu_stop_1,
     fu_surt_copy_to_stop,
     fu_surt_escape_lower,
+    fu_surt_escape_plain_path,
     fu_surt_plain_host,
-    fu_surt_plain_path,
     fu_surt_reverse_labels,
 )
 
@@ -44,9 +44,9 @@ cdef enum:
 
 
 cdef Py_ssize_t MEM(Py_ssize_t n) noexcept nogil:
-    # _key's scratch for n bytes of text: 17n for the texts, 16n for spans,
-    # 4n for the key, and some to spare
-    return 44 * n + 320
+    # _key's scratch for n bytes of text: up to 5n + 165 for the texts and
+    # their padding, 16n + 16 for spans, then the key's 4n + 64
+    return 28 * n + 256
 
 cdef extern from *:
     uint64_t MASK32 "0xFFFFFFFFULL"
@@ -428,8 +428,8 @@ cdef Py_ssize_t _host_tail(uint8_t *h, Py_ssize_t n, uint8_t *o) noexcept nogil:
     return n - k
 
 
-cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **key,
-              Py_ssize_t *size, uint8_t **heap) noexcept nogil:
+cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, uint8_t *dest,
+              const uint8_t **key, Py_ssize_t *size, uint8_t **heap) noexcept nogil:
     """surt of the UTF-8 text src[0, n) (not blank, not "filedesc...");
     mem holds MEM(n) bytes.
 
@@ -454,7 +454,8 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **ke
     cdef uint8_t *q1
     cdef uint8_t *q2
     cdef _Span *spans
-    cdef uint8_t *out = mem + 40 * n + 256  # 4n + 64 bytes (the heap's after IDNA)
+    # the key: 4n + 64 bytes (the heap's after IDNA)
+    cdef uint8_t *out = dest if dest != NULL else mem + 24 * n + 192
     cdef const uint8_t *decoded
     heap[0] = NULL
 
@@ -649,10 +650,13 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **ke
             memcpy(p1, decoded, <size_t>pn)
             pn = _unescape(p1, pn)
             decoded = p1
-        if hn > 0 and not fu_surt_plain_path(decoded, pn):
-            pn = _path(decoded, pn, p2, spans)
-            decoded = p2
-        pn = fu_surt_escape_lower(decoded, pn, path)
+        k = fu_surt_escape_plain_path(decoded, pn, path) if hn > 0 else -1
+        if k < 0:  # with a host, segments to remove first
+            if hn > 0:
+                pn = _path(decoded, pn, p2, spans)
+                decoded = p2
+            k = fu_surt_escape_lower(decoded, pn, path)
+        pn = k
         if rare < path_b and _path_session(path, pn):
             pn = _session(path, pn, False)
             if pn < 0:
@@ -690,8 +694,8 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **ke
     return 0
 
 
-cdef int _surt_key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t **key,
-                   Py_ssize_t *size, uint8_t **heap) noexcept nogil:
+cdef int _surt_key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, uint8_t *dest,
+                   const uint8_t **key, Py_ssize_t *size, uint8_t **heap) noexcept nogil:
     # _key, and the two forms it leaves out: blank text is "-", a
     # "filedesc" line (a CDX header) stays as it is
     cdef Py_ssize_t a = 0
@@ -706,7 +710,7 @@ cdef int _surt_key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, const uint8_t
         key[0] = src
         size[0] = n
         return 0
-    return _key(src, n, mem, key, size, heap)
+    return _key(src, n, mem, dest, key, size, heap)
 
 
 cdef object _surt_error(int rc, const uint8_t *key, Py_ssize_t size):
@@ -754,7 +758,7 @@ def surt(s):
         if mem == NULL:
             raise MemoryError()
     try:
-        rc = _key(data, n, mem, &key, &size, &heap)
+        rc = _key(data, n, mem, NULL, &key, &size, &heap)
         if rc:
             raise _surt_error(rc, key, size)
         result = PyUnicode_New(size, 127)  # the key is ASCII
