@@ -288,15 +288,12 @@ typedef struct {
     int64_t len, cap;
 } fu_buf_t;
 
-/* Room for `more` bytes past len; 0, or -1 when out of memory.  Grows by
- * half again, so that a result's peak stays near its final size. */
-static inline int fu_buf_reserve(fu_buf_t *b, int64_t more)
+/* fu_buf_reserve's growth: to want bytes at least, and by half again, so
+ * that a result's peak stays near its final size. */
+static inline int fu_buf_grow(fu_buf_t *b, int64_t want)
 {
-    int64_t want = b->len + more, cap;
+    int64_t cap = b->cap + b->cap / 2;
     uint8_t *p;
-    if (want <= b->cap)
-        return 0;
-    cap = b->cap + b->cap / 2;
     if (cap < want)
         cap = want;
     if (cap < 64)
@@ -307,6 +304,13 @@ static inline int fu_buf_reserve(fu_buf_t *b, int64_t more)
     b->data = p;
     b->cap = cap;
     return 0;
+}
+
+/* Room for `more` bytes past len; 0, or -1 when out of memory.  Every row
+ * of a kernel asks, and nearly always there is room: that test is inline. */
+static FU_ALWAYS_INLINE int fu_buf_reserve(fu_buf_t *b, int64_t more)
+{
+    return b->len + more <= b->cap ? 0 : fu_buf_grow(b, b->len + more);
 }
 
 /* Copies n bytes; short runs (most URI components) without a call. */

@@ -111,7 +111,9 @@ static inline uint8_t *fu_pct_encode_bytes(const uint8_t *s, ptrdiff_t n, const 
  * mode), ORing the bytes into h, and returns where it stopped; the caller
  * decodes from there.  Only bytes have it, 16 at a time (with SSE2): wider
  * code units go one by one.  In place (o == s) it writes only behind what
- * it has read. */
+ * it has read, and it stores whole blocks only where a block has no stop,
+ * so nothing is written past the decoded text's end: an output of exactly
+ * the decoded length is enough. */
 #if FU_SSE2
 static inline ptrdiff_t fu_pct_skip_1(const uint8_t *s, ptrdiff_t i, ptrdiff_t n, int plus,
                                       uint8_t *o, ptrdiff_t *k, uint32_t *h)
@@ -231,11 +233,13 @@ static inline ptrdiff_t fu_pct_skip_4(const uint32_t *s, ptrdiff_t i, ptrdiff_t 
         ptrdiff_t i = 0, k = 0;                                                                    \
         uint32_t h = 0;                                                                            \
         while (i < n) {                                                                            \
-            uint32_t c;                                                                            \
-            i = fu_pct_skip_##N(s, i, n, plus, o, &k, &h);                                         \
-            if (i == n)                                                                            \
-                break;                                                                             \
-            c = s[i];                                                                              \
+            uint32_t c = s[i];                                                                     \
+            if (c != '%' && !(c == '+' && plus)) { /* a run to copy */                             \
+                i = fu_pct_skip_##N(s, i, n, plus, o, &k, &h);                                     \
+                if (i == n)                                                                        \
+                    break;                                                                         \
+                c = s[i];                                                                          \
+            }                                                                                      \
             if (c == '%' && n - i >= 3) {                                                          \
                 int a = fu_hexval(s[i + 1]), b = fu_hexval(s[i + 2]);                              \
                 if (a >= 0 && b >= 0) {                                                            \

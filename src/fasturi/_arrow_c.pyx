@@ -1448,7 +1448,8 @@ cdef int _surt_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) n
     else:
         bad = _text(job, r, 0, i, key, size)
         _valid(job, 0, i)
-    free(heap)
+    if heap != NULL:
+        free(heap)
     return bad
 
 

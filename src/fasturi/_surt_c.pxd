@@ -12,7 +12,11 @@
 from libc.stdint cimport uint8_t
 
 
-cdef Py_ssize_t MEM(Py_ssize_t n) noexcept nogil
+cdef inline Py_ssize_t MEM(Py_ssize_t n) noexcept nogil:
+    # _key's scratch for n bytes of text: up to 5n + 165 for the texts and
+    # their padding, 16n + 16 for spans, then the key's 4n + 64
+    return 28 * n + 256
+
 cdef int _surt_key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, uint8_t *dest,
                    const uint8_t **key, Py_ssize_t *size, uint8_t **heap) noexcept nogil
 cdef object _surt_error(int rc, const uint8_t *key, Py_ssize_t size)

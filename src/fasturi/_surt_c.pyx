@@ -43,11 +43,6 @@ cdef enum:
     SURT_MEMORY
 
 
-cdef Py_ssize_t MEM(Py_ssize_t n) noexcept nogil:
-    # _key's scratch for n bytes of text: up to 5n + 165 for the texts and
-    # their padding, 16n + 16 for spans, then the key's 4n + 64
-    return 28 * n + 256
-
 cdef extern from *:
     uint64_t MASK32 "0xFFFFFFFFULL"
 
