@@ -65,7 +65,8 @@ static inline ptrdiff_t fu_surt_copy_to_stop(const uint8_t *s, ptrdiff_t n, uint
 {
     ptrdiff_t i = 0;
 #if FU_SSE2
-    const __m128i tab = _mm_set1_epi8('\t'), lf = _mm_set1_epi8('\n');
+    /* the bytes up to CR (unsigned) and "#" in one compare each; a hit on
+     * another control byte (rare) is passed over */
     const __m128i cr = _mm_set1_epi8('\r'), hash = _mm_set1_epi8('#');
     unsigned bits;
     __m128i x;
@@ -75,11 +76,13 @@ static inline ptrdiff_t fu_surt_copy_to_stop(const uint8_t *s, ptrdiff_t n, uint
                 i = n - 16;
             x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
             bits = (unsigned)_mm_movemask_epi8(
-                _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, tab), _mm_cmpeq_epi8(x, lf)),
-                             _mm_or_si128(_mm_cmpeq_epi8(x, cr), _mm_cmpeq_epi8(x, hash))));
+                _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(x, cr), x), _mm_cmpeq_epi8(x, hash)));
             _mm_storeu_si128((__m128i *)(void *)(o + i), x);
-            if (bits)
-                return i + (ptrdiff_t)fu_ctz(bits);
+            for (; bits; bits &= bits - 1) {
+                uint8_t c = s[i + (ptrdiff_t)fu_ctz(bits)];
+                if (c == '\t' || c == '\n' || c == '\r' || c == '#')
+                    return i + (ptrdiff_t)fu_ctz(bits);
+            }
             if (i + 16 == n)
                 return n;
         }

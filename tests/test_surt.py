@@ -101,6 +101,7 @@ SESSIONS = [
     "http://example.com/?aspsessionidABCDEFG=abcdefghijklmnopqrstuvwx",  # 7 letters
     "http://example.com/?aspsessionidABCDEFGH=abcdefghijklmnopqrstuvw",  # 23 letters
     "http://example.com/?aspsessionidABCDEFG1=abcdefghijklmnopqrstuvwx",
+    "http://example.com/?x=1&aspsessionidQWERTSID=abcdefghijklmnopqrstuvwx",  # ends "sid"
     "http://example.com/?cfid=12&cftoken=34&x=1",
     "http://example.com/?cfid=12",
     "http://example.com/(S(abcdefghijklmnopqrstuvwx))/page.aspx?x",
@@ -197,6 +198,16 @@ _PIECES = st.sampled_from(
         "//",
         "0177.",
         "0x",
+        # the session-ID patterns' parts, so that matches and near misses
+        # of each are drawn (the compiled twin looks for them first)
+        "0123456789abcdef",
+        "ABCDEFGH",
+        "aspsessionid",
+        "phpsessid=",
+        "cfid=",
+        "&cftoken=",
+        "(S(",
+        "))/",
     ]
 )
 

@@ -103,12 +103,13 @@ cdef bint _session_name(const uint8_t *q, Py_ssize_t n) noexcept nogil:
     # something.  Each needs an "=": one look before and after each.
     cdef Py_ssize_t i = fu_find_byte(q, 0, n, 61)  # "="
     while i < n:
-        if _ends(q, i, b"sid", 3) or _ends(q, i, b"sessionid", 9):
-            if _run(q + i + 1, n - i - 1, False) >= 32:
-                return True
-        elif _ends(q, i, b"cfid", 4):
+        # each on its own: one name may end as two of them ("...sid=")
+        if ((_ends(q, i, b"sid", 3) or _ends(q, i, b"sessionid", 9))
+                and _run(q + i + 1, n - i - 1, False) >= 32):
             return True
-        elif (i >= 20 and _run(q + i - 8, 8, True) == 8 and _ends(q, i - 8, b"aspsessionid", 12)
+        if _ends(q, i, b"cfid", 4):
+            return True
+        if (i >= 20 and _run(q + i - 8, 8, True) == 8 and _ends(q, i - 8, b"aspsessionid", 12)
                 and _run(q + i + 1, n - i - 1, True) >= 24):
             return True
         i = fu_find_byte(q, i + 1, n, 61)
@@ -237,7 +238,7 @@ cdef Py_ssize_t _ip(const uint8_t *s, Py_ssize_t n, uint8_t *o) noexcept nogil:
     return j
 
 
-cdef Py_ssize_t _strip_www(const uint8_t *s, Py_ssize_t n) noexcept nogil:
+cdef inline Py_ssize_t _strip_www(const uint8_t *s, Py_ssize_t n) noexcept nogil:
     """How many leading bytes a "www", "www2", ... label takes."""
     cdef Py_ssize_t i = 3
     if n < 4 or s[0] != 119 or s[1] != 119 or s[2] != 119:
