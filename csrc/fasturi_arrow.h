@@ -199,10 +199,11 @@ static inline int fu_is_ascii(const uint8_t *s, int64_t n)
         __m128i v = _mm_setzero_si128();
         for (; i + 64 <= n; i += 64)
             v = _mm_or_si128(
-                _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)(s + i)),
-                             _mm_loadu_si128((const __m128i *)(const void *)(s + i + 16))),
-                _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)(s + i + 32)),
-                             _mm_loadu_si128((const __m128i *)(const void *)(s + i + 48))));
+                v, _mm_or_si128(
+                       _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)(s + i)),
+                                    _mm_loadu_si128((const __m128i *)(const void *)(s + i + 16))),
+                       _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)(s + i + 32)),
+                                    _mm_loadu_si128((const __m128i *)(const void *)(s + i + 48)))));
         for (; i + 16 <= n; i += 16)
             v = _mm_or_si128(v, _mm_loadu_si128((const __m128i *)(const void *)(s + i)));
         if (i < n)

@@ -352,6 +352,17 @@ def test_invalid_utf8_row_is_named(arrow, name):
         SCALAR[name][0](arrow, chunked)
 
 
+@pytest.mark.parametrize("name", sorted(SCALAR))
+def test_invalid_utf8_early_in_a_long_row_is_named(arrow, name):
+    # the bad bytes in the first 64 of a row of 128 or more, ASCII after
+    # them: the row's ASCII check reads 64 bytes at a time
+    row = b"http://a/\xff\xfe" + b"x" * 60 + b"/" + b"y" * 70
+    offsets = pa.array([0, 2, 2 + len(row)], type=pa.int32()).buffers()[1]
+    col = pa.Array.from_buffers(pa.string(), 2, [None, offsets, pa.py_buffer(b"ok" + row)])
+    with pytest.raises(ValueError, match="row 1 is not valid UTF-8"):
+        SCALAR[name][0](arrow, col)
+
+
 def test_percent_decode_strict_names_the_row(arrow):
     with pytest.raises(UnicodeDecodeError, match="invalid start byte in row 2") as info:
         arrow.percent_decode(pa.chunked_array([["a"], ["%C3%A9", "x%FFy"]]))

@@ -26,6 +26,10 @@ ODD = [
     "http://a.com/(S(lit3py55t21z5v55vlm25s55))/x.aspx?b=2&sid=9&cfid=1&cftoken=2",
     "  \t",
     "filedesc://x.arc",
+    # non-ASCII only in a long row's first 64 bytes (the row's ASCII check
+    # once lost them)
+    "http://b\u00fccher.example/" + "x" * 64 + "/" + "y" * 64,
+    "https://" + "\u00aa" * 21 + ";" * 39 + "z." + ";" * 47 + ".com/x",
 ]
 ROWS = CORPUS[:300] + ODD + [None]
 
