@@ -58,6 +58,10 @@ EXAMPLES = [
     "http://u:p@[fe80::a%25en0]:0/..%2F",
     "a=1;b=2&c",
     "javascript:alert(1)",
+    "https://www.Example.co.uk:443/A/./b//c.aspx?b=2&a=1&sid=0123456789abcdef0123456789abcdef",
+    "http://(abcdefghijklmnopqrstuvwx)/x/(S(abcdefghijklmnopqrstuvwx))/p.aspx?cfid=1&cftoken=2",
+    "http://b\u00fccher.example.\u0440\u0444/%E4%B8%AD?q=%25%32%35&Z",
+    "http://WWW7.a.b.ck/?aspsessionidABCDEFGH=abcdefghijklmnopqrstuvwx",
 ]
 
 

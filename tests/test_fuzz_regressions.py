@@ -40,7 +40,8 @@ def cases():
 
 
 @pytest.mark.parametrize(
-    "name", ["split", "uri", "resolve", "normalize", "validate", "percent", "extract", "parse"]
+    "name",
+    ["split", "uri", "resolve", "normalize", "validate", "percent", "extract", "parse", "crawler"],
 )
 def test_target_holds_on_seeds_and_regressions(targets, cases, name):
     for label, data in cases:
