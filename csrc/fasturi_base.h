@@ -5,7 +5,7 @@
  * - SIMD detection: FU_SSE2 is 1 where SSE2 is (every x86-64), with
  *   <emmintrin.h> included, else 0;
  * - bit tricks: fu_ctz (count trailing zeros);
- * - ASCII case: fu_capitals16 (SSE2), fu_lower_ascii.
+ * - ASCII case: fu_capitals16, fu_lower16 (SSE2), fu_lower_ascii.
  *
  * Expects nothing but C99 and fasturi_chars.h; no Python.h.
  *
@@ -160,6 +160,12 @@ static inline __m128i fu_capitals16(__m128i x)
     return _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('A' - 1)),
                          _mm_cmplt_epi8(x, _mm_set1_epi8('Z' + 1)));
 }
+
+/* x with its ASCII capitals lowercased. */
+static inline __m128i fu_lower16(__m128i x)
+{
+    return _mm_or_si128(x, _mm_and_si128(fu_capitals16(x), _mm_set1_epi8(0x20)));
+}
 #endif
 
 /* out[0, n) = s[0, n) with ASCII capitals lowercased (other bytes as they
@@ -171,15 +177,13 @@ static inline int fu_lower_ascii(const uint8_t *s, size_t n, uint8_t *out)
     unsigned any = 0;
 #if FU_SSE2
     if (n >= 16) {
-        const __m128i bit = _mm_set1_epi8(0x20);
-        __m128i x, up;
+        __m128i x;
         for (;;) {
             if (i + 16 > n)
                 i = n - 16;
             x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-            up = fu_capitals16(x);
-            any |= (unsigned)_mm_movemask_epi8(up);
-            _mm_storeu_si128((__m128i *)(void *)(out + i), _mm_or_si128(x, _mm_and_si128(up, bit)));
+            any |= (unsigned)_mm_movemask_epi8(fu_capitals16(x));
+            _mm_storeu_si128((__m128i *)(void *)(out + i), fu_lower16(x));
             if (i + 16 == n)
                 return any != 0;
             i += 16;

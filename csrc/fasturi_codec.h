@@ -99,13 +99,6 @@ static inline uint8_t *fu_pct_encode_bytes(const uint8_t *s, ptrdiff_t n, const 
     return o;
 }
 
-/* ---- encoding str data, decoding --------------------------------------- */
-
-/* fu_pct_span_N, fu_pct_encode_len_N, fu_pct_encode_N: as the _bytes ones,
- * for code points, each non-ASCII one written as the %HH of its UTF-8
- * bytes.  fu_pct_decode_N(s, n, plus, o, high): decode s[0, n) into o and
- * return the length written; *high gets the OR of every output byte, so
- * (*high & 0x80) == 0 means the result is ASCII. */
 /* fu_pct_skip_N(s, i, n, plus, o, &k, &h): decoding's runs with nothing to
  * decode.  Copies s[i, ...) to o + k up to the next "%" (or "+" in plus
  * mode), ORing the bytes into h, and returns where it stopped; the caller
@@ -170,6 +163,13 @@ static inline ptrdiff_t fu_pct_skip_4(const uint32_t *s, ptrdiff_t i, ptrdiff_t 
     return i;
 }
 
+/* ---- encoding str data, decoding --------------------------------------- */
+
+/* fu_pct_span_N, fu_pct_encode_len_N, fu_pct_encode_N: as the _bytes ones,
+ * for code points, each non-ASCII one written as the %HH of its UTF-8
+ * bytes.  fu_pct_decode_N(s, n, plus, o, high): decode s[0, n) into o and
+ * return the length written; *high gets the OR of every output byte, so
+ * (*high & 0x80) == 0 means the result is ASCII. */
 #define FU_DEFINE_PCT_CODEC(N, T)                                                                  \
     static inline ptrdiff_t fu_pct_span_##N(const T *s, ptrdiff_t n, const uint8_t *t)             \
     {                                                                                              \

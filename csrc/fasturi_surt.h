@@ -49,11 +49,6 @@ static inline __m128i fu_surt_escapes16(__m128i x)
                                           _mm_cmpeq_epi8(x, _mm_set1_epi8('#'))));
 }
 
-static inline __m128i fu_lower16(__m128i x)
-{
-    return _mm_add_epi8(x, _mm_and_si128(fu_capitals16(x), _mm_set1_epi8(0x20)));
-}
-
 /* The bits of a block's first w bytes (1 <= w). */
 static inline unsigned fu_first_bits(ptrdiff_t w) { return w >= 16 ? 0xFFFFu : (1u << w) - 1u; }
 #endif
@@ -79,9 +74,9 @@ static inline ptrdiff_t fu_surt_copy_to_stop(const uint8_t *s, ptrdiff_t n, uint
                 _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(x, cr), x), _mm_cmpeq_epi8(x, hash)));
             _mm_storeu_si128((__m128i *)(void *)(o + i), x);
             for (; bits; bits &= bits - 1) {
-                uint8_t c = s[i + (ptrdiff_t)fu_ctz(bits)];
-                if (c == '\t' || c == '\n' || c == '\r' || c == '#')
-                    return i + (ptrdiff_t)fu_ctz(bits);
+                ptrdiff_t at = i + (ptrdiff_t)fu_ctz(bits);
+                if (s[at] == '\t' || s[at] == '\n' || s[at] == '\r' || s[at] == '#')
+                    return at;
             }
             if (i + 16 == n)
                 return n;
@@ -125,6 +120,16 @@ static inline ptrdiff_t fu_surt_escape_block(__m128i x, unsigned esc, ptrdiff_t 
                      _mm_loadu_si128((const __m128i *)(const void *)(low + at)));
     return j + w - at;
 }
+
+/* The block x's first w bytes escaped and lowercased into o + j; the new j. */
+static inline ptrdiff_t fu_surt_escape16(__m128i x, ptrdiff_t w, uint8_t *o, ptrdiff_t j)
+{
+    unsigned esc = (unsigned)_mm_movemask_epi8(fu_surt_escapes16(x)) & fu_first_bits(w);
+    if (esc)
+        return fu_surt_escape_block(x, esc, w, o, j);
+    _mm_storeu_si128((__m128i *)(void *)(o + j), fu_lower16(x));
+    return j + w;
+}
 #endif
 
 /* s[0, n) escaped and lowercased into o (3n bytes and the padding); the
@@ -133,18 +138,9 @@ static inline ptrdiff_t fu_surt_escape_lower(const uint8_t *s, ptrdiff_t n, uint
 {
     ptrdiff_t i = 0, j = 0;
 #if FU_SSE2
-    for (; i < n; i += 16) {
-        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-        ptrdiff_t w = n - i < 16 ? n - i : 16;
-        unsigned esc;
-        esc = (unsigned)_mm_movemask_epi8(fu_surt_escapes16(x)) & fu_first_bits(w);
-        if (esc) {
-            j = fu_surt_escape_block(x, esc, w, o, j);
-            continue;
-        }
-        _mm_storeu_si128((__m128i *)(void *)(o + j), fu_lower16(x));
-        j += w;
-    }
+    for (; i < n; i += 16)
+        j = fu_surt_escape16(_mm_loadu_si128((const __m128i *)(const void *)(s + i)),
+                             n - i < 16 ? n - i : 16, o, j);
 #else
     for (; i < n; i++)
         j = fu_surt_escape_byte(s[i], o, j);
@@ -265,14 +261,8 @@ static inline ptrdiff_t fu_surt_escape_plain_path(const uint8_t *s, ptrdiff_t n,
         unsigned db = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, dt));
         if ((sb | db) & ((sb << 1) | carry) & valid)
             return -1;
-        unsigned esc = (unsigned)_mm_movemask_epi8(fu_surt_escapes16(x)) & valid;
         carry = (sb >> 15) & 1u;
-        if (esc) {
-            j = fu_surt_escape_block(x, esc, w, o, j);
-            continue;
-        }
-        _mm_storeu_si128((__m128i *)(void *)(o + j), fu_lower16(x));
-        j += w;
+        j = fu_surt_escape16(x, w, o, j);
     }
     return j;
 #else
