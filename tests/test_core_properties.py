@@ -107,17 +107,22 @@ def _paths(draw, first):
     return ""
 
 
+def _path_for(authority, path):
+    """path as it may follow the authority (None: there is none), §3.3."""
+    if authority is not None and path and not path.startswith("/"):
+        return "/" + path
+    if authority is None and path.startswith("//"):
+        # path-abempty with an empty first segment: without an authority,
+        # "//" would start one, so the path must not begin that way
+        return "/." + path
+    return path
+
+
 @st.composite
 def absolute_uris(draw):
     scheme = draw(_SCHEMES)
     authority = draw(st.none() | _AUTHORITIES)
-    path = draw(_paths(_NZ_SEGMENTS))
-    if authority is not None and path and not path.startswith("/"):
-        path = "/" + path
-    if authority is None and path.startswith("//"):
-        # path-abempty with an empty first segment: without an authority,
-        # "//" would start one, so the path must not begin that way (§3.3)
-        path = "/." + path
+    path = _path_for(authority, draw(_paths(_NZ_SEGMENTS)))
     text = scheme + ":" + ("" if authority is None else "//" + authority) + path
     query, fragment = draw(_QUERIES), draw(_QUERIES)
     text += ("" if query is None else "?" + query) + ("" if fragment is None else "#" + fragment)
@@ -128,9 +133,7 @@ def absolute_uris(draw):
 @st.composite
 def relative_refs(draw):
     authority = draw(st.none() | _AUTHORITIES)
-    path = draw(_paths(_NC_SEGMENTS))
-    if authority is not None and path and not path.startswith("/"):
-        path = "/" + path
+    path = _path_for(authority, draw(_paths(_NC_SEGMENTS)))
     text = ("" if authority is None else "//" + authority) + path
     query, fragment = draw(_QUERIES), draw(_QUERIES)
     text += ("" if query is None else "?" + query) + ("" if fragment is None else "#" + fragment)
