@@ -55,40 +55,51 @@ static inline unsigned fu_first_bits(ptrdiff_t w) { return w >= 16 ? 0xFFFFu : (
 
 /* s[0, n) copied to o up to its first tab, LF, CR or "#" (the bytes surt
  * drops, and the fragment); how many bytes were copied.  16 at a time; o
- * gets the padding, s is read only within [0, n). */
-static inline ptrdiff_t fu_surt_copy_to_stop(const uint8_t *s, ptrdiff_t n, uint8_t *o)
+ * gets the padding, s is read only within [0, n).  *high is nonzero when a
+ * byte read (those copied, and maybe some after them) is 0x80 or above: the
+ * column kernel's UTF-8 check then needs no pass of its own over most rows. */
+static inline ptrdiff_t fu_surt_copy_to_stop(const uint8_t *s, ptrdiff_t n, uint8_t *o,
+                                             unsigned *high)
 {
     ptrdiff_t i = 0;
+    unsigned h = 0;
 #if FU_SSE2
     /* the bytes up to CR (unsigned) and "#" in one compare each; a hit on
      * another control byte (rare) is passed over */
     const __m128i cr = _mm_set1_epi8('\r'), hash = _mm_set1_epi8('#');
     unsigned bits;
-    __m128i x;
+    __m128i x, seen = _mm_setzero_si128();
     if (n >= 16)
         for (;; i += 16) {
             if (i + 16 > n) /* the last partial block as the last 16 bytes */
                 i = n - 16;
             x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+            seen = _mm_or_si128(seen, x);
             bits = (unsigned)_mm_movemask_epi8(
                 _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(x, cr), x), _mm_cmpeq_epi8(x, hash)));
             _mm_storeu_si128((__m128i *)(void *)(o + i), x);
             for (; bits; bits &= bits - 1) {
                 ptrdiff_t at = i + (ptrdiff_t)fu_ctz(bits);
-                if (s[at] == '\t' || s[at] == '\n' || s[at] == '\r' || s[at] == '#')
+                if (s[at] == '\t' || s[at] == '\n' || s[at] == '\r' || s[at] == '#') {
+                    *high = (unsigned)_mm_movemask_epi8(seen);
                     return at;
+                }
             }
-            if (i + 16 == n)
+            if (i + 16 == n) {
+                *high = (unsigned)_mm_movemask_epi8(seen);
                 return n;
+            }
         }
 #endif
     for (; i < n; i++) {
         uint8_t c = s[i];
         if (c == '\t' || c == '\n' || c == '\r' || c == '#')
-            return i;
+            break;
         o[i] = c;
+        h |= c;
     }
-    return n;
+    *high = h & 0x80u;
+    return i;
 }
 
 #if FU_SSE2

@@ -165,3 +165,54 @@ def test_preset_checks(arrow):
         arrow.fingerprint(["http://a/"], preset="w3lib", sort_query=False)
     with pytest.raises(ValueError, match=r"^canonicalize\(\) argument 'preset'"):
         arrow.canonicalize(["http://a/"], preset="scrapy")
+
+
+def _unchecked(rows: list[bytes]) -> pa.Array:
+    # a string column whose bytes nobody validated, as some producers give
+    offsets = [0]
+    for row in rows:
+        offsets.append(offsets[-1] + len(row))
+    return pa.Array.from_buffers(
+        pa.string(),
+        len(rows),
+        [
+            None,
+            pa.py_buffer(pa.array(offsets, pa.int32()).buffers()[1]),
+            pa.py_buffer(b"".join(rows)),
+        ],
+    )
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        b"\xffhttp://a.com/",  # first byte
+        b"  \xe9http://a.com/",  # after the spaces stripped
+        b"http://a\xff.com/",  # host, a short row
+        b"http://a.com/" + b"p" * 40 + b"\xc3",  # a long row's last byte (cut sequence)
+        b"http://a.com/p#frag\xff",  # the fragment, which the key never reads
+        b"http://a.com/p#" + b"f" * 80 + b"\xed\xa0\x80",  # an encoded surrogate, far past "#"
+        b"http://a.com/p\tq\xff",  # after a tab
+        b"http://a.com/" + b"\n" * 20 + b"\x80" + b"x" * 20,  # after newlines, in a block
+        b"filedesc://x\xff.arc",  # a CDX header, kept as it is
+        b"http://a.com:8x/\xff",  # a refused port: the UTF-8 error comes first
+    ],
+)
+def test_surt_rows_not_utf8_are_named(arrow, bad):
+    # surt's column form checks a row's UTF-8 from its own copy of the row:
+    # every place a byte from 0x80 can stand is seen, wherever the copy stops
+    col = _unchecked([b"http://ok.example/", bad, b"http://b.com/"])
+    with pytest.raises(ValueError, match="^row 1 is not valid UTF-8"):
+        arrow.surt(col)
+
+
+def test_surt_rows_of_valid_utf8_past_the_copy_are_kept(arrow):
+    # the same places holding valid UTF-8: each row's scalar key
+    rows = [
+        "http://a.com/p#fr\u00e4g",
+        "http://a.com/p\tq\u00e9",
+        "filedesc://x\u00e9.arc",
+        "  \u00e9http://a.com/",
+        "http://a.com/" + "p" * 40 + "\u00e9",
+    ]
+    assert arrow.surt(pa.array(rows)).to_pylist() == [fasturi.surt(r) for r in rows]

@@ -532,8 +532,6 @@ cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
         return _domain_row(job, r, i, p, n, ascii)
     if job.op == OP_W3LIB or job.op == OP_W3LIB_FINGERPRINT:
         return _w3lib_row(job, r, i, p, n, ascii)
-    if job.op == OP_SURT:
-        return _surt_row(job, r, i, p, n)
     if job.op == OP_NORMALIZE:
         if fu_buf_reserve(o, n + FU_NORMALIZE_EXTRA) < 0:
             return BAD_MEMORY
@@ -632,6 +630,8 @@ cdef void _run(Job *job, Range *r) noexcept nogil:
                 continue
         elif job.op == OP_SPLIT:
             bad = _split_row(job, r, i, p, n)
+        elif job.op == OP_SURT:  # (its copy of the row tells whether to check UTF-8)
+            bad = _surt_row(job, r, i, p, n)
         else:
             ascii = fu_is_ascii(p, n)
             if not ascii and not fu_utf8_decode(p, n, NULL, NULL):
@@ -1433,13 +1433,16 @@ cdef int _surt_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) n
     cdef Py_ssize_t size
     cdef uint8_t *heap = NULL
     cdef int rc, bad
+    cdef bint wide
     cdef uint8_t *dest
     r.tmp.len = 0
     if fu_buf_reserve(&r.tmp, _surt_mem(n)) < 0 or fu_buf_reserve(&r.out[0], 4 * n + 64) < 0:
         return BAD_MEMORY
     dest = r.out[0].data + r.out[0].len  # most keys are written in place
-    rc = _surt_key(p, n, r.tmp.data, dest, &key, &size, &heap)
-    if rc:
+    rc = _surt_key(p, n, r.tmp.data, dest, &key, &size, &heap, &wide)
+    if wide and not fu_utf8_decode(p, n, NULL, NULL):
+        bad = BAD_UTF8
+    elif rc:
         bad = _surt_refused(job, i, rc, key, size)
     elif key == dest:
         r.out[0].len += size

@@ -259,7 +259,7 @@ cdef extern from "fasturi_w3lib.h" nogil:
 
 # ---- fasturi_surt.h (surt's escaping) ----
 cdef extern from "fasturi_surt.h" nogil:
-    Py_ssize_t fu_surt_copy_to_stop(const uint8_t *s, Py_ssize_t n, uint8_t *o)
+    Py_ssize_t fu_surt_copy_to_stop(const uint8_t *s, Py_ssize_t n, uint8_t *o, unsigned *high)
     Py_ssize_t fu_surt_escape_lower(const uint8_t *s, Py_ssize_t n, uint8_t *o)
     Py_ssize_t fu_surt_escape_plain_path(const uint8_t *s, Py_ssize_t n, uint8_t *o)
     Py_ssize_t fu_surt_plain_host(const uint8_t *h, Py_ssize_t n, uint8_t *o)

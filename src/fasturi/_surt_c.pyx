@@ -51,7 +51,8 @@ ctypedef struct _Span:
 
 
 cdef inline bint _is_space(uint8_t c) noexcept nogil:
-    return c == 32 or (9 <= c <= 13)  # bytes.strip()'s ASCII whitespace
+    # bytes.strip()'s ASCII whitespace; most bytes fail the first test
+    return c <= 32 and (c == 32 or 9 <= c <= 13)
 
 
 cdef Py_ssize_t _unescape(uint8_t *d, Py_ssize_t n) noexcept nogil:
@@ -425,9 +426,10 @@ cdef Py_ssize_t _host_tail(uint8_t *h, Py_ssize_t n, uint8_t *o) noexcept nogil:
 
 
 cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, uint8_t *dest,
-              const uint8_t **key, Py_ssize_t *size, uint8_t **heap) noexcept nogil:
+              const uint8_t **key, Py_ssize_t *size, uint8_t **heap, bint *wide) noexcept nogil:
     """surt of the UTF-8 text src[0, n) (not blank, not "filedesc...");
-    mem holds MEM(n) bytes.
+    mem holds MEM(n) bytes.  *wide: whether the text holds a byte from 0x80
+    (what the column kernel checks the row's UTF-8 for).
 
     0: the key is (*key)[0, *size), in mem or in *heap (which the caller
     frees; NULL unless IDNA made the host longer).  Else the key is an
@@ -453,6 +455,7 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, uint8_t *dest,
     # the key: 4n + 64 bytes (the heap's after IDNA)
     cdef uint8_t *out = dest if dest != NULL else mem + 24 * n + 192
     cdef const uint8_t *decoded
+    cdef unsigned high
     heap[0] = NULL
 
     # 1. strip, drop tabs and newlines, assume http://
@@ -464,7 +467,9 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, uint8_t *dest,
         b -= 1
     # the text goes after 7 bytes of room for "http://", up to its first
     # "#": the fragment goes, and nothing before it depends on it
-    m = fu_surt_copy_to_stop(src + a, b - a, u + 7)  # to a tab, LF, CR or "#"
+    m = fu_surt_copy_to_stop(src + a, b - a, u + 7, &high)  # to a tab, LF, CR or "#"
+    # (the bytes stripped are spaces; those past the stop are checked here)
+    wide[0] = high != 0 or (a + m < b and not fu_is_ascii(src + a + m, b - a - m))
     if a + m < b and src[a + m] != 35:  # tabs and newlines are dropped
         for i in range(a + m, b):
             if src[i] == 35:
@@ -487,9 +492,10 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, uint8_t *dest,
         memcpy(u, b"http://", 7)
         m += 7
         scheme_end = 4
-    # "http://https://host" is "https://host"
+        k = 7
+    # "http://https://host" is "https://host" (k: the length of the
+    # "http://" or "https://" the text starts with, if any)
     scheme_a = 0
-    k = _http_prefix(u, m)
     while k:
         b = _http_prefix(u + scheme_a + k, m - scheme_a - k)
         if b == 0:
@@ -691,11 +697,13 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, uint8_t *dest,
 
 
 cdef int _surt_key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, uint8_t *dest,
-                   const uint8_t **key, Py_ssize_t *size, uint8_t **heap) noexcept nogil:
+                   const uint8_t **key, Py_ssize_t *size, uint8_t **heap,
+                   bint *wide) noexcept nogil:
     # _key, and the two forms it leaves out: blank text is "-", a
     # "filedesc" line (a CDX header) stays as it is
     cdef Py_ssize_t a = 0
     heap[0] = NULL
+    wide[0] = False
     while a < n and _is_space(src[a]):
         a += 1
     if a == n:
@@ -703,10 +711,11 @@ cdef int _surt_key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, uint8_t *dest
         size[0] = 1
         return 0
     if _starts(src, n, b"filedesc", 8):
+        wide[0] = not fu_is_ascii(src, n)
         key[0] = src
         size[0] = n
         return 0
-    return _key(src, n, mem, dest, key, size, heap)
+    return _key(src + a, n - a, mem, dest, key, size, heap, wide)
 
 
 cdef object _surt_error(int rc, const uint8_t *key, Py_ssize_t size):
@@ -726,12 +735,13 @@ def surt(s):
     """
     cdef const uint8_t *data
     cdef const uint8_t *key
-    cdef Py_ssize_t n, size
+    cdef Py_ssize_t n, size, a
     cdef bytes raw
     cdef uint8_t stack[STACK]
     cdef uint8_t *mem = stack
     cdef uint8_t *heap = NULL
     cdef int rc
+    cdef bint wide  # (a str's UTF-8 is valid)
     cdef str result
     if not isinstance(s, str):
         raise TypeError(f"surt() argument 's' must be str, not {type(s).__name__}")
@@ -754,7 +764,7 @@ def surt(s):
         if mem == NULL:
             raise MemoryError()
     try:
-        rc = _key(data, n, mem, NULL, &key, &size, &heap)
+        rc = _key(data + a, n - a, mem, NULL, &key, &size, &heap, &wide)
         if rc:
             raise _surt_error(rc, key, size)
         result = PyUnicode_New(size, 127)  # the key is ASCII
