@@ -425,6 +425,11 @@ cdef Py_ssize_t _host_tail(uint8_t *h, Py_ssize_t n, uint8_t *o) noexcept nogil:
     return n - k
 
 
+cdef inline _Span *_spans_past(uint8_t *q1, Py_ssize_t qn) noexcept nogil:
+    # _key's spans: after q1 and q2, the regions of a query of qn bytes
+    return <_Span *>((<size_t>(q1 + 4 * qn + 40) + 15) & ~(<size_t>15))
+
+
 cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, uint8_t *dest,
               const uint8_t **key, Py_ssize_t *size, uint8_t **heap, bint *wide) noexcept nogil:
     """surt of the UTF-8 text src[0, n) (not blank, not "filedesc...");
@@ -451,7 +456,6 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, uint8_t *dest,
     cdef uint8_t *path
     cdef uint8_t *q1
     cdef uint8_t *q2
-    cdef _Span *spans
     # the key: 4n + 64 bytes (the heap's after IDNA)
     cdef uint8_t *out = dest if dest != NULL else mem + 24 * n + 192
     cdef const uint8_t *decoded
@@ -581,14 +585,14 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, uint8_t *dest,
             path_a = m
             path_b = m + 1
     # every later stage writes at most 3x its input, into its own region,
-    # with the 16 bytes past it fasturi_surt.h's steps may read or write
+    # with the 16 bytes past it fasturi_surt.h's steps may read or write:
+    # h1, h2 (the host), p1, p2 (the path), q1, q2 (the query), then the
+    # spans; those most URLs never use are placed only when needed
     h1 = u + m + 16
     h2 = h1 + (host_b - host_a) + 16
     p1 = h2 + 3 * (host_b - host_a) + 24
     p2 = p1 + (path_b - path_a) + 16
     q1 = p2 + (path_b - path_a) + 16
-    q2 = q1 + (q_b - q_a) + 16
-    spans = <_Span *>((<size_t>(q2 + 3 * (q_b - q_a) + 24) + 15) & ~(<size_t>15))
 
     # 4. the host: most need only lowercasing, and lose a "www" label
     host = h2
@@ -655,7 +659,7 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, uint8_t *dest,
         k = fu_surt_escape_plain_path(decoded, pn, path) if hn > 0 else -1
         if k < 0:  # with a host, segments to remove first
             if hn > 0:
-                pn = _path(decoded, pn, p2, spans)
+                pn = _path(decoded, pn, p2, _spans_past(q1, q_b - q_a))
                 decoded = p2
             k = fu_surt_escape_lower(decoded, pn, path)
         pn = k
@@ -674,6 +678,7 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, uint8_t *dest,
     # sorted
     if has_query:
         qn = q_b - q_a
+        q2 = q1 + qn + 16
         decoded = u + q_a
         if fu_stop_1(decoded, 0, qn, 37, 37, 37, 37) < qn:
             memcpy(q1, decoded, <size_t>qn)
@@ -684,7 +689,7 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, uint8_t *dest,
             qn = _session(q2, qn, True)
             if qn < 0:
                 return SURT_MEMORY
-        qn = _sort_query(q2, qn, out + j + (pn == 0) + 1, spans)
+        qn = _sort_query(q2, qn, out + j + (pn == 0) + 1, _spans_past(q1, q_b - q_a))
         if qn > 0:
             if pn == 0:
                 out[j] = 47
