@@ -652,6 +652,29 @@ def test_compiled_split_cache_keeps_repeated_keys():
     fp.urlsplit.cache_clear()
 
 
+@pytest.mark.parity
+def test_split_cache_keeps_its_entries_when_a_call_raises():
+    """A repeated call that raises makes no room in a full cache: every
+    entry stays, as with the stdlib's lru_cache."""
+    if not hasattr(std.urlsplit, "cache_info"):
+        return
+    maxsize = std.urlsplit.cache_info().maxsize
+    fp.urlsplit.cache_clear()
+    for i in range(maxsize):
+        fp.urlsplit(f"http://full.test/{i}")
+        fp.urlsplit(f"http://full.test/{i}")
+    assert fp.urlsplit.cache_info().currsize == maxsize
+    for bad in ("http://[::1/", b"http://caf\xc3\xa9.test/"):
+        for _ in range(3):
+            with pytest.raises(ValueError):
+                fp.urlsplit(bad)
+    assert fp.urlsplit.cache_info().currsize == maxsize
+    hits = fp.urlsplit.cache_info().hits
+    fp.urlsplit("http://full.test/0")  # the oldest entry: still there
+    assert fp.urlsplit.cache_info().hits == hits + 1
+    fp.urlsplit.cache_clear()
+
+
 def test_introspection_matches_the_stdlib():
     for name in SPLIT_FAMILY:
         ours, theirs = getattr(fp, name), getattr(std, name)

@@ -630,9 +630,8 @@ cdef class _SplitCache:
             if calls == _python_calls or self._slot_of(key, h) >= 0:
                 return result
             return self._keep(key, h, result)
-        if self.count >= self.maxsize:
-            # room first: the memory the oldest result frees serves the new one
-            self._evict_oldest()
+        # (room is made in _keep, once there is a result: a call that
+        # raises evicts nothing, as with lru_cache)
         result = _urlsplit_impl(url, scheme, allow_fragments)
         # the stdlib's slow path may have run code that added the key (were it
         # added by a finalizer instead, a duplicate entry is merely wasted)
