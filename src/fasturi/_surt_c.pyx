@@ -701,21 +701,29 @@ cdef int _key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, uint8_t *dest,
     return 0
 
 
+cdef inline Py_ssize_t _text_start(const uint8_t *s, Py_ssize_t n) noexcept nogil:
+    # Where _key's text starts, past leading spaces; or the two forms _key
+    # leaves out: n for blank text (its key is "-"), -1 for a "filedesc"
+    # line (a CDX header, kept as it is).
+    cdef Py_ssize_t a = 0
+    while a < n and _is_space(s[a]):
+        a += 1
+    if a < n and _starts(s, n, b"filedesc", 8):
+        return -1
+    return a
+
+
 cdef int _surt_key(const uint8_t *src, Py_ssize_t n, uint8_t *mem, uint8_t *dest,
                    const uint8_t **key, Py_ssize_t *size, uint8_t **heap,
                    bint *wide) noexcept nogil:
-    # _key, and the two forms it leaves out: blank text is "-", a
-    # "filedesc" line (a CDX header) stays as it is
-    cdef Py_ssize_t a = 0
+    cdef Py_ssize_t a = _text_start(src, n)
     heap[0] = NULL
     wide[0] = False
-    while a < n and _is_space(src[a]):
-        a += 1
     if a == n:
         key[0] = <const uint8_t *>b"-"
         size[0] = 1
         return 0
-    if _starts(src, n, b"filedesc", 8):
+    if a < 0:
         wide[0] = not fu_is_ascii(src, n)
         key[0] = src
         size[0] = n
@@ -757,12 +765,10 @@ def surt(s):
         raw = (<str>s).encode("utf-8")
         data = <const uint8_t *><const char *>raw
         n = len(raw)
-    a = 0
-    while a < n and _is_space(data[a]):
-        a += 1
+    a = _text_start(data, n)
     if a == n:
         return "-"
-    if _starts(data, n, b"filedesc", 8):
+    if a < 0:
         return s
     if MEM(n) > STACK:
         mem = <uint8_t *>PyMem_Malloc(<size_t>MEM(n))
