@@ -3,7 +3,6 @@ row i, for every input family, both implementations, any thread count."""
 
 from __future__ import annotations
 
-import itertools
 import random
 from importlib.resources import files
 
@@ -13,6 +12,7 @@ import pyarrow as pa
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from unchecked import unchecked_strings
 
 import fasturi
 import fasturi.arrow
@@ -183,10 +183,7 @@ def test_split_reads_no_byte_past_the_column(arrow, threads):
     parts = ["http://", "a.b", "/p", "?q=1", "#f", "%41", "é", ":", "//", "x" * 40]
     rows = ["".join(rng.choice(parts) for _ in range(rng.randrange(12))) for _ in range(5000)]
     rows += ["h://a/" + "p" * n + "?" + "q" * (n % 7) for n in range(80)]
-    data = "".join(rows).encode()
-    ends = list(itertools.accumulate(len(r.encode()) for r in rows))
-    offsets = pa.array([0] + ends, type=pa.int32()).buffers()[1]
-    col = pa.Array.from_buffers(pa.string(), len(rows), [None, offsets, pa.py_buffer(data)])
+    col = unchecked_strings([r.encode() for r in rows])
     want = [_fields(r) for r in rows]
     assert arrow.split(col, fields=FIELDS, threads=threads).to_pylist() == want
     cut = col.slice(10, len(rows) - 50)
@@ -339,8 +336,7 @@ def test_resolve_against_a_column_of_bases(arrow):
 
 
 def _invalid_utf8():
-    offsets = pa.array([0, 2, 4, 6], type=pa.int32()).buffers()[1]
-    return pa.Array.from_buffers(pa.string(), 3, [None, offsets, pa.py_buffer(b"okb\xffzz")])
+    return unchecked_strings([b"ok", b"b\xff", b"zz"])
 
 
 @pytest.mark.parametrize("name", sorted(SCALAR))
@@ -356,9 +352,7 @@ def test_invalid_utf8_row_is_named(arrow, name):
 def test_invalid_utf8_early_in_a_long_row_is_named(arrow, name):
     # the bad bytes in the first 64 of a row of 128 or more, ASCII after
     # them: the row's ASCII check reads 64 bytes at a time
-    row = b"http://a/\xff\xfe" + b"x" * 60 + b"/" + b"y" * 70
-    offsets = pa.array([0, 2, 2 + len(row)], type=pa.int32()).buffers()[1]
-    col = pa.Array.from_buffers(pa.string(), 2, [None, offsets, pa.py_buffer(b"ok" + row)])
+    col = unchecked_strings([b"ok", b"http://a/\xff\xfe" + b"x" * 60 + b"/" + b"y" * 70])
     with pytest.raises(ValueError, match="row 1 is not valid UTF-8"):
         SCALAR[name][0](arrow, col)
 
@@ -369,12 +363,10 @@ def test_percent_decode_strict_names_the_row(arrow):
     assert info.value.start == 1 and info.value.object == b"x\xffy"
     assert arrow.percent_decode(["x%FFy%C3"], errors="ignore").to_pylist() == ["xy"]
     # the first row to fail is the one named, whichever way it fails
-    offsets = pa.array([0, 4, 6], type=pa.int32()).buffers()[1]
-    col = pa.Array.from_buffers(pa.string(), 2, [None, offsets, pa.py_buffer(b"x%FFb\xff")])
+    col = unchecked_strings([b"x%FF", b"b\xff"])
     with pytest.raises(UnicodeDecodeError, match="in row 0"):
         arrow.percent_decode(col)
-    offsets = pa.array([0, 2, 6], type=pa.int32()).buffers()[1]
-    col = pa.Array.from_buffers(pa.string(), 2, [None, offsets, pa.py_buffer(b"b\xffx%FF")])
+    col = unchecked_strings([b"b\xff", b"x%FF"])
     with pytest.raises(ValueError, match="row 0 is not valid UTF-8"):
         arrow.percent_decode(col)
 

@@ -10,6 +10,7 @@ import pandas as pd
 import polars as pl
 import pyarrow as pa
 import pytest
+from unchecked import unchecked_strings
 
 import fasturi
 
@@ -167,22 +168,6 @@ def test_preset_checks(arrow):
         arrow.canonicalize(["http://a/"], preset="scrapy")
 
 
-def _unchecked(rows: list[bytes]) -> pa.Array:
-    # a string column whose bytes nobody validated, as some producers give
-    offsets = [0]
-    for row in rows:
-        offsets.append(offsets[-1] + len(row))
-    return pa.Array.from_buffers(
-        pa.string(),
-        len(rows),
-        [
-            None,
-            pa.py_buffer(pa.array(offsets, pa.int32()).buffers()[1]),
-            pa.py_buffer(b"".join(rows)),
-        ],
-    )
-
-
 @pytest.mark.parametrize(
     "bad",
     [
@@ -201,7 +186,7 @@ def _unchecked(rows: list[bytes]) -> pa.Array:
 def test_surt_rows_not_utf8_are_named(arrow, bad):
     # surt's column form checks a row's UTF-8 from its own copy of the row:
     # every place a byte from 0x80 can stand is seen, wherever the copy stops
-    col = _unchecked([b"http://ok.example/", bad, b"http://b.com/"])
+    col = unchecked_strings([b"http://ok.example/", bad, b"http://b.com/"])
     with pytest.raises(ValueError, match="^row 1 is not valid UTF-8"):
         arrow.surt(col)
 
