@@ -1,30 +1,23 @@
 """URL corpora for the crawler-tool agreement tests.
 
-The packaged benchmark sample (src/fasturi/data/urls.txt) is always there;
-the project's full corpus (../shared/corpus/urls.txt, or $FASTURI_CORPUS)
-is read when it is checked out beside the repository.
+Both of corpus_files' corpora: the packaged sample always, the full corpus
+when it is there.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
+import corpus_files
 from hypothesis import strategies as st
 
-ROOT = Path(__file__).resolve().parents[1]
-PACKAGED = ROOT / "src" / "fasturi" / "data" / "urls.txt"
-SHARED = Path(os.environ.get("FASTURI_CORPUS") or ROOT.parent / "shared" / "corpus") / "urls.txt"
-
-
-def urls(path: Path) -> list[str]:
-    with open(path, encoding="utf-8", newline="\n") as f:
-        return f.read().split("\n")[:-1]  # the file ends with a newline
+urls = corpus_files.lines
 
 
 def corpora() -> list[Path]:
     """The corpus files present: the packaged sample, and the full one if there."""
-    return [PACKAGED] + ([SHARED] if SHARED.is_file() else [])
+    shared = corpus_files.SHARED / "urls.txt"
+    return [corpus_files.PACKAGED / "urls.txt"] + ([shared] if shared.is_file() else [])
 
 
 def outcome(fn, *args, **options):

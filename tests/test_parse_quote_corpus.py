@@ -5,31 +5,15 @@ parse_qsl/parse_qs on every query (and the round trip through urlencode)."""
 from __future__ import annotations
 
 import importlib
-import os
 import re
 import urllib.parse as std
-from pathlib import Path
 
+import corpus_files
 import pytest
 from outcomes import outcome
 
-HERE = Path(__file__).resolve().parent
-
-
-def corpus_urls() -> list[str] | None:
-    env = os.environ.get("FASTURI_CORPUS")
-    path = (Path(env) if env else HERE.parent.parent / "shared" / "corpus") / "urls.txt"
-    if not path.is_file():
-        return None
-    # split("\n"), not splitlines(): URLs may hold \x0b, \x1c, U+2028, ...
-    return [line for line in path.read_text(encoding="utf-8").split("\n") if line]
-
-
-URLS = corpus_urls()
-pytestmark = [
-    pytest.mark.parity,
-    pytest.mark.skipif(URLS is None, reason="corpus urls.txt not found (set FASTURI_CORPUS)"),
-]
+URLS = [line for line in corpus_files.lines(corpus_files.FOLDER / "urls.txt") if line]
+pytestmark = pytest.mark.parity
 
 
 # RFC 3986 Appendix B: every string has a path, and a query when '?' occurs.
