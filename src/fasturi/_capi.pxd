@@ -42,10 +42,39 @@ cdef extern from *:
         return o;
     }
 
+    /* Store value through a slot's member descriptor (3.15's _keep_empty
+       on the result classes) without a Python-level call: where a slot of
+       a tuple subclass lives is the interpreter's business, and the
+       descriptor's own setter knows it. */
+    static inline int fu_set_slot(PyObject *descr, PyObject *obj, PyObject *value)
+    {
+        return Py_TYPE(descr)->tp_descr_set(descr, obj, value);
+    }
+
+    /* Whether a slot holds something other than False: 1; 0 when it holds
+       False or was never set (getattr(obj, name, False) is False); -1 on
+       an error. */
+    static inline int fu_slot_not_false(PyObject *descr, PyObject *obj)
+    {
+        PyObject *v = Py_TYPE(descr)->tp_descr_get(descr, obj, (PyObject *)Py_TYPE(obj));
+        int r;
+        if (v == NULL) {
+            if (!PyErr_ExceptionMatches(PyExc_AttributeError))
+                return -1;
+            PyErr_Clear();
+            return 0;
+        }
+        r = v != Py_False;
+        Py_DECREF(v);
+        return r;
+    }
+
     #endif /* FASTURI_CAPI_SHIM */
     """
     int fu_unicode_ready(object o) except -1
     object fu_alloc_tuple(object type, Py_ssize_t n)
+    int fu_set_slot(object descr, object obj, object value) except -1
+    int fu_slot_not_false(object descr, object obj) except -1
 
 # Declared here rather than cimported from cpython.*: the return types are
 # exact (str, bytes), so Cython needs no type check on the result, and the

@@ -39,7 +39,14 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcmp, memcpy
 
-from fasturi._capi cimport PyUnicode_IS_ASCII, PyUnicode_READ, fu_alloc_tuple, fu_unicode_ready
+from fasturi._capi cimport (
+    PyUnicode_IS_ASCII,
+    PyUnicode_READ,
+    fu_alloc_tuple,
+    fu_set_slot,
+    fu_slot_not_false,
+    fu_unicode_ready,
+)
 from fasturi._csrc cimport (
     FU_US_CLOSE_BR,
     FU_US_NETLOC_WIDE,
@@ -96,6 +103,23 @@ cdef object _std_urldefrag = _std.urldefrag
 cdef object _checknetloc = _STD.get("_checknetloc")
 cdef object _check_bracketed_host = _STD.get("_check_bracketed_host")
 
+
+def _keep_slot(cls, made):
+    """The member descriptor of cls's _keep_empty slot where the stdlib's
+    own result (made) carries one (3.15+: missing_as_none is recorded on
+    every result, and urlunsplit, geturl and pickling read it), else None."""
+    import types
+
+    descr = getattr(cls, "_keep_empty", None)
+    if type(descr) is types.MemberDescriptorType and hasattr(made, "_keep_empty"):
+        return descr
+    return None
+
+
+cdef object _SPLIT_KEEP = _keep_slot(SplitResult, _raw_urlsplit("a"))
+cdef object _PARSE_KEEP = _keep_slot(ParseResult, _std_urlparse("a"))
+cdef object _DEFRAG_KEEP = _keep_slot(DefragResult, _std_urldefrag("a"))
+
 cdef str EMPTY = ""
 cdef bytes BEMPTY = b""
 cdef str HTTP = "http"
@@ -113,7 +137,7 @@ cdef int BRACKETS = 0           # 0: balance only, 1: also _check_bracketed_host
 cdef int UNSPLIT = 0
 # urljoin and urldefrag: 0 built on urlparse/urlunparse (<= 3.13), 1 built
 # on the split that keeps a missing component apart from an empty one
-# (3.14+: "?" and "#" survive, a base without a scheme is not joined), 2 hand on
+# (3.14+: "?" and "#" survive), 2 hand on
 cdef int JOIN = 0
 cdef int DEFRAG = 0
 cdef bint SPLIT_OK = True       # False: the split family hands every call on
@@ -193,6 +217,9 @@ cdef inline void _set(object r, Py_ssize_t i, object v):
     PyTuple_SET_ITEM(r, i, v)
 
 
+# The compiled functions answer missing_as_none=False only: that is the
+# value a result's _keep_empty slot records, where the classes have one.
+
 cdef inline object _result(object cls, object a, object b, object c, object d, object e):
     r = fu_alloc_tuple(cls, 5)
     _set(r, 0, a)
@@ -200,6 +227,8 @@ cdef inline object _result(object cls, object a, object b, object c, object d, o
     _set(r, 2, c)
     _set(r, 3, d)
     _set(r, 4, e)
+    if _SPLIT_KEEP is not None:
+        fu_set_slot(_SPLIT_KEEP, r, False)
     return r
 
 cdef inline object _result6(object cls, object a, object b, object c, object d, object e,
@@ -211,12 +240,16 @@ cdef inline object _result6(object cls, object a, object b, object c, object d, 
     _set(r, 3, d)
     _set(r, 4, e)
     _set(r, 5, f)
+    if _PARSE_KEEP is not None:
+        fu_set_slot(_PARSE_KEEP, r, False)
     return r
 
 cdef inline object _result2(object cls, object a, object b):
     r = fu_alloc_tuple(cls, 2)
     _set(r, 0, a)
     _set(r, 1, b)
+    if _DEFRAG_KEEP is not None:
+        fu_set_slot(_DEFRAG_KEEP, r, False)
     return r
 
 # ---------------------------------------------------------------------------
@@ -843,12 +876,12 @@ cdef inline void _whole(Piece *p, object t, Py_ssize_t i):
     _piece_str(p, s, 0, PyUnicode_GET_LENGTH(s))
 
 
-def urlunsplit(components):
-    """Combine the 5 components of urlsplit() into a URL."""
+cdef object _unsplit5(object components):
+    """urlunsplit(components) without a keep_empty, or None to hand on."""
     cdef Piece sch, net, url, query, frag
     t = _str_parts(components, 5) if UNSPLIT != 2 else None
     if t is None:
-        return _std_urlunsplit(components)
+        return None
     _whole(&sch, t, 0)
     _whole(&net, t, 1)
     _whole(&url, t, 2)
@@ -857,14 +890,14 @@ def urlunsplit(components):
     return _unsplit(_item(t, 0), &sch, &net, &url, 1, &query, &frag)
 
 
-def urlunparse(components):
-    """Combine the 6 components of urlparse() into a URL."""
+cdef object _unparse6(object components):
+    """urlunparse(components) without a keep_empty, or None to hand on."""
     cdef Piece sch, net, query, frag
     cdef Piece url[3]
     cdef Py_ssize_t nurl = 1
     t = _str_parts(components, 6) if UNSPLIT != 2 else None
     if t is None:
-        return _std_urlunparse(components)
+        return None
     _whole(&sch, t, 0)
     _whole(&net, t, 1)
     _whole(&url[0], t, 2)
@@ -876,6 +909,18 @@ def urlunparse(components):
     _whole(&query, t, 4)
     _whole(&frag, t, 5)
     return _unsplit(_item(t, 0), &sch, &net, url, nurl, &query, &frag)
+
+
+def urlunsplit(components):
+    """Combine the 5 components of urlsplit() into a URL."""
+    r = _unsplit5(components)
+    return r if r is not None else _std_urlunsplit(components)
+
+
+def urlunparse(components):
+    """Combine the 6 components of urlparse() into a URL."""
+    r = _unparse6(components)
+    return r if r is not None else _std_urlunparse(components)
 
 # ---------------------------------------------------------------------------
 # urljoin() and urldefrag().
@@ -1121,11 +1166,11 @@ cdef object _join_defined(object base, object url, bint af):
     scheme = _split_defined(&u, url, af)
     if scheme is None:
         scheme = bscheme
-    # a scheme missing from both is not in uses_relative (None never is)
-    if scheme is None or scheme != bscheme or not _in_list(K_USES_RELATIVE, scheme):
+    # a scheme missing from both sides joins as a relative one, with a netloc
+    if scheme != bscheme or (scheme is not None and not _in_list(K_USES_RELATIVE, scheme)):
         return url
     net = &u.net if u.p.net_a >= 0 else NULL
-    if _in_list(K_USES_NETLOC, scheme):
+    if scheme is None or _in_list(K_USES_NETLOC, scheme):
         if net is not NULL and u.net.length:
             return _compose(scheme, net, &u.path,
                             &u.query if u.p.q_a >= 0 else NULL,
@@ -1204,12 +1249,13 @@ def urldefrag(url):
 # Import time: what this Python's urllib.parse does, asked once.
 
 
-def _outcome(f, *args):
+def _outcome(f, *args, **kwargs):
     try:
-        r = f(*args)
+        r = f(*args, **kwargs)
     except Exception as exc:  # noqa: BLE001 - the exception is the outcome
         return ("raise", type(exc), str(exc))
-    return ("ok", type(r), r, tuple(type(x) for x in r) if isinstance(r, tuple) else None)
+    return ("ok", type(r), r, tuple(type(x) for x in r) if isinstance(r, tuple) else None,
+            getattr(r, "_keep_empty", "<not set>"))
 
 
 # Inputs whose handling differs between Python versions, or that reach every
@@ -1234,8 +1280,9 @@ _PROBE_UNPARSE = tuple((parts,) for parts in (
     ("http", "", "/", "", "q", ""), ("http", "", "x", "p", "", ""), ("foo", "", "", "p", "", ""),
 ))
 # urljoin's own change (3.14): a missing component is told from an empty
-# one, so "?" and "#" survive, a base without a scheme joins nothing, and a
-# reference with neither query nor fragment takes the base's fragment.
+# one, so "?" and "#" survive, and a reference with neither query nor
+# fragment takes the base's fragment; a scheme missing from both sides still
+# joins (as before).
 _PROBE_JOIN_DEFINED = (
     ("http://a/b?q", "?"), ("a/b", "c"), ("http://a/b?q#f", "#"), ("http://a/b", "#"),
     ("http://a/b?q#f", "http:"), ("http:/b/c", "d"), ("http:///b/c", "d"), ("//a/b", "c"),
@@ -1255,8 +1302,8 @@ _PROBE_DEFRAG = (
 )
 
 
-def _agrees(ours, theirs, probes):
-    return all(_outcome(ours, *a) == _outcome(theirs, *a) for a in probes)
+def _agrees(ours, theirs, probes, **kwargs):
+    return all(_outcome(ours, *a, **kwargs) == _outcome(theirs, *a, **kwargs) for a in probes)
 
 
 def _heard(f, *args):
@@ -1281,7 +1328,30 @@ def _try_unsplit(mode):
     global UNSPLIT
     UNSPLIT = mode
     return (_agrees(urlunsplit, _std_urlunsplit, _PROBE_UNSPLIT)
-            and _agrees(urlunparse, _std_urlunparse, _PROBE_UNPARSE))
+            and _agrees(urlunparse, _std_urlunparse, _PROBE_UNPARSE)
+            and _keywords_agree())
+
+
+# The keep_empty= forms (3.15) on tuples and on the stdlib's own results of
+# both missing_as_none values, with keep_empty not given, False and True.
+_PROBE_KEEP_URLS = ("http://a/b?#", "a?#", "//x/p", "http:", "mailto:a#", "////p", "")
+
+
+def _keywords_agree():
+    cases = []
+    if KEYWORD["urlunsplit"] and KEYWORD["urlsplit"]:
+        cases.append((urlunsplit_kw, _std_urlunsplit, _raw_urlsplit, _PROBE_UNSPLIT))
+    if KEYWORD["urlunparse"] and KEYWORD["urlparse"]:
+        cases.append((urlunparse_kw, _std_urlunparse, _std_urlparse, _PROBE_UNPARSE))
+    for ours, theirs, split, tuples in cases:
+        probes = list(tuples)
+        for url in _PROBE_KEEP_URLS:
+            probes.append((split(url, missing_as_none=False),))
+            probes.append((split(url, missing_as_none=True),))
+        for kwargs in ({}, {"keep_empty": False}, {"keep_empty": True}):
+            if not _agrees(ours, theirs, probes, **kwargs):
+                return False
+    return True
 
 
 def _try_join(mode):
@@ -1327,29 +1397,6 @@ def _detect():
         stats = info()
         _CACHE = _SplitCache(stats.maxsize, type(stats))
 
-
-_detect()
-
-#: True when this Python's urlsplit has an lru_cache (3.11+): urlsplit_cached,
-#: with cache_info(), cache_clear() and __wrapped__, is then the urlsplit.
-HAS_CACHE = _CACHE is not None
-#: Whether the compiled code takes each function's common case on this
-#: Python (False: every call goes to the stdlib, as a probe disagreed).
-COMPILED = {
-    "urlsplit": SPLIT_OK, "urlparse": SPLIT_OK, "urljoin": JOIN != 2,
-    "urldefrag": DEFRAG != 2, "urlunsplit": UNSPLIT != 2, "urlunparse": UNSPLIT != 2,
-}
-if HAS_CACHE:
-    urlsplit_cached.cache_info = _CACHE.cache_info
-    urlsplit_cached.cache_clear = _CACHE.cache_clear
-    urlsplit_cached.cache_parameters = _CACHE.cache_parameters
-    urlsplit_cached.__wrapped__ = urlsplit
-
-
-def clear_cache():
-    """Empty the split cache (the stdlib's clear_cache() empties its own)."""
-    if _CACHE is not None:
-        _CACHE.cache_clear()
 
 # ---------------------------------------------------------------------------
 # The keywords of newer Pythons: 3.15 gives urlsplit, urlparse and urldefrag
@@ -1426,25 +1473,71 @@ def urldefrag_kw(url, *, missing_as_none=_DEFRAG_MISSING):
     return _std_urldefrag(url, missing_as_none=missing_as_none)
 
 
+cdef bint _drops_empty(object components, object keep_empty, object not_given) except -1:
+    """Whether the stdlib would put components together as urlunsplit()
+    without keep_empty does: keep_empty=False given, or not given and the
+    components carry no true _keep_empty (a tuple, a list, a result split
+    with missing_as_none=False).  Other types and values are the stdlib's."""
+    if keep_empty is False:
+        return True
+    if keep_empty is not not_given:
+        return False
+    t = type(components)
+    if t is tuple or t is list:
+        return True
+    if t is SplitResult:
+        return _SPLIT_KEEP is None or not fu_slot_not_false(_SPLIT_KEEP, components)
+    if t is ParseResult:
+        return _PARSE_KEEP is None or not fu_slot_not_false(_PARSE_KEEP, components)
+    return False
+
+
 def urlunsplit_kw(components, *, keep_empty=_UNSPLIT_KEEP):
     """Combine the 5 components of urlsplit() into a URL."""
-    if keep_empty is False:
-        return urlunsplit(components)
+    if _drops_empty(components, keep_empty, _UNSPLIT_KEEP):
+        r = _unsplit5(components)
+        if r is not None:
+            return r
+    if keep_empty is _UNSPLIT_KEEP:
+        return _std_urlunsplit(components)
     return _std_urlunsplit(components, keep_empty=keep_empty)
 
 
 def urlunparse_kw(components, *, keep_empty=_UNPARSE_KEEP):
     """Combine the 6 components of urlparse() into a URL."""
-    if keep_empty is False:
-        return urlunparse(components)
+    if _drops_empty(components, keep_empty, _UNPARSE_KEEP):
+        r = _unparse6(components)
+        if r is not None:
+            return r
+    if keep_empty is _UNPARSE_KEEP:
+        return _std_urlunparse(components)
     return _std_urlunparse(components, keep_empty=keep_empty)
 
 
+_detect()
+
+#: True when this Python's urlsplit has an lru_cache (3.11+): urlsplit_cached,
+#: with cache_info(), cache_clear() and __wrapped__, is then the urlsplit.
+HAS_CACHE = _CACHE is not None
+#: Whether the compiled code takes each function's common case on this
+#: Python (False: every call goes to the stdlib, as a probe disagreed).
+COMPILED = {
+    "urlsplit": SPLIT_OK, "urlparse": SPLIT_OK, "urljoin": JOIN != 2,
+    "urldefrag": DEFRAG != 2, "urlunsplit": UNSPLIT != 2, "urlunparse": UNSPLIT != 2,
+}
 if HAS_CACHE:
-    urlsplit_cached_kw.cache_info = _CACHE.cache_info
-    urlsplit_cached_kw.cache_clear = _CACHE.cache_clear
-    urlsplit_cached_kw.cache_parameters = _CACHE.cache_parameters
-    urlsplit_cached_kw.__wrapped__ = urlsplit_kw
+    for _with_cache, _without in ((urlsplit_cached, urlsplit), (urlsplit_cached_kw, urlsplit_kw)):
+        _with_cache.cache_info = _CACHE.cache_info
+        _with_cache.cache_clear = _CACHE.cache_clear
+        _with_cache.cache_parameters = _CACHE.cache_parameters
+        _with_cache.__wrapped__ = _without
+    del _with_cache, _without
+
+
+def clear_cache():
+    """Empty the split cache (the stdlib's clear_cache() empties its own)."""
+    if _CACHE is not None:
+        _CACHE.cache_clear()
 
 
 def _modes(**modes):
