@@ -52,6 +52,9 @@ def urlencode(
     errors: str | None = None,
     quote_via: Callable[..., str] = ...,
 ) -> str: ...
+
+QS_STACKLEVEL: bool
+
 def parse_qs(
     qs: AnyStr | None,
     keep_blank_values: bool = False,
@@ -69,4 +72,15 @@ def parse_qsl(
     errors: str = "replace",
     max_num_fields: int | None = None,
     separator: str | bytes = "&",
+) -> list[tuple[AnyStr, AnyStr]]: ...
+def parse_qsl_kw(
+    qs: AnyStr | None,
+    keep_blank_values: bool = False,
+    strict_parsing: bool = False,
+    encoding: str = "utf-8",
+    errors: str = "replace",
+    max_num_fields: int | None = None,
+    separator: str | bytes = "&",
+    *,
+    _stacklevel: int = 1,
 ) -> list[tuple[AnyStr, AnyStr]]: ...

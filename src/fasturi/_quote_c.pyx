@@ -74,6 +74,23 @@ def _probe_qs_bytes_native():
         return False
 
 
+def _probe_qs_bytes_separator_first():
+    # 3.14+ convert a str separator for a bytes query before returning [] for
+    # an empty one, so a non-ASCII separator raises even then.
+    try:
+        _std_parse_qsl(b"", separator="\xe9")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _probe_qs_stacklevel():
+    # 3.14+ parse_qsl takes a keyword-only _stacklevel for its warning.
+    code = getattr(_std_parse_qsl, "__code__", None)
+    return code is not None and "_stacklevel" in code.co_varnames[
+        code.co_argcount:code.co_argcount + code.co_kwonlyargcount]
+
+
 def _probe_urlencode_chains_cause():
     # 3.11+ raise the "not a valid ... sequence" TypeError `from` the cause.
     try:
@@ -86,9 +103,13 @@ def _probe_urlencode_chains_cause():
 cdef bint _UNQUOTE_KEEPS_BYTEARRAY = _probe_unquote_keeps_bytearray()
 cdef bint _QS_EMPTY_EARLY = _probe_qs_empty_returns_early()
 cdef bint _QS_BYTES_NATIVE = _probe_qs_bytes_native()
+cdef bint _QS_BYTES_SEPARATOR_FIRST = _probe_qs_bytes_separator_first()
 cdef bint _URLENCODE_CAUSE = _probe_urlencode_chains_cause()
+#: Whether this Python's parse_qsl has the keyword-only _stacklevel; fasturi.parse
+#: then binds parse_qsl_kw, which has it too.
+QS_STACKLEVEL = _probe_qs_stacklevel()
 del (_probe_unquote_keeps_bytearray, _probe_qs_empty_returns_early, _probe_qs_bytes_native,
-     _probe_urlencode_chains_cause)
+     _probe_qs_bytes_separator_first, _probe_qs_stacklevel, _probe_urlencode_chains_cause)
 
 # Tuple unpacking compiled by the interpreter itself, so a malformed
 # urlencode() item fails with exactly its own message ("not enough values
@@ -621,10 +642,34 @@ def parse_qsl(qs, keep_blank_values=False, strict_parsing=False,
     `keep_blank_values`; `strict_parsing` makes a field without '=' a
     ValueError, and so is a query with more than `max_num_fields` fields.
     """
+    return _parse_qsl(qs, keep_blank_values, strict_parsing, encoding, errors,
+                      max_num_fields, separator, 1)
+
+
+def parse_qsl_kw(qs, keep_blank_values=False, strict_parsing=False,
+                 encoding='utf-8', errors='replace', max_num_fields=None, separator='&', *,
+                 _stacklevel=1):
+    """Split a query into a list of (name, value) pairs.
+
+    parse_qsl() with the keyword-only _stacklevel of newer Pythons (the
+    frame its deprecation warning names, counted from the caller's).
+    """
+    return _parse_qsl(qs, keep_blank_values, strict_parsing, encoding, errors,
+                      max_num_fields, separator, _stacklevel)
+
+
+cdef object _parse_qsl(qs, keep_blank_values, strict_parsing, encoding, errors,
+                       max_num_fields, separator, stacklevel):
     tq = type(qs)
     tsep = type(separator)
     if not ((tq is str or tq is bytes) and (tsep is str or tsep is bytes)
             and _plain_flag(keep_blank_values) and _plain_flag(strict_parsing)):
+        # Compiled code has no Python frame: the stdlib's warning names the
+        # caller's frame at the same stacklevel as when it is called directly.
+        if QS_STACKLEVEL:
+            return _std_parse_qsl(qs, keep_blank_values, strict_parsing, encoding=encoding,
+                                  errors=errors, max_num_fields=max_num_fields,
+                                  separator=separator, _stacklevel=stacklevel)
         return _std_parse_qsl(qs, keep_blank_values, strict_parsing, encoding=encoding,
                               errors=errors, max_num_fields=max_num_fields,
                               separator=separator)
@@ -640,7 +685,7 @@ def parse_qsl(qs, keep_blank_values=False, strict_parsing=False,
             if tsep is not str:
                 separator = str(separator, 'ascii')
         else:
-            if not qs:
+            if not qs and not _QS_BYTES_SEPARATOR_FIRST:
                 return []
             if tsep is str:
                 separator = bytes(separator, 'ascii')
@@ -696,9 +741,8 @@ def parse_qs(qs, keep_blank_values=False, strict_parsing=False,
     Same as urllib.parse.parse_qs; the arguments are parse_qsl()'s.
     """
     cdef dict parsed_result = {}
-    pairs = parse_qsl(qs, keep_blank_values, strict_parsing,
-                      encoding=encoding, errors=errors,
-                      max_num_fields=max_num_fields, separator=separator)
+    pairs = _parse_qsl(qs, keep_blank_values, strict_parsing, encoding, errors,
+                       max_num_fields, separator, 1)
     for item in pairs:
         if type(item) is tuple and len(<tuple>item) == 2:
             name = (<tuple>item)[0]

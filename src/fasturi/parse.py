@@ -141,6 +141,8 @@ def _bind(name: str) -> _Any:
         return _adopt(getattr(_parse_c, name + kw), name)
     if _quote_c is None:
         return _ORIGINALS[name]
+    if name == "parse_qsl" and _quote_c.QS_STACKLEVEL:
+        return _adopt(_quote_c.parse_qsl_kw, name)  # 3.14's keyword-only _stacklevel
     return _adopt(getattr(_quote_c, name), name)
 
 
