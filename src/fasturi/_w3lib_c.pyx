@@ -315,6 +315,40 @@ cdef Py_ssize_t _userinfo(const uint8_t *s, Py_ssize_t n, uint8_t *o, uint8_t *d
     return j
 
 
+# How this Python's ipaddress writes an IPv4-mapped address: newer patch
+# releases (3.13.x, 3.14) give its last 32 bits as a dotted quad.
+import ipaddress
+
+cdef bint _MAPPED_DOTTED = str(ipaddress.IPv6Address("::ffff:102:304")) == "::ffff:1.2.3.4"
+del ipaddress
+
+
+cdef Py_ssize_t _dotted(unsigned int hi, unsigned int lo, uint8_t *o) noexcept nogil:
+    """hi:lo (two 16-bit groups) as a dotted quad into o; returns its length."""
+    cdef unsigned int octets[4]
+    cdef unsigned int v
+    cdef Py_ssize_t j = 0
+    cdef int k
+    octets[0] = hi >> 8
+    octets[1] = hi & 255
+    octets[2] = lo >> 8
+    octets[3] = lo & 255
+    for k in range(4):
+        if k:
+            o[j] = 46
+            j += 1
+        v = octets[k]
+        if v >= 100:
+            o[j] = 48 + v // 100
+            j += 1
+        if v >= 10:
+            o[j] = 48 + (v // 10) % 10
+            j += 1
+        o[j] = 48 + v % 10
+        j += 1
+    return j
+
+
 cdef Py_ssize_t _ipv6(const uint8_t *s, Py_ssize_t n, uint8_t *o) noexcept nogil:
     """The IPv6 address s[0, n) in its RFC 5952 form (as ``str`` of an
     ``ipaddress.IPv6Address``) into o, or -1 for any other text (the
@@ -382,6 +416,10 @@ cdef Py_ssize_t _ipv6(const uint8_t *s, Py_ssize_t n, uint8_t *o) noexcept nogil
     for k in range(8):
         if groups[k] == 0x10000:
             return -1  # an empty part that is no "::"
+    if (_MAPPED_DOTTED and groups[0] == 0 and groups[1] == 0 and groups[2] == 0
+            and groups[3] == 0 and groups[4] == 0 and groups[5] == 0xFFFF):
+        memcpy(o, b"::ffff:", 7)
+        return 7 + _dotted(groups[6], groups[7], o + 7)
     # the longest run of zero groups (the first of equal ones), if over one
     for k in range(8):
         if groups[k] == 0:
