@@ -67,6 +67,22 @@ class Corpus:
         return out
 
     @cached_property
+    def split_results(self) -> list[urllib.parse.SplitResult]:
+        """urlsplit's results, for ``urlunsplit``."""
+        return list(self._splits)
+
+    @cached_property
+    def parse_results(self) -> list[urllib.parse.ParseResult]:
+        """urlparse's results, for ``urlunparse``."""
+        out = []
+        for url in self.urls:
+            try:
+                out.append(urllib.parse.urlparse(url))
+            except ValueError:
+                continue
+        return out
+
+    @cached_property
     def paths(self) -> list[str]:
         """Paths as written (percent-encoded), for ``unquote``."""
         return [parts.path for parts in self._splits if parts.path]

@@ -68,6 +68,9 @@ ORDER = [
     "parse.urlsplit-stream",
     "parse.urlparse",
     "parse.urljoin",
+    "parse.urldefrag",
+    "parse.urlunsplit",
+    "parse.urlunparse",
     "parse.quote",
     "parse.quote_plus",
     "parse.unquote",
@@ -125,6 +128,12 @@ TARGETS = [
     ),
     Target(
         "urljoin ≥12× faster than the stdlib", "parse.urljoin", "fasturi-compiled", STDLIB, 12.0
+    ),
+    *(
+        Target(
+            f"{name} ≥4× faster than the stdlib", f"parse.{name}", "fasturi-compiled", STDLIB, 4.0
+        )
+        for name in ("urlunsplit", "urlunparse", "urldefrag")
     ),
     *(
         Target(
