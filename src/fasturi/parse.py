@@ -33,9 +33,14 @@ they took, so call it early.
 Which rules this Python's stdlib follows (the '//' rules of urlunsplit and
 urlunparse, whether urljoin and urldefrag keep an empty query or fragment
 apart from a missing one, as from 3.14) is found at import by probing each
-function; the 3.15 keywords (``missing_as_none=``, ``keep_empty=``) are
-taken exactly where the stdlib's signature has them, and any value but the
-default is answered by the stdlib.
+function; the 3.15 keywords (``missing_as_none=``, ``keep_empty=``) and
+3.14's ``parse_qsl(_stacklevel=)`` are taken exactly where the stdlib's
+signature has them.  The compiled code answers ``missing_as_none=False``
+(the default) and marks its results so, in the ``_keep_empty`` slot 3.15's
+result classes have, as the stdlib does; ``urlunsplit``/``urlunparse``
+answer ``keep_empty`` not given (on components that do not carry a true
+``_keep_empty``) and ``keep_empty=False``.  Every other value is the
+stdlib's to answer, with the keyword passed on as given.
 
 Known differences, none in results: the compiled functions report
 ``__module__ == "urllib.parse"`` (so pickling them by reference needs
