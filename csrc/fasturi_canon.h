@@ -106,7 +106,8 @@ static inline ptrdiff_t fu_canon_key(const uint8_t *t, ptrdiff_t n, int sort_que
     q_at = p ? p - t : -1;
     if (q_at < 0 || !(sort_query || nrules > 0)) {
         o = drop_fragment ? hash_at : n;
-        memcpy(out, t, (size_t)o);
+        if (o) /* out may be NULL for an empty key (memcpy's NULL is UB) */
+            memcpy(out, t, (size_t)o);
         return o;
     }
     count = 1;
