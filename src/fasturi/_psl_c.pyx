@@ -34,6 +34,7 @@ from fasturi._csrc cimport (
 )
 
 from fasturi import _psl
+from fasturi._errors import type_error
 
 __all__ = [
     "load_public_suffix_list",
@@ -139,10 +140,6 @@ def load_public_suffix_list(path):
 def public_suffix_list_version():
     """The ``// VERSION:`` line of the list in use (None if it has none)."""
     return _current().version
-
-
-cdef object _type_error(str func, object value):
-    return TypeError(f"{func}() argument 's' must be str, not {type(value).__name__}")
 
 
 # ---- the host of a URI or of a bare host ----------------------------------
@@ -322,7 +319,7 @@ def public_suffix(s, *, private=False):
     PRIVATE section.  None for IP addresses and hosts with empty labels.
     """
     if not isinstance(s, str):
-        raise _type_error("public_suffix", s)
+        raise type_error("public_suffix", "s", s)
     return _answer(<str>s, True if private else False, False)
 
 
@@ -334,5 +331,5 @@ def registrable_domain(s, *, private=False):
     hosts that are themselves a public suffix.
     """
     if not isinstance(s, str):
-        raise _type_error("registrable_domain", s)
+        raise type_error("registrable_domain", "s", s)
     return _answer(<str>s, True if private else False, True)
