@@ -28,7 +28,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 import pyarrow as pa
 import pyarrow.csv as pacsv
@@ -39,7 +39,7 @@ DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 _FENCE = re.compile(r"^(?P<indent> *)```(?P<lang>[\w+-]*)[^\n]*$")
 _ENGINE = re.compile(
-    r"^\s*(?:import|from)\s+(?:fasturi\.(?:pandas|polars|duckdb|spark|dask)|duckdb|dask|pyspark)\b",
+    r"^\s*(?:>>> )?(?:import|from)\s+(?:fasturi\.(?:pandas|polars|duckdb|spark|dask)|duckdb|dask|pyspark)\b",
     re.M,
 )
 _MAIN_GUARD = re.compile(r"^if __name__ == [\"']__main__[\"']:", re.M)
@@ -250,3 +250,136 @@ def make_fixtures(folder: Path) -> Path:
         "utf-8",
     )
     return folder
+
+
+# ---- the entries of docs/reference.md ----------------------------------------------
+
+REFERENCE = ROOT / "docs" / "reference.md"
+_SPAN = re.compile(r"`([^`]+)`")
+_ENTRY_LINE = re.compile(r"^(?:#{2,4} |\| )(`.*)$")
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str  # as written: "fasturi.split", "URI.port", "Series.uri.host"
+    params: Optional[List[str]]  # as written, None for a name without "(...)"
+    line: int
+
+
+def _split_params(text: str) -> List[str]:
+    """``a, b=(1, 2), *, c="x,y"`` -> ``["a", "b=(1, 2)", "*", 'c="x,y"']``."""
+    out, depth, quote, start = [], 0, "", 0
+    for i, c in enumerate(text):
+        if quote:
+            quote = "" if c == quote else quote
+        elif c in "\"'":
+            quote = c
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif c == "," and depth == 0:
+            out.append(text[start:i].strip())
+            start = i + 1
+    if text.strip():
+        out.append(text[start:].strip())
+    return out
+
+
+def _entry(span: str, prefix: str, line: int) -> Entry:
+    head, paren, rest = span.partition("(")
+    if not paren:
+        return Entry(prefix + span.strip(), None, line)
+    depth, end = 1, 0
+    while depth and end < len(rest):
+        depth += (rest[end] == "(") - (rest[end] == ")")
+        end += 1
+    return Entry(prefix + head.strip(), _split_params(rest[: end - 1]), line)
+
+
+def reference_entries() -> List[Entry]:
+    """Every entry of the reference: a heading that is a code span, or the
+    code spans of a table row's first cell; in a cell, a span starting with
+    "." (or with no dot) continues the first span's prefix."""
+    entries = []
+    for number, text in enumerate(REFERENCE.read_text("utf-8").splitlines(), 1):
+        m = _ENTRY_LINE.match(text)
+        if not m:
+            continue
+        cell = m.group(1).split(" | ")[0] if text.startswith("|") else m.group(1)
+        spans = _SPAN.findall(cell)
+        if not spans or not cell.startswith("`"):
+            continue
+        first = _entry(spans[0], "", number)
+        entries.append(first)
+        prefix = first.name.rpartition(".")[0] + "." if "." in first.name else ""
+        for span in spans[1:]:
+            entries.append(_entry(span.lstrip("."), prefix, number))
+    return entries
+
+
+def documented_names() -> Dict[str, Entry]:
+    return {e.name: e for e in reference_entries()}
+
+
+def signature_words(params: List[str]) -> List[str]:
+    """A documented parameter list as names and markers: ``["col", "fields",
+    "*", "threads"]``, ``["**components"]``."""
+    words = []
+    for p in params:
+        p = p.split("=", 1)[0].split(":", 1)[0].strip()
+        words.append(p)
+    return words
+
+
+def code_words(func: Any, drop: Tuple[str, ...] = ()) -> Optional[List[str]]:
+    """The same for a callable, ``self``, ``cls`` and the names in ``drop``
+    left out; None when it has no signature to read."""
+    import inspect
+
+    try:
+        sig = inspect.signature(func)
+    except (TypeError, ValueError):
+        return None
+    params = [p for p in sig.parameters.values() if p.name not in ("self", "cls", *drop)]
+    words: List[str] = []
+    star = False
+    for p in params:
+        if p.kind is p.KEYWORD_ONLY and not star:
+            words.append("*")
+            star = True
+        if p.kind is p.VAR_POSITIONAL:
+            words.append("*" + p.name)
+            star = True
+        elif p.kind is p.VAR_KEYWORD:
+            words.append("**" + p.name)
+        else:
+            words.append(p.name)
+    return words
+
+
+def check_entries(expected: Dict[str, Any], drop: Tuple[str, ...] = ()) -> List[str]:
+    """What is wrong with the reference's entries for ``expected`` (documented
+    name -> object): names without an entry, callables whose documented
+    parameters differ from the code's (less the parameters in ``drop``: the
+    Series an accessor method is called on)."""
+    documented = documented_names()
+    problems = []
+    for name, obj in expected.items():
+        entry = documented.get(name)
+        if entry is None:
+            problems.append(f"{name}: no entry in docs/reference.md")
+            continue
+        if entry.params is None or not callable(obj):
+            continue
+        want = code_words(obj, drop)
+        if want is not None and signature_words(entry.params) != want:
+            problems.append(
+                f"{name} (docs/reference.md:{entry.line}): documented "
+                f"({', '.join(signature_words(entry.params))}), the code has ({', '.join(want)})"
+            )
+    return problems
+
+
+def public(obj: Any) -> List[str]:
+    return sorted(n for n in dir(obj) if not n.startswith("_"))

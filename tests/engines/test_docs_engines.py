@@ -11,7 +11,19 @@ from pathlib import Path
 import pandas as pd
 import pyarrow.parquet as pq
 import pytest
-from doc_blocks import HREFS, PAGE, URLS, make_fixtures, run_doctests, run_script, runs
+from doc_blocks import (
+    HREFS,
+    PAGE,
+    REFERENCE,
+    URLS,
+    check_entries,
+    documented_names,
+    make_fixtures,
+    public,
+    run_doctests,
+    run_script,
+    runs,
+)
 
 import fasturi
 
@@ -117,3 +129,49 @@ CHECKS = {
     "fd.map_bag": _bag,
     "import fasturi.spark": _spark,
 }
+
+
+# ---- docs/reference.md's entries for the engine modules ------------------------------
+
+
+def test_reference_pandas():
+    import fasturi.pandas as fpd
+
+    accessor = fpd.UriAccessor
+    expected = {f"Series.uri.{n}": getattr(accessor, n) for n in public(accessor)}
+    # the methods are the fasturi.arrow functions, called with the Series as col
+    assert check_entries(expected, drop=("col",)) == []
+    assert "fasturi.pandas.UriAccessor" in REFERENCE.read_text("utf-8")
+
+
+def test_reference_polars():
+    import fasturi.polars as fpl
+
+    assert public(fpl.UriSeries) == public(fpl.UriExpr)  # one table documents both
+    expected = {f"Expr.uri.{n}": getattr(fpl.UriExpr, n) for n in public(fpl.UriExpr)}
+    assert check_entries(expected) == []
+    text = REFERENCE.read_text("utf-8")
+    assert "fasturi.polars.UriExpr" in text and "fasturi.polars.UriSeries" in text
+
+
+def test_reference_duckdb():
+    import fasturi.duckdb as fdb
+
+    expected = {f"fasturi.duckdb.{n}": getattr(fdb, n) for n in fdb.__all__}
+    assert check_entries(expected) == []
+    documented = documented_names()
+    for name, (_, params, _) in fdb.FUNCTIONS.items():
+        assert name in documented, name
+        assert len(documented[name].params or ()) == len(params), name
+
+
+def test_reference_spark():
+    import fasturi.spark as fsp
+
+    assert check_entries({f"fasturi.spark.{n}": getattr(fsp, n) for n in fsp.__all__}) == []
+
+
+def test_reference_dask():
+    import fasturi.dask as fdk
+
+    assert check_entries({f"fasturi.dask.{n}": getattr(fdk, n) for n in fdk.__all__}) == []
