@@ -130,10 +130,16 @@ def command_lines() -> List[tuple]:
     for b in all_blocks():
         if b.lang not in ("sh", "bash", "console", "shell"):
             continue
-        for k, line in enumerate(b.text.splitlines()):
-            words = line.lstrip("$ ").split()
+        lines = b.text.splitlines()
+        # with "$ " prompts, the other lines are the commands' output
+        prompted = any(line.startswith("$ ") for line in lines)
+        for k, line in enumerate(lines):
+            if prompted and not line.startswith("$ "):
+                continue
+            command = line[2:] if prompted else line
+            words = command.split()
             if words[:1] == ["fasturi"] and words[1:2] != ["bench"]:
-                found.append((b, b.line + k, line.lstrip("$ ")))
+                found.append((b, b.line + k, command))
     return found
 
 

@@ -319,7 +319,7 @@ def canonicalize(
     )
 
 
-# ---- the crawler tools (API.md §8) -------------------------------------------
+# ---- the crawler tools (docs/reference.md §4) -------------------------------------------
 # Compiled, each runs in C on `threads` without the GIL; the rows its C
 # leaves to Python (IDNA, session IDs, w3lib's odd URLs) take the GIL
 # (docs/crawler.md).
