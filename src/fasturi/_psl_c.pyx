@@ -14,6 +14,14 @@ from cpython.mem cimport PyMem_Calloc, PyMem_Free, PyMem_Malloc
 from libc.stdint cimport uint8_t, uint32_t
 from libc.string cimport memchr
 
+from fasturi._capi cimport (
+    PyUnicode_DATA,
+    PyUnicode_DecodeASCII,
+    PyUnicode_DecodeUTF8,
+    PyUnicode_GET_LENGTH,
+    PyUnicode_IS_ASCII,
+    PyUnicode_Substring,
+)
 from fasturi._csrc cimport (
     fu_lower_ascii,
     FU_HOST_IPV4,
@@ -42,15 +50,6 @@ __all__ = [
     "public_suffix_list_version",
     "registrable_domain",
 ]
-
-cdef extern from "Python.h":
-    void *PyUnicode_DATA(object o)
-    Py_ssize_t PyUnicode_GET_LENGTH(object o)
-    bint PyUnicode_IS_ASCII(object o)
-    str PyUnicode_Substring(object s, Py_ssize_t start, Py_ssize_t end)
-    str PyUnicode_DecodeASCII(const char *s, Py_ssize_t size, const char *errors)
-    str PyUnicode_DecodeUTF8(const char *s, Py_ssize_t size, const char *errors)
-
 
 # Labels of a core: the lookup keeps per-label offsets on the C stack.
 cdef enum:

@@ -22,6 +22,12 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport uint8_t, uint32_t
 from libc.string cimport memchr, memcmp, memcpy, memmove
 
+from fasturi._capi cimport (
+    PyUnicode_DATA,
+    PyUnicode_GET_LENGTH,
+    PyUnicode_IS_ASCII,
+    PyUnicode_New,
+)
 from fasturi._csrc cimport (
     fu_dots_1,
     fu_find_byte,
@@ -37,12 +43,6 @@ from fasturi._csrc cimport (
 from fasturi import _w3lib
 
 __all__ = ["key"]
-
-cdef extern from "Python.h":
-    void *PyUnicode_DATA(object o)
-    Py_ssize_t PyUnicode_GET_LENGTH(object o)
-    bint PyUnicode_IS_ASCII(object o)
-    str PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
 
 cdef enum:
     STACK = 8192
