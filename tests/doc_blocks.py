@@ -15,7 +15,9 @@ Everything runs in a folder of small input files (``make_fixtures``) named
 as the recipes name them.  A block that imports an engine module
 (``fasturi.pandas`` ... ``fasturi.dask``, DuckDB, Dask, Spark) runs in
 tests/engines/test_docs_engines.py, with the ``engine`` marker; the others
-in tests/test_docs.py.
+in tests/test_docs.py.  For doctests that is per document: tests/test_docs.py
+runs a document's doctest blocks but those that need an engine (no later
+block may depend on one), the engine test runs them all.
 """
 
 from __future__ import annotations
@@ -125,7 +127,8 @@ def runs(engine: bool) -> List[Any]:
 
 
 def command_lines() -> List[tuple]:
-    """``(block, line)`` for every line of an ``sh`` block that runs ``fasturi``."""
+    """``(block, line number, command)`` for every line of an ``sh`` block that
+    runs ``fasturi``."""
     found = []
     for b in all_blocks():
         if b.lang not in ("sh", "bash", "console", "shell"):
