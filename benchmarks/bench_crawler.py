@@ -1,4 +1,4 @@
-"""The crawler and archive tools (API.md §8) against the packages crawlers
+"""The crawler and archive tools (docs/reference.md §4) against the packages crawlers
 use today: registrable_domain vs tldextract and publicsuffixlist, surt vs
 surt, canonicalize(preset="w3lib") vs w3lib.url.canonicalize_url; and each
 column form (fasturi.arrow, on one and two threads) against the list

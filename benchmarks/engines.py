@@ -1,4 +1,4 @@
-"""The engine paths of API §7 against each engine's own way to do the same.
+"""The engine paths of docs/reference.md §7 against each engine's own way to do the same.
 
     python benchmarks/engines.py                      # every engine, 3,000,000 rows
     python benchmarks/engines.py --rows 1000000 --engines duckdb,polars

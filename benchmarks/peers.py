@@ -414,7 +414,7 @@ def canonicalize_adapters() -> list[Adapter]:
     return out + _table("canonicalize")
 
 
-# --- crawler and archive tools (API.md §8) --------------------------------
+# --- crawler and archive tools (docs/reference.md §4) --------------------------------
 
 
 def _crawler_peer(module: str, peer: str) -> Any:

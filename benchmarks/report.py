@@ -146,7 +146,7 @@ TARGETS = [
         for name in QUOTE_FAMILY
     ),
     Target("unquote ≥2× faster than the stdlib", "parse.unquote", "fasturi-compiled", STDLIB, 2.0),
-    # API §3: each batch function is faster per item than the single function
+    # docs/reference.md §3: each batch function is faster per item than the single function
     # in a Python loop; the compiled one is also at least as fast as the
     # fastest loop there is, list(map(single, items)) (5% allowed for noise).
     # The reference twin's batch is itself a Python loop, so only the first

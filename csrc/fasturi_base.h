@@ -1,6 +1,6 @@
 /* fasturi_base.h: what every scanner of csrc/ shares, written once.
  *
- * - hex digits (RFC 3986 §2.1 HEXDIG): fu_hexval, fu_is_hex, fu_hex_upper;
+ * - hex digits (RFC 3986 §2.1 HEXDIG): fu_hexval, fu_is_hex, fu_hex_upper, fu_hex_lower;
  * - class membership for any code unit: fu_in_class;
  * - SIMD detection: FU_SSE2 is 1 where SSE2 is (every x86-64), with
  *   <emmintrin.h> included, else 0;
@@ -68,6 +68,9 @@ static inline ptrdiff_t fu_find_byte(const uint8_t *s, ptrdiff_t i, ptrdiff_t b,
 /* Digits of "%HH": RFC 3986 §2.1 producers use uppercase. */
 static const char fu_hex_upper[16] = { '0', '1', '2', '3', '4', '5', '6', '7',
                                        '8', '9', 'A', 'B', 'C', 'D', 'E', 'F' };
+/* Lowercase digits: SURT keys' escapes, RFC 5952 IPv6 groups. */
+static const char fu_hex_lower[16] = { '0', '1', '2', '3', '4', '5', '6', '7',
+                                       '8', '9', 'a', 'b', 'c', 'd', 'e', 'f' };
 
 /* Membership in a fasturi_chars.h class for any code unit: the table covers
  * bytes only, and a wider unit must not alias its low byte. */

@@ -27,14 +27,13 @@
 
 static inline ptrdiff_t fu_surt_escape_byte(uint8_t c, uint8_t *o, ptrdiff_t j)
 {
-    static const char digits[] = "0123456789abcdef";
     if (c >= 0x21 && c <= 0x7E && c != '%' && c != '#') {
         o[j] = (uint8_t)(c >= 'A' && c <= 'Z' ? c + 32 : c);
         return j + 1;
     }
     o[j] = '%';
-    o[j + 1] = (uint8_t)digits[c >> 4];
-    o[j + 2] = (uint8_t)digits[c & 15];
+    o[j + 1] = (uint8_t)fu_hex_lower[c >> 4];
+    o[j + 2] = (uint8_t)fu_hex_lower[c & 15];
     return j + 3;
 }
 
@@ -109,7 +108,6 @@ static inline ptrdiff_t fu_surt_copy_to_stop(const uint8_t *s, ptrdiff_t n, uint
 static inline ptrdiff_t fu_surt_escape_block(__m128i x, unsigned esc, ptrdiff_t w, uint8_t *o,
                                              ptrdiff_t j)
 {
-    static const char digits[] = "0123456789abcdef";
     uint8_t raw[16], low[32];
     ptrdiff_t at = 0, t;
     _mm_storeu_si128((__m128i *)(void *)raw, x);
@@ -121,8 +119,8 @@ static inline ptrdiff_t fu_surt_escape_block(__m128i x, unsigned esc, ptrdiff_t 
                          _mm_loadu_si128((const __m128i *)(const void *)(low + at)));
         j += t - at;
         o[j] = '%';
-        o[j + 1] = (uint8_t)digits[raw[t] >> 4];
-        o[j + 2] = (uint8_t)digits[raw[t] & 15];
+        o[j + 1] = (uint8_t)fu_hex_lower[raw[t] >> 4];
+        o[j + 2] = (uint8_t)fu_hex_lower[raw[t] & 15];
         j += 3;
         at = t + 1;
         esc &= esc - 1;

@@ -305,7 +305,7 @@ def normalize(data: bytes) -> None:
     t = Reader(data[::-1]).text()
     same(_core_c.equivalent, _core_py.equivalent, s, t)
 
-    # canonicalize (API.md §2): normalize, then sort / filter the query
+    # canonicalize (docs/reference.md §1): normalize, then sort / filter the query
     opt = data[0] if data else 0
     drop = tuple(f.partition("=")[0] for f in t.split("&")[: opt & 3])
     if opt & 4:
@@ -609,7 +609,7 @@ def arrow(data: bytes) -> None:
 
 
 def crawler(data: bytes) -> None:
-    """The crawler tools (API.md §8), compiled twin against the reference:
+    """The crawler tools (docs/reference.md §4), compiled twin against the reference:
     on one text, then as column forms over a chunk of rows (raw, possibly
     invalid, UTF-8 too) on one to three threads."""
     import pyarrow as pa

@@ -1,4 +1,4 @@
-"""fasturi.arrow (API.md §6): row i of every result is the scalar function of
+"""fasturi.arrow (docs/reference.md §6): row i of every result is the scalar function of
 row i, for every input family, both implementations, any thread count."""
 
 from __future__ import annotations
@@ -126,7 +126,7 @@ def _as_rows(result):
 
 
 def _families(rows):
-    """The input families of API.md §6, each holding `rows`."""
+    """The input families of docs/reference.md §6, each holding `rows`."""
     yield "list", rows
     for typ in (pa.string(), pa.large_string(), pa.string_view()):
         yield str(typ), pa.array(rows, type=typ)

@@ -1,4 +1,4 @@
-"""The column forms of the crawler tools (API.md §8 in fasturi.arrow): row i
+"""The column forms of the crawler tools (docs/reference.md §4 in fasturi.arrow): row i
 of every result is the scalar function of row i, both implementations, with
 nulls, slices, large_string and string_view, and each input family."""
 

@@ -1,4 +1,4 @@
-"""split_many, normalize_many, canonicalize_many, resolve_many (API.md §3)."""
+"""split_many, normalize_many, canonicalize_many, resolve_many (docs/reference.md §3)."""
 
 from __future__ import annotations
 
@@ -275,7 +275,7 @@ def test_facade_binds_the_active_twin():
 
 
 def test_batch_functions_take_pandas_columns():
-    # API §3: a pandas string column, converted with .tolist() or iterated
+    # docs/reference.md §3: a pandas string column, converted with .tolist() or iterated
     base = "https://docs.example.org/guide/intro/index.html"
     uris = ["HTTP://A/./b?y&x#f", "", "mailto:X@Y", "caf\u00e9?\U0001f600"]
     for dtype in (object, "string"):

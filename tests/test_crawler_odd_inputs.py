@@ -1,4 +1,4 @@
-"""The crawler tools (API.md §8) on odd text: empty, NUL and other
+"""The crawler tools (docs/reference.md §4) on odd text: empty, NUL and other
 controls, huge, non-ASCII, invalid escapes, lone surrogates.  The compiled
 twin reads such text through its C paths (SIMD scans, fixed scratch
 sizes), so it must give exactly the pure twin's answer or exception, for

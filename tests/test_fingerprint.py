@@ -1,4 +1,4 @@
-"""fingerprint (API.md §8): XXH64 (seed 0) of canonicalize(s, ...)'s UTF-8
+"""fingerprint (docs/reference.md §4): XXH64 (seed 0) of canonicalize(s, ...)'s UTF-8
 bytes.  XXH64 is checked against the published sanity vectors of xxHash's
 reference implementation (cli/xsum_sanity_check.c), both twins."""
 

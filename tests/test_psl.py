@@ -1,4 +1,4 @@
-"""registrable_domain and public_suffix (API.md §8): the Public Suffix List
+"""registrable_domain and public_suffix (docs/reference.md §4): the Public Suffix List
 algorithm, from the list's own rules and test cases, and agreement with the
 publicsuffixlist package (the same list text) on real and generated hosts."""
 

@@ -1,4 +1,4 @@
-"""surt (API.md §8): the SURT key web archives index by, as the surt
+"""surt (docs/reference.md §4): the SURT key web archives index by, as the surt
 package's default writes it; examples from the transform's definition,
 agreement with the package on the corpus, and twin parity."""
 

@@ -39,7 +39,7 @@ def test_errors_as_w3lib(pipeline):
 
 @pytest.mark.parametrize("path", corpora(), ids=lambda p: p.parent.name)
 def test_agrees_with_w3lib_on_corpus(pipeline, path):
-    # API.md asks for 99.9%; docs/crawler.md lists the differences, and
+    # the target was 99.9%; docs/crawler.md lists the differences, and
     # there are none left: every line agrees.
     lines = urls(path)
     wrong = [

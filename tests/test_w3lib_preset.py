@@ -1,4 +1,4 @@
-"""canonicalize(preset="w3lib") (API.md §8): the key of
+"""canonicalize(preset="w3lib") (docs/reference.md §4): the key of
 w3lib.url.canonicalize_url, for crawlers that keep scrapy's dedup keys, both
 twins (agreement with w3lib itself: test_w3lib_agreement.py)."""
 

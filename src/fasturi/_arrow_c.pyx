@@ -1371,7 +1371,7 @@ def join_tsv(col, int nfields):
     return bytes(out[: o - start])
 
 
-# ---- the crawler tools (API.md §8) ------------------------------------------
+# ---- the crawler tools (docs/reference.md §4) ------------------------------------------
 # They run as the other kernels do, on `threads`, without the GIL; the rows
 # their C leaves aside take the GIL for the Python code that answers them
 # (the list's Unicode case folding; w3lib's IDNA and odd URLs; surt's IDNA

@@ -274,7 +274,7 @@ def join_tsv(col: ArrowColumn, nfields: int) -> bytes:
     return "".join(rows).encode()
 
 
-# ---- the crawler tools (API.md §8) ---------------------------------------------
+# ---- the crawler tools (docs/reference.md §4) ---------------------------------------------
 
 
 def _map_rows(

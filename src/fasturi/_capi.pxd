@@ -93,6 +93,7 @@ cdef extern from "Python.h":
     str PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
     str PyUnicode_FromKindAndData(int kind, const void *buffer, Py_ssize_t size)
     str PyUnicode_Substring(object s, Py_ssize_t start, Py_ssize_t end)
+    str PyUnicode_DecodeASCII(const char *s, Py_ssize_t size, const char *errors)
     str PyUnicode_DecodeUTF8(const char *s, Py_ssize_t size, const char *errors)
     Py_UCS4 *PyUnicode_AsUCS4Copy(object s) except NULL
     const char *PyUnicode_AsUTF8AndSize(object o, Py_ssize_t *size) except NULL

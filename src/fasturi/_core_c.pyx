@@ -61,7 +61,7 @@ from fasturi._csrc cimport (
 )
 
 from fasturi._types import InvalidURI, Split
-from fasturi._errors import type_error
+from fasturi._errors import rfc_error, type_error
 
 __all__ = [
     "equivalent",
@@ -475,7 +475,7 @@ def resolve(base, ref, *, strict=True, rfc=3986):
     elif rfc == 2396:
         which = 2396
     else:
-        raise ValueError(f"resolve() argument 'rfc' must be 3986 or 2396, not {rfc!r}")
+        raise rfc_error("resolve", rfc)
     return resolve_str(<str>base, <str>ref, True if strict else False, which)
 
 

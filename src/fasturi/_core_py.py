@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Dict, Iterable, List, Optional, Tuple, Union
 
-from ._errors import type_error
+from ._errors import rfc_error, type_error
 from ._types import InvalidURI, Split
 
 __all__ = [
@@ -314,7 +314,7 @@ def resolve(base: str, ref: str, *, strict: bool = True, rfc: int = 3986) -> str
     elif rfc == 2396:
         rfc2396 = True
     else:
-        raise ValueError(f"resolve() argument 'rfc' must be 3986 or 2396, not {rfc!r}")
+        raise rfc_error("resolve", rfc)
     return _resolve(base, ref, bool(strict), rfc2396)
 
 

@@ -20,6 +20,8 @@ cdef extern from "fasturi_base.h" nogil:
     Py_ssize_t fu_find_byte(const uint8_t *s, Py_ssize_t i, Py_ssize_t b, uint8_t c)
     bint fu_is_hex(uint32_t c)
     bint fu_lower_ascii(const uint8_t *s, size_t n, uint8_t *out)
+    const char fu_hex_upper[16]
+    const char fu_hex_lower[16]
 
 # ---- fasturi_scan.h (split, authority, dot segments) ----
 cdef extern from "fasturi_scan.h" nogil:

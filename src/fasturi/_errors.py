@@ -19,3 +19,8 @@ def type_error(
 def item_error(func: str, index: int, value: object) -> TypeError:
     """The error for item ``index`` of a batch function's input list."""
     return TypeError(f"{func}() item {index} must be str, not {type(value).__name__}")
+
+
+def rfc_error(func: str, rfc: object) -> ValueError:
+    """The error for an argument ``rfc`` that is neither 3986 nor 2396."""
+    return ValueError(f"{func}() argument 'rfc' must be 3986 or 2396, not {rfc!r}")

@@ -27,7 +27,7 @@ from fasturi._core_c cimport PreparedBase, normalize_str, split_str
 from fasturi._csrc cimport fu_hexval, fu_xxh64
 from fasturi._w3lib_c cimport key_str
 
-from fasturi._errors import item_error, type_error
+from fasturi._errors import item_error, rfc_error, type_error
 
 __all__ = [
     "canonicalize",
@@ -563,7 +563,7 @@ def resolve_many(base, refs, *, strict=True, rfc=3986, errors="raise"):
     elif rfc == 2396:
         which = 2396
     else:
-        raise ValueError(f"resolve_many() argument 'rfc' must be 3986 or 2396, not {rfc!r}")
+        raise rfc_error("resolve_many", rfc)
     cdef PreparedBase prepared = PreparedBase(<str>base, strict_, which)
     for item in _iterate("resolve_many", "refs", refs):
         if isinstance(item, str):

@@ -12,7 +12,7 @@ from typing import Any, Callable, FrozenSet, Iterable, List, Optional, Tuple
 
 from . import _core_py as _core
 from . import _w3lib
-from ._errors import item_error, type_error
+from ._errors import item_error, rfc_error, type_error
 from ._types import Split
 
 _Rules = Tuple[FrozenSet[bytes], Tuple[bytes, ...]]
@@ -325,7 +325,7 @@ def resolve_many(
     if not isinstance(base, str):
         raise type_error("resolve_many", "base", base)
     if rfc != 3986 and rfc != 2396:
-        raise ValueError(f"resolve_many() argument 'rfc' must be 3986 or 2396, not {rfc!r}")
+        raise rfc_error("resolve_many", rfc)
     strict = bool(strict)
     rfc2396 = rfc == 2396
     parts = _core._split_base(base)  # InvalidURI for a relative base

@@ -14,6 +14,14 @@ from cpython.mem cimport PyMem_Calloc, PyMem_Free, PyMem_Malloc
 from libc.stdint cimport uint8_t, uint32_t
 from libc.string cimport memchr
 
+from fasturi._capi cimport (
+    PyUnicode_DATA,
+    PyUnicode_DecodeASCII,
+    PyUnicode_DecodeUTF8,
+    PyUnicode_GET_LENGTH,
+    PyUnicode_IS_ASCII,
+    PyUnicode_Substring,
+)
 from fasturi._csrc cimport (
     fu_lower_ascii,
     FU_HOST_IPV4,
@@ -34,6 +42,7 @@ from fasturi._csrc cimport (
 )
 
 from fasturi import _psl
+from fasturi._errors import type_error
 
 __all__ = [
     "load_public_suffix_list",
@@ -41,15 +50,6 @@ __all__ = [
     "public_suffix_list_version",
     "registrable_domain",
 ]
-
-cdef extern from "Python.h":
-    void *PyUnicode_DATA(object o)
-    Py_ssize_t PyUnicode_GET_LENGTH(object o)
-    bint PyUnicode_IS_ASCII(object o)
-    str PyUnicode_Substring(object s, Py_ssize_t start, Py_ssize_t end)
-    str PyUnicode_DecodeASCII(const char *s, Py_ssize_t size, const char *errors)
-    str PyUnicode_DecodeUTF8(const char *s, Py_ssize_t size, const char *errors)
-
 
 # Labels of a core: the lookup keeps per-label offsets on the C stack.
 cdef enum:
@@ -139,10 +139,6 @@ def load_public_suffix_list(path):
 def public_suffix_list_version():
     """The ``// VERSION:`` line of the list in use (None if it has none)."""
     return _current().version
-
-
-cdef object _type_error(str func, object value):
-    return TypeError(f"{func}() argument 's' must be str, not {type(value).__name__}")
 
 
 # ---- the host of a URI or of a bare host ----------------------------------
@@ -322,7 +318,7 @@ def public_suffix(s, *, private=False):
     PRIVATE section.  None for IP addresses and hosts with empty labels.
     """
     if not isinstance(s, str):
-        raise _type_error("public_suffix", s)
+        raise type_error("public_suffix", "s", s)
     return _answer(<str>s, True if private else False, False)
 
 
@@ -334,5 +330,5 @@ def registrable_domain(s, *, private=False):
     hosts that are themselves a public suffix.
     """
     if not isinstance(s, str):
-        raise _type_error("registrable_domain", s)
+        raise type_error("registrable_domain", "s", s)
     return _answer(<str>s, True if private else False, True)

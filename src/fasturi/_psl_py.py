@@ -26,6 +26,7 @@ from typing import Dict, List, NamedTuple, Optional
 from . import _core_py as _core
 from . import _psl
 from . import _rules_py as _rules
+from ._errors import type_error
 
 
 class _Table(NamedTuple):
@@ -72,10 +73,6 @@ def load_public_suffix_list(path: Optional[str]) -> None:
 def public_suffix_list_version() -> Optional[str]:
     """The ``// VERSION:`` line of the list in use (None if it has none)."""
     return _current().version
-
-
-def _type_error(func: str, value: object) -> TypeError:
-    return TypeError(f"{func}() argument 's' must be str, not {type(value).__name__}")
 
 
 def _is_digits(text: str) -> bool:
@@ -142,7 +139,7 @@ def public_suffix(s: str, *, private: bool = False) -> Optional[str]:
     PRIVATE section.  None for IP addresses and hosts with empty labels.
     """
     if not isinstance(s, str):
-        raise _type_error("public_suffix", s)
+        raise type_error("public_suffix", "s", s)
     labels = _labels(s)
     if labels is None:
         return None
@@ -161,7 +158,7 @@ def registrable_domain(s: str, *, private: bool = False) -> Optional[str]:
     hosts that are themselves a public suffix.
     """
     if not isinstance(s, str):
-        raise _type_error("registrable_domain", s)
+        raise type_error("registrable_domain", "s", s)
     labels = _labels(s)
     if labels is None:
         return None

@@ -12,6 +12,13 @@ from libc.stdlib cimport free, malloc
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memchr, memcmp, memcpy, memmove, memset
 
+from fasturi._capi cimport (
+    PyBytes_FromStringAndSize,
+    PyUnicode_DATA,
+    PyUnicode_GET_LENGTH,
+    PyUnicode_IS_ASCII,
+    PyUnicode_New,
+)
 from fasturi._csrc cimport (
     fu_find_byte,
     fu_is_ascii,
@@ -27,13 +34,6 @@ from fasturi._csrc cimport (
 from fasturi import _surt
 
 __all__ = ["surt"]
-
-cdef extern from "Python.h":
-    void *PyUnicode_DATA(object o)
-    Py_ssize_t PyUnicode_GET_LENGTH(object o)
-    bint PyUnicode_IS_ASCII(object o)
-    str PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
-    bytes PyBytes_FromStringAndSize(const char *s, Py_ssize_t n)
 
 cdef enum:
     STACK = 8192

@@ -26,36 +26,22 @@ from __future__ import annotations
 import re
 from typing import List, Optional, Tuple
 
+from . import _core_py as _core
 from . import _surt
 
 _SCHEME = re.compile(rb"[a-zA-Z][a-zA-Z0-9+.-]*:")
 _WHITESPACE = b" \t\n\r\x0b\x0c"
 _REMOVED = b"\t\n\r"
-_HEX = b"0123456789ABCDEFabcdef"
 # Printable ASCII except "%" and "#" stays as it is.
 _KEPT = frozenset(range(0x21, 0x7F)) - {ord("%"), ord("#")}
 _DEFAULT_PORT = {b"http": 80, b"https": 443}
 _WWW = re.compile(rb"www\d*\.")
 
 
-def _unescape_once(data: bytes) -> bytes:
-    out = bytearray()
-    i, n = 0, len(data)
-    while i < n:
-        c = data[i]
-        if c == 0x25 and i + 2 < n and data[i + 1] in _HEX and data[i + 2] in _HEX:
-            out.append(int(data[i + 1 : i + 3], 16))
-            i += 3
-        else:
-            out.append(c)
-            i += 1
-    return bytes(out)
-
-
 def _unescape(data: bytes) -> bytes:
     """Percent-decoded until nothing changes ("%2541" -> "%41" -> "A")."""
     while True:
-        once = _unescape_once(data)
+        once = _core.percent_decode_bytes(data)
         if once == data:
             return data
         data = once

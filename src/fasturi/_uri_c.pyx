@@ -24,7 +24,6 @@ from fasturi._csrc cimport (
     fu_authority_2,
     fu_authority_4,
     fu_authority_t,
-    fu_is_hex,
     fu_split_1,
     fu_split_2,
     fu_split_4,
@@ -34,26 +33,11 @@ from fasturi._csrc cimport (
 from fasturi import _core_c as _core
 from fasturi import _rules_c as _rules
 from fasturi._errors import type_error
+from fasturi._uri import decimal, from_parts_text, replace_text
 from fasturi._types import InvalidURI
 
 __all__ = ["URI", "redact"]
 
-# sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
-_SUB_DELIMS = "!$&'()*+,;="
-# What each component allows besides unreserved and pct-encoded (§3).
-_SAFE_USERINFO = _SUB_DELIMS + ":"
-_SAFE_REG_NAME = _SUB_DELIMS
-_SAFE_PATH = _SUB_DELIMS + ":@/"
-_SAFE_QUERY = _SUB_DELIMS + ":@/?"
-_SAFE_ZONE_ID = ""
-
-_COMPONENTS = frozenset(
-    ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
-)
-
-# int() refuses longer decimal strings (sys.set_int_max_str_digits); a port
-# of any length is still *DIGIT, so longer ones are converted in halves.
-cdef Py_ssize_t _INT_DIGITS = 4000
 # Up to 18 decimal digits fit an unsigned 64-bit accumulator.
 cdef Py_ssize_t _FAST_DIGITS = 18
 
@@ -65,83 +49,6 @@ cdef str _text_of(str func, str name, value):
     if isinstance(value, str):
         return value
     raise type_error(func, name, value, "str or URI")
-
-
-def _decimal(str digits):
-    if len(digits) <= _INT_DIGITS:
-        return int(digits)
-    half = len(digits) // 2
-    return _decimal(digits[:half]) * 10 ** (len(digits) - half) + _decimal(digits[half:])
-
-
-cdef str _encode(str text, str safe):
-    """Percent-encode what ``safe`` and unreserved leave out, keeping ``%hh``."""
-    fu_unicode_ready(text)
-    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text)
-    cdef int kind = PyUnicode_KIND(text)
-    cdef void *data = PyUnicode_DATA(text)
-    cdef Py_ssize_t i = 0, start = 0
-    pieces = []
-    while i + 2 < n:
-        if (
-            PyUnicode_READ(kind, data, i) == u"%"
-            and fu_is_hex(PyUnicode_READ(kind, data, i + 1))
-            and fu_is_hex(PyUnicode_READ(kind, data, i + 2))
-        ):
-            pieces.append(_core.percent_encode(text[start:i], safe))
-            pieces.append(text[i:i + 3])
-            i += 3
-            start = i
-        else:
-            i += 1
-    pieces.append(_core.percent_encode(text[start:], safe))
-    return "".join(pieces)
-
-
-cdef str _port_text(str func, port):
-    if isinstance(port, bool) or not isinstance(port, (int, str)):
-        raise type_error(func, "port", port, "int, str or None")
-    if isinstance(port, int):
-        if port < 0:
-            raise ValueError(f"{func}() argument 'port' must not be negative, got {port}")
-        return str(port)
-    return port
-
-
-cdef object _bracketed_ipv6(str host, bint encode):
-    """``host`` as an IP-literal when it is an IPv6 address without brackets."""
-    if _rules.is_valid(host, "IPv6address") or _rules.is_valid(host, "IPv6addrz"):
-        return "[" + host + "]"
-    if encode and "%" in host:
-        # RFC 6874 §2: a zone written the RFC 4007 way ("fe80::1%eth0")
-        # is carried as "%25" followed by the percent-encoded zone.
-        address, _, zone = host.partition("%")
-        if zone and _rules.is_valid(address, "IPv6address"):
-            return "[" + address + "%25" + _encode(zone, _SAFE_ZONE_ID) + "]"
-    return None
-
-
-cdef str _from_parts_host(str host, bint encode):
-    if not host.startswith("["):
-        literal = _bracketed_ipv6(host, encode)
-        if literal is not None:
-            return literal
-    elif not encode or _rules.is_valid(host, "IP-literal"):
-        return host
-    # Anything else is a reg-name (an IPv4address is one too, character-wise).
-    return _encode(host, _SAFE_REG_NAME) if encode else host
-
-
-cdef object _compose_authority(userinfo, host, port):
-    """authority = [ userinfo "@" ] host [ ":" port ] (§3.2)."""
-    if host is None:
-        return None
-    authority = host
-    if userinfo is not None:
-        authority = userinfo + "@" + authority
-    if port is not None:
-        authority = authority + ":" + port
-    return authority
 
 
 def redact(s, password="***"):
@@ -253,7 +160,7 @@ cdef class URI:
             value = value * 10 + (c - 48)
         if end - start <= _FAST_DIGITS:
             return value
-        return _decimal(self._s[start:end])
+        return decimal(self._s[start:end])
 
     @property
     def path(self):
@@ -367,40 +274,17 @@ cdef class URI:
         port.  Setting userinfo or port needs a host; a host of ``None``
         removes the authority.
         """
-        for name in components:
-            if name not in _COMPONENTS:
-                raise TypeError(f"replace() got an unexpected keyword argument {name!r}")
-        subparts = [n for n in ("userinfo", "host", "port") if n in components]
-        if "authority" in components and subparts:
-            raise TypeError("replace() cannot take 'authority' together with " + repr(subparts[0]))
-        for name, value in components.items():
-            if name == "port" and value is not None:
-                components[name] = _port_text("replace", value)
-            elif value is not None and not isinstance(value, str):
-                raise type_error("replace", name, value, "str or None")
-
-        if subparts:
-            host = components.get("host", self.host)
-            userinfo = components.get("userinfo", self.userinfo)
-            port = components.get("port", _port_of(self))
-            if host is None:
-                if components.get("userinfo") is not None or components.get("port") is not None:
-                    raise ValueError("replace() needs a host to set userinfo or port")
-                authority = None
-            else:
-                authority = _compose_authority(userinfo, host, port)
-        else:
-            authority = components.get("authority", self.authority)
-        text = _core.unsplit(
-            (
-                components.get("scheme", self.scheme),
-                authority,
-                components.get("path", self.path) or "",
-                components.get("query", self.query),
-                components.get("fragment", self.fragment),
-            )
+        current = (
+            self.scheme,
+            self.authority,
+            self.userinfo,
+            self.host,
+            _port_of(self),
+            self.path,
+            self.query,
+            self.fragment,
         )
-        return URI(text)
+        return URI(replace_text(_core, current, components))
 
     @classmethod
     def from_parts(
@@ -423,53 +307,11 @@ cdef class URI:
         IPv6 host gets its brackets.  Raises InvalidURI for a bad scheme or
         port, ValueError when the path cannot follow the authority (§3.3).
         """
-        for name, value in (
-            ("scheme", scheme),
-            ("userinfo", userinfo),
-            ("host", host),
-            ("path", path),
-            ("query", query),
-            ("fragment", fragment),
-        ):
-            if value is not None and not isinstance(value, str):
-                raise type_error("from_parts", name, value, "str or None")
-        if scheme is not None:
-            _rules.validate(scheme, "scheme")
-        port_text = None
-        if port is not None:
-            port_text = _port_text("from_parts", port)
-            _rules.validate(port_text, "port")
-        if path is None:
-            path = ""
-
-        if host is None:
-            if userinfo is not None or port is not None:
-                raise ValueError("from_parts() needs a host to set userinfo or port")
-            authority = None
-        else:
-            if encode and userinfo is not None:
-                userinfo = _encode(userinfo, _SAFE_USERINFO)
-            authority = _compose_authority(userinfo, _from_parts_host(host, encode), port_text)
-
-        # §3.3: after an authority the path is empty or starts with "/";
-        # without one it cannot start with "//" (that would be an authority).
-        if authority is not None and path and not path.startswith("/"):
-            raise ValueError("with an authority, the path must be empty or start with '/'")
-        if authority is None and path.startswith("//"):
-            raise ValueError("without an authority, the path cannot start with '//'")
-        if encode:
-            path = _encode(path, _SAFE_PATH)
-        if scheme is None and authority is None:
-            # §4.2: a colon in the first segment of a relative-path
-            # reference would read as a scheme delimiter.
-            first, slash, rest = path.partition("/")
-            path = first.replace(":", "%3A") + slash + rest
-        if encode:
-            if query is not None:
-                query = _encode(query, _SAFE_QUERY)
-            if fragment is not None:
-                fragment = _encode(fragment, _SAFE_QUERY)
-        return cls(_core.unsplit((scheme, authority, path, query, fragment)))
+        return cls(
+            from_parts_text(
+                _core, _rules, scheme, userinfo, host, port, path, query, fragment, encode
+            )
+        )
 
 
 # -- offsets -------------------------------------------------------------

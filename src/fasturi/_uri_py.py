@@ -7,33 +7,15 @@ docs/ARCHITECTURE.md); ``str(URI(s)) == s`` for every ``s``.
 
 from __future__ import annotations
 
-import re
 from typing import Any, Optional, Union
 
 from . import _core_py as _core
 from . import _rules_py as _rules
 from ._errors import type_error
 from ._types import InvalidURI, Split
+from ._uri import compose_authority, decimal, from_parts_text, replace_text
 
 __all__ = ["URI", "redact"]
-
-# sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
-_SUB_DELIMS = "!$&'()*+,;="
-# What each component allows besides unreserved and pct-encoded (§3).
-_SAFE_USERINFO = _SUB_DELIMS + ":"
-_SAFE_REG_NAME = _SUB_DELIMS
-_SAFE_PATH = _SUB_DELIMS + ":@/"
-_SAFE_QUERY = _SUB_DELIMS + ":@/?"
-_SAFE_ZONE_ID = ""
-
-# pct-encoded = "%" HEXDIG HEXDIG; from_parts keeps these as they are.
-_PCT_ENCODED = re.compile("%[0-9A-Fa-f]{2}")
-
-_COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
-
-# int() refuses longer decimal strings (sys.set_int_max_str_digits); a port
-# of any length is still *DIGIT, so longer ones are converted in halves.
-_INT_DIGITS = 4000
 
 
 def _text_of(func: str, name: str, value: object) -> str:
@@ -43,74 +25,6 @@ def _text_of(func: str, name: str, value: object) -> str:
     if isinstance(value, str):
         return value
     raise type_error(func, name, value, "str or URI")
-
-
-def _decimal(digits: str) -> int:
-    if len(digits) <= _INT_DIGITS:
-        return int(digits)
-    half = len(digits) // 2
-    value: int = _decimal(digits[:half]) * 10 ** (len(digits) - half) + _decimal(digits[half:])
-    return value
-
-
-def _encode(text: str, safe: str) -> str:
-    """Percent-encode what ``safe`` and unreserved leave out, keeping ``%hh``."""
-    out = []
-    start = 0
-    for m in _PCT_ENCODED.finditer(text):
-        out.append(_core.percent_encode(text[start : m.start()], safe))
-        out.append(m.group())
-        start = m.end()
-    out.append(_core.percent_encode(text[start:], safe))
-    return "".join(out)
-
-
-def _port_text(func: str, port: object) -> str:
-    if isinstance(port, bool) or not isinstance(port, (int, str)):
-        raise type_error(func, "port", port, "int, str or None")
-    if isinstance(port, int):
-        if port < 0:
-            raise ValueError(f"{func}() argument 'port' must not be negative, got {port}")
-        return str(port)
-    return port
-
-
-def _bracketed_ipv6(host: str, encode: bool) -> Optional[str]:
-    """``host`` as an IP-literal when it is an IPv6 address without brackets."""
-    if _rules.is_valid(host, "IPv6address") or _rules.is_valid(host, "IPv6addrz"):
-        return "[" + host + "]"
-    if encode and "%" in host:
-        # RFC 6874 §2: a zone written the RFC 4007 way ("fe80::1%eth0")
-        # is carried as "%25" followed by the percent-encoded zone.
-        address, _, zone = host.partition("%")
-        if zone and _rules.is_valid(address, "IPv6address"):
-            return "[" + address + "%25" + _encode(zone, _SAFE_ZONE_ID) + "]"
-    return None
-
-
-def _from_parts_host(host: str, encode: bool) -> str:
-    if not host.startswith("["):
-        literal = _bracketed_ipv6(host, encode)
-        if literal is not None:
-            return literal
-    elif not encode or _rules.is_valid(host, "IP-literal"):
-        return host
-    # Anything else is a reg-name (an IPv4address is one too, character-wise).
-    return _encode(host, _SAFE_REG_NAME) if encode else host
-
-
-def _compose_authority(
-    userinfo: Optional[str], host: Optional[str], port: Optional[str]
-) -> Optional[str]:
-    """authority = [ userinfo "@" ] host [ ":" port ] (§3.2)."""
-    if host is None:
-        return None
-    authority = host
-    if userinfo is not None:
-        authority = userinfo + "@" + authority
-    if port is not None:
-        authority = authority + ":" + port
-    return authority
 
 
 def redact(s: str, password: str = "***") -> str:
@@ -131,7 +45,7 @@ def redact(s: str, password: str = "***") -> str:
     if userinfo is None or ":" not in userinfo:
         return s
     user = userinfo.partition(":")[0]
-    authority = _compose_authority(user + ":" + password, host, port)
+    authority = compose_authority(user + ":" + password, host, port)
     return _core.unsplit(parts._replace(authority=authority))
 
 
@@ -209,7 +123,7 @@ class URI:
             if not "0" <= c <= "9":
                 position = start + i
                 raise InvalidURI(f"invalid port at position {position}: {c!r}", position, "port")
-        return _decimal(text)
+        return decimal(text)
 
     @property
     def path(self) -> str:
@@ -319,44 +233,17 @@ class URI:
         port.  Setting userinfo or port needs a host; a host of ``None``
         removes the authority.
         """
-        for name in components:
-            if name not in _COMPONENTS:
-                raise TypeError(f"replace() got an unexpected keyword argument {name!r}")
-        subparts = [n for n in ("userinfo", "host", "port") if n in components]
-        if "authority" in components and subparts:
-            raise TypeError("replace() cannot take 'authority' together with " + repr(subparts[0]))
-        given: dict[str, Optional[str]] = {}
-        for name, value in components.items():
-            if name == "port" and value is not None:
-                given[name] = _port_text("replace", value)
-            elif value is None or isinstance(value, str):
-                given[name] = value
-            else:
-                raise type_error("replace", name, value, "str or None")
-
-        parts = self._parts
-        authority: Optional[str]
-        if subparts:
-            host = given.get("host", self._host)
-            if host is None:
-                if given.get("userinfo") is not None or given.get("port") is not None:
-                    raise ValueError("replace() needs a host to set userinfo or port")
-                authority = None
-            else:
-                userinfo = given.get("userinfo", self._userinfo)
-                authority = _compose_authority(userinfo, host, given.get("port", self._port))
-        else:
-            authority = given.get("authority", parts.authority)
-        text = _core.unsplit(
-            (
-                given.get("scheme", parts.scheme),
-                authority,
-                given.get("path", parts.path) or "",
-                given.get("query", parts.query),
-                given.get("fragment", parts.fragment),
-            )
+        current = (
+            self._parts.scheme,
+            self._parts.authority,
+            self._userinfo,
+            self._host,
+            self._port,
+            self._parts.path,
+            self._parts.query,
+            self._parts.fragment,
         )
-        return URI(text)
+        return URI(replace_text(_core, current, components))
 
     @classmethod
     def from_parts(
@@ -379,50 +266,8 @@ class URI:
         IPv6 host gets its brackets.  Raises InvalidURI for a bad scheme or
         port, ValueError when the path cannot follow the authority (§3.3).
         """
-        for name, value in (
-            ("scheme", scheme),
-            ("userinfo", userinfo),
-            ("host", host),
-            ("path", path),
-            ("query", query),
-            ("fragment", fragment),
-        ):
-            if value is not None and not isinstance(value, str):
-                raise type_error("from_parts", name, value, "str or None")
-        if scheme is not None:
-            _rules.validate(scheme, "scheme")
-        port_text = None
-        if port is not None:
-            port_text = _port_text("from_parts", port)
-            _rules.validate(port_text, "port")
-        if path is None:
-            path = ""
-
-        if host is None:
-            if userinfo is not None or port is not None:
-                raise ValueError("from_parts() needs a host to set userinfo or port")
-            authority = None
-        else:
-            if encode and userinfo is not None:
-                userinfo = _encode(userinfo, _SAFE_USERINFO)
-            authority = _compose_authority(userinfo, _from_parts_host(host, encode), port_text)
-
-        # §3.3: after an authority the path is empty or starts with "/";
-        # without one it cannot start with "//" (that would be an authority).
-        if authority is not None and path and not path.startswith("/"):
-            raise ValueError("with an authority, the path must be empty or start with '/'")
-        if authority is None and path.startswith("//"):
-            raise ValueError("without an authority, the path cannot start with '//'")
-        if encode:
-            path = _encode(path, _SAFE_PATH)
-        if scheme is None and authority is None:
-            # §4.2: a colon in the first segment of a relative-path
-            # reference would read as a scheme delimiter.
-            first, slash, rest = path.partition("/")
-            path = first.replace(":", "%3A") + slash + rest
-        if encode:
-            if query is not None:
-                query = _encode(query, _SAFE_QUERY)
-            if fragment is not None:
-                fragment = _encode(fragment, _SAFE_QUERY)
-        return cls(_core.unsplit((scheme, authority, path, query, fragment)))
+        return cls(
+            from_parts_text(
+                _core, _rules, scheme, userinfo, host, port, path, query, fragment, encode
+            )
+        )

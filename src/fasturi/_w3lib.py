@@ -36,6 +36,8 @@ import re
 import unicodedata
 from typing import FrozenSet, List, Optional, Tuple
 
+from . import _core_py as _core
+
 _C0_OR_SPACE = "".join(chr(c) for c in range(0x21))
 _TAB_NEWLINE = str.maketrans("", "", "\t\n\r")
 _SCHEME = re.compile(r"([a-zA-Z][a-zA-Z0-9+\-.]*):")
@@ -105,7 +107,6 @@ FRAGMENT_SAFE = PATH_SAFE
 # step 5's re-encoding also keeps "[", "]" and "|"
 PATH_SAFE_AGAIN = PATH_SAFE | frozenset(b"[]|")
 FIELD_SAFE = frozenset(_UNRESERVED)
-_HEX = frozenset(b"0123456789ABCDEFabcdef")
 
 
 def _quote(data: bytes, safe: FrozenSet[int], plus: bool = False) -> str:
@@ -121,17 +122,9 @@ def _quote(data: bytes, safe: FrozenSet[int], plus: bool = False) -> str:
 
 
 def _unquote(data: bytes, plus: bool = False) -> bytes:
-    out = bytearray()
-    i, n = 0, len(data)
-    while i < n:
-        c = data[i]
-        if c == 0x25 and i + 2 < n and data[i + 1] in _HEX and data[i + 2] in _HEX:
-            out.append(int(data[i + 1 : i + 3], 16))
-            i += 3
-            continue
-        out.append(0x20 if plus and c == 0x2B else c)
-        i += 1
-    return bytes(out)
+    # "+" is no hex digit: reading it as " " first makes no escape and
+    # breaks none
+    return _core.percent_decode_bytes(data.replace(b"+", b" ") if plus else data)
 
 
 def _check_bracketed(netloc: str) -> None:

@@ -22,9 +22,17 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport uint8_t, uint32_t
 from libc.string cimport memchr, memcmp, memcpy, memmove
 
+from fasturi._capi cimport (
+    PyUnicode_DATA,
+    PyUnicode_GET_LENGTH,
+    PyUnicode_IS_ASCII,
+    PyUnicode_New,
+)
 from fasturi._csrc cimport (
     fu_dots_1,
     fu_find_byte,
+    fu_hex_lower,
+    fu_hex_upper,
     fu_hexval,
     fu_pct_decode_1,
     fu_stop_1,
@@ -35,12 +43,6 @@ from fasturi._csrc cimport (
 from fasturi import _w3lib
 
 __all__ = ["key"]
-
-cdef extern from "Python.h":
-    void *PyUnicode_DATA(object o)
-    Py_ssize_t PyUnicode_GET_LENGTH(object o)
-    bint PyUnicode_IS_ASCII(object o)
-    str PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
 
 cdef enum:
     STACK = 8192
@@ -83,8 +85,8 @@ for _row, _mask in enumerate((PATH, PATH_AGAIN, FIELD, USERINFO)):
             _OUT_LEN[_row][_c] = 1
         else:
             _OUT[_row][_c][0] = 37
-            _OUT[_row][_c][1] = b"0123456789ABCDEF"[_c >> 4]
-            _OUT[_row][_c][2] = b"0123456789ABCDEF"[_c & 15]
+            _OUT[_row][_c][1] = fu_hex_upper[_c >> 4]
+            _OUT[_row][_c][2] = fu_hex_upper[_c & 15]
             _OUT_LEN[_row][_c] = 3
 
 
@@ -358,7 +360,6 @@ cdef Py_ssize_t _ipv6(const uint8_t *s, Py_ssize_t n, uint8_t *o) noexcept nogil
     cdef Py_ssize_t i = 0, j = 0, hi = 0, lo = 0, skip = -1, digits
     cdef int k, count = 0, best = -1, best_len = 0, run = 0
     cdef unsigned int parsed[9]
-    cdef const char *hexdigits = b"0123456789abcdef"
     # ipaddress: split on ":" into 3 to 9 parts, at most one empty part
     # inside (the "::"), an empty first or last part only as part of it
     if n < 2:
@@ -447,7 +448,7 @@ cdef Py_ssize_t _ipv6(const uint8_t *s, Py_ssize_t n, uint8_t *o) noexcept nogil
         while digits > 0 and (v >> digits) == 0:
             digits -= 4
         while digits >= 0:
-            o[j] = hexdigits[(v >> digits) & 15]
+            o[j] = fu_hex_lower[(v >> digits) & 15]
             j += 1
             digits -= 4
         k += 1

@@ -31,6 +31,7 @@ from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
 
 import pyarrow as pa
 
+from ._errors import rfc_error
 from ._impl import arrow_kernels, pipeline, rules
 from ._types import ArrowColumn
 
@@ -319,7 +320,7 @@ def canonicalize(
     )
 
 
-# ---- the crawler tools (API.md §8) -------------------------------------------
+# ---- the crawler tools (docs/reference.md §4) -------------------------------------------
 # Compiled, each runs in C on `threads` without the GIL; the rows its C
 # leaves to Python (IDNA, session IDs, w3lib's odd URLs) take the GIL
 # (docs/crawler.md).
@@ -412,7 +413,7 @@ def resolve(
     absolute gives null.
     """
     if rfc not in (3986, 2396) or isinstance(rfc, bool):
-        raise ValueError(f"resolve() argument 'rfc' must be 3986 or 2396, not {rfc!r}")
+        raise rfc_error("resolve", rfc)
     n = _threads("resolve", threads)
     column = _read("resolve", refs, "refs")
     if isinstance(base, str):

@@ -1,4 +1,4 @@
-"""Partition-wise helpers for Dask dataframes and bags (API §7).
+"""Partition-wise helpers for Dask dataframes and bags (docs/reference.md §7).
 
 A dataframe partition's column goes whole through the ``fasturi.arrow``
 function of the operation: on an Arrow-backed string column (Dask's default

@@ -1,4 +1,4 @@
-"""SQL scalar functions for DuckDB (API §7), vectorized through Arrow.
+"""SQL scalar functions for DuckDB (docs/reference.md §7), vectorized through Arrow.
 
 ::
 
@@ -91,7 +91,7 @@ FUNCTIONS: Dict[str, Tuple[Callable[..., Any], Tuple[Any, ...], Any]] = {
         for name in ("scheme", "host", "port", "path", "query", "fragment")
     },
     "uri_resolve": (_resolve, (_TEXT, _TEXT), _TEXT),
-    # API.md §8
+    # docs/reference.md §4
     "uri_registrable_domain": (partial(arrow.registrable_domain, threads=1), (_TEXT,), _TEXT),
     "uri_public_suffix": (partial(arrow.public_suffix, threads=1), (_TEXT,), _TEXT),
     "uri_surt": (partial(arrow.surt, threads=1), (_TEXT,), _TEXT),

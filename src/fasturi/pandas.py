@@ -1,4 +1,4 @@
-"""The ``.uri`` accessor on pandas Series (API §7): ``fasturi.arrow`` per column.
+"""The ``.uri`` accessor on pandas Series (docs/reference.md §7): ``fasturi.arrow`` per column.
 
 Importing this module registers the accessor::
 

@@ -1,4 +1,4 @@
-"""The ``uri`` namespace on polars expressions and Series (API §7).
+"""The ``uri`` namespace on polars expressions and Series (docs/reference.md §7).
 
 Importing this module registers it::
 

@@ -1,4 +1,4 @@
-"""Spark DataFrame functions built on ``mapInArrow`` (API §7).
+"""Spark DataFrame functions built on ``mapInArrow`` (docs/reference.md §7).
 
 ::
 

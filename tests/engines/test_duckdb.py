@@ -108,7 +108,7 @@ def test_register_twice_and_on_a_new_connection():
 
 
 def test_crawler_functions_equal_arrow(con, files, column):
-    # API.md §7's uri_registrable_domain, with §8's other column forms
+    # docs/reference.md §7's uri_registrable_domain, with §4's other column forms
     got = con.sql(
         "SELECT uri_registrable_domain(url), uri_public_suffix(url), uri_fingerprint(url)"
         f" FROM read_parquet('{files}/log.parquet') ORDER BY id"
