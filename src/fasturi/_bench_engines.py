@@ -101,12 +101,10 @@ def _polars(ours: bool) -> Callable[[], Setup]:
 
 def _duckdb(ours: bool) -> Callable[[], Setup]:
     def factory() -> Setup:
-        import duckdb
-
         from . import duckdb as fduckdb
 
         def setup(urls: List[str], pairs: Pairs) -> Callable[[], Any]:
-            con = fduckdb.register(duckdb.connect())
+            con = fduckdb.connect()  # the extension, where it is built
             con.register("urls", _pyarrow().table({"url": urls}))
             host = "uri_host(url)" if ours else f"regexp_extract(url, '{HOST_REGEX}', 1)"
             sql = f"SELECT {host} AS host, count(*) FROM urls GROUP BY host"

@@ -1,0 +1,124 @@
+"""The DuckDB extension file: where it is, its metadata, ``python -m
+fasturi.duckdb --path``.  Imports no duckdb (a user of DuckDB's command line
+needs only the path).
+
+setup.py builds ``fasturi.duckdb_extension`` from ``csrc/fasturi_duckdb.c``
+and appends DuckDB's metadata: the last 512 bytes of the file are eight
+32-byte NUL-padded fields, last to first (field 2 is the platform, field 3
+the C API version it needs, field 5 the ABI), then 256 bytes of signature.
+DuckDB refuses a file whose platform is not its own; a DuckDB that reports
+another name for this machine (older Python wheels said ``linux_amd64_gcc4``)
+gets a copy with its name, made once in the user's cache folder.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import List, Optional
+
+#: The functions the extension carries (the others go through Arrow).
+NATIVE = frozenset(
+    [
+        "uri_scheme",
+        "uri_host",
+        "uri_port",
+        "uri_path",
+        "uri_query",
+        "uri_fragment",
+        "uri_is_valid",
+        "uri_normalize",
+        "uri_canonicalize",
+        "uri_fingerprint",
+        "uri_resolve",
+        "uri_split",
+        "uri_query_params",
+    ]
+)
+
+FILE_NAME = "fasturi.duckdb_extension"
+_FOOTER = 512
+_FIELD = 32
+
+
+def extension_file() -> Optional[Path]:
+    """The extension shipped in the package, or None where it was not built."""
+    path = Path(__file__).with_name(FILE_NAME)
+    return path if path.is_file() else None
+
+
+def metadata(path: Path) -> List[str]:
+    """The file's eight metadata fields, field 1 first."""
+    with open(path, "rb") as f:
+        f.seek(-_FOOTER, os.SEEK_END)
+        tail = f.read(_FOOTER)
+    fields = [
+        tail[i : i + _FIELD].rstrip(b"\0").decode("ascii") for i in range(0, 8 * _FIELD, _FIELD)
+    ]
+    if fields[7] != "4":
+        raise ValueError(f"{path} carries no DuckDB extension metadata")
+    return fields[::-1]
+
+
+def platform_of(path: Path) -> str:
+    return metadata(path)[1]
+
+
+def _cache() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or (
+        os.environ.get("LOCALAPPDATA") if sys.platform == "win32" else None
+    )
+    return Path(base) if base else Path.home() / ".cache"
+
+
+def for_platform(platform: str) -> Optional[Path]:
+    """The extension file with ``platform`` in its metadata: the shipped one,
+    or a copy of it made for a DuckDB that names this machine otherwise."""
+    path = extension_file()
+    if path is None or platform_of(path) == platform:
+        return path
+    if len(platform.encode("ascii")) > _FIELD:
+        raise ValueError(f"DuckDB platform name too long: {platform!r}")
+    data = bytearray(path.read_bytes())
+    at = len(data) - _FOOTER + 6 * _FIELD  # field 2
+    data[at : at + _FIELD] = platform.encode("ascii").ljust(_FIELD, b"\0")
+    stat = path.stat()
+    folder = _cache() / "fasturi" / f"duckdb-{stat.st_size}-{int(stat.st_mtime)}" / platform
+    copy = folder / FILE_NAME
+    if copy.is_file() and copy.read_bytes() == data:
+        return copy
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, partial = tempfile.mkstemp(dir=folder, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(partial, copy)
+    except BaseException:
+        os.unlink(partial)
+        raise
+    return copy
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args != ["--path"]:
+        print(
+            "usage: python -m fasturi.duckdb --path\n\n"
+            "Prints the path of fasturi's DuckDB extension, for\n"
+            "  LOAD '<path>';\n"
+            "in a DuckDB (1.2.0 or later) opened with allow_unsigned_extensions\n"
+            "(the command line's -unsigned).",
+            file=sys.stderr,
+        )
+        return 2
+    path = extension_file()
+    if path is None:
+        print(
+            "fasturi: this installation has no DuckDB extension (built without a C compiler)",
+            file=sys.stderr,
+        )
+        return 1
+    print(path)
+    return 0
