@@ -30,9 +30,16 @@
 #include "fasturi_arrow.h"
 #include "fasturi_canon.h"
 #include "fasturi_dots.h"
+#include "fasturi_psl.h"
 #include "fasturi_rules.h"
 #include "fasturi_scan.h"
+#include "fasturi_shared.h"
 #include "fasturi_xxh64.h"
+
+/* Written by setup.py from the building Python's own str.lower: its
+ * case mappings beyond ASCII, and the Cased and Case_Ignorable code points
+ * its Final_Sigma rule reads (FU_LOWER, FU_CASED, FU_IGNORABLE). */
+#include "fasturi_duckdb_unicode.h"
 
 DUCKDB_EXTENSION_EXTERN
 
@@ -53,6 +60,8 @@ enum {
     OP_RESOLVE,
     OP_SPLIT,
     OP_QUERY_PARAMS,
+    OP_REGISTRABLE_DOMAIN,
+    OP_PUBLIC_SUFFIX,
 };
 
 /* uri_split's fields, in order (the components OP_SCHEME..OP_FRAGMENT). */
@@ -105,9 +114,32 @@ static inline void row_text(const duckdb_string_t *v, const uint8_t **p, int64_t
                    : (const uint8_t *)v->value.pointer.ptr;
 }
 
-static inline int row_valid(uint64_t *validity, idx_t i)
+/* (the validity mask's layout is the C API's: bit i % 64 of word i / 64) */
+static inline int row_valid(const uint64_t *validity, idx_t i)
 {
-    return validity == NULL || duckdb_validity_row_is_valid(validity, i);
+    return validity == NULL || (validity[i >> 6] >> (i & 63) & 1);
+}
+
+/* Row i of the text vector v (whose data is `data`) is p[0, n): a text of
+ * 12 bytes or fewer is written inline, in place, and a longer one copied
+ * into the vector's own string memory by DuckDB. */
+static inline void put_text(duckdb_vector v, duckdb_string_t *data, idx_t i, const uint8_t *p,
+                            int64_t n)
+{
+    if (n <= 12) {
+        duckdb_string_t *d = &data[i];
+        memset(d, 0, sizeof *d);
+        d->value.inlined.length = (uint32_t)n;
+        if (n > 0)
+            memcpy(d->value.inlined.inlined, p, (size_t)n);
+    } else {
+        duckdb_vector_assign_string_element_len(v, i, (const char *)p, (idx_t)n);
+    }
+}
+
+static inline duckdb_string_t *text_data(duckdb_vector v)
+{
+    return (duckdb_string_t *)duckdb_vector_get_data(v);
 }
 
 static inline int is_utf8(const uint8_t *p, int64_t n, int ascii)
@@ -182,6 +214,7 @@ static void components_fn(duckdb_function_info info, duckdb_data_chunk input, du
     const duckdb_string_t *text = (const duckdb_string_t *)duckdb_vector_get_data(in);
     uint64_t *in_valid = duckdb_vector_get_validity(in);
     uint64_t *out_valid = NULL;
+    duckdb_string_t *data = text_data(out);
     int authority = op == OP_USERINFO || op == OP_HOST || op == OP_PORT;
     for (i = 0; i < rows; i++) {
         const uint8_t *p;
@@ -198,7 +231,7 @@ static void components_fn(duckdb_function_info info, duckdb_data_chunk input, du
             return;
         }
         if (component(op, n, &s, &a, &lo, &hi))
-            duckdb_vector_assign_string_element_len(out, i, (const char *)p + lo, (idx_t)(hi - lo));
+            put_text(out, data, i, p + lo, hi - lo);
         else
             set_null(out, &out_valid, i);
     }
@@ -215,10 +248,12 @@ static void split_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_
     uint64_t *out_valid = NULL;
     duckdb_vector child[8];
     uint64_t *child_valid[8];
+    duckdb_string_t *child_data[8];
     int k;
     for (k = 0; k < 8; k++) {
         child[k] = duckdb_struct_vector_get_child(out, (idx_t)k);
         child_valid[k] = NULL;
+        child_data[k] = text_data(child[k]);
     }
     for (i = 0; i < rows; i++) {
         const uint8_t *p;
@@ -238,8 +273,7 @@ static void split_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_
         }
         for (k = 0; k < 8; k++) {
             if (component(OP_SCHEME + k, n, &s, &a, &lo, &hi))
-                duckdb_vector_assign_string_element_len(child[k], i, (const char *)p + lo,
-                                                        (idx_t)(hi - lo));
+                put_text(child[k], child_data[k], i, p + lo, hi - lo);
             else
                 set_null(child[k], &child_valid[k], i);
         }
@@ -262,6 +296,7 @@ static void query_params_fn(duckdb_function_info info, duckdb_data_chunk input, 
     duckdb_vector pairs = duckdb_list_vector_get_child(out);
     duckdb_vector keys = duckdb_struct_vector_get_child(pairs, 0);
     duckdb_vector values = duckdb_struct_vector_get_child(pairs, 1);
+    duckdb_string_t *key_data, *value_data;
     for (i = 0; i < rows; i++) {
         const uint8_t *p;
         int64_t n, pos, end, eq;
@@ -290,6 +325,8 @@ static void query_params_fn(duckdb_function_info info, duckdb_data_chunk input, 
             }
             /* (reserving may move the children's memory) */
             value_valid = NULL;
+            key_data = text_data(keys);
+            value_data = text_data(values);
             for (pos = s.query_start; pos <= s.query_end; pos = end + 1) {
                 const uint8_t *amp =
                     (const uint8_t *)memchr(p + pos, '&', (size_t)(s.query_end - pos));
@@ -299,11 +336,9 @@ static void query_params_fn(duckdb_function_info info, duckdb_data_chunk input, 
                     continue;
                 sep = (const uint8_t *)memchr(p + pos, '=', (size_t)(end - pos));
                 eq = sep ? sep - p : end;
-                duckdb_vector_assign_string_element_len(keys, total + count, (const char *)p + pos,
-                                                        (idx_t)(eq - pos));
+                put_text(keys, key_data, total + count, p + pos, eq - pos);
                 if (sep)
-                    duckdb_vector_assign_string_element_len(
-                        values, total + count, (const char *)p + eq + 1, (idx_t)(end - eq - 1));
+                    put_text(values, value_data, total + count, p + eq + 1, end - eq - 1);
                 else
                     set_null(values, &value_valid, total + count);
                 count++;
@@ -344,6 +379,7 @@ static void text_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_v
     uint64_t *in_valid = duckdb_vector_get_validity(in);
     uint64_t *out_valid = NULL;
     uint64_t *hashes = op == OP_FINGERPRINT ? (uint64_t *)duckdb_vector_get_data(out) : NULL;
+    duckdb_string_t *data = op == OP_FINGERPRINT ? NULL : text_data(out);
     scratch_t sc;
     memset(&sc, 0, sizeof sc);
     for (i = 0; i < rows; i++) {
@@ -371,7 +407,7 @@ static void text_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_v
                 continue;
             }
         }
-        duckdb_vector_assign_string_element_len(out, i, (const char *)sc.data, (idx_t)m);
+        put_text(out, data, i, sc.data, m);
     }
     scratch_free(&sc);
     return;
@@ -441,6 +477,7 @@ static void resolve_fn(duckdb_function_info info, duckdb_data_chunk input, duckd
     uint64_t *base_valid = duckdb_vector_get_validity(vb);
     uint64_t *ref_valid = duckdb_vector_get_validity(vr);
     uint64_t *out_valid = NULL;
+    duckdb_string_t *data = text_data(out);
     /* the last base split: a page's links share it */
     const uint8_t *last = NULL;
     int64_t nlast = -1;
@@ -484,15 +521,407 @@ static void resolve_fn(duckdb_function_info info, duckdb_data_chunk input, duckd
             break;
         }
         m = fu_resolve_1(b, nb, &parts, p, n, 1, FU_RESOLVE_3986, sc.data);
-        duckdb_vector_assign_string_element_len(out, i, (const char *)sc.data, (idx_t)m);
+        put_text(out, data, i, sc.data, m);
     }
     scratch_free(&sc);
 }
 
+/* ---- uri_registrable_domain, uri_public_suffix ------------------------------ */
+
+/* The Public Suffix List, as _psl_c builds it: fasturi.duckdb hands the
+ * extension the keys of its table (fasturi_load_public_suffix_list below),
+ * which are published once built and never freed (a later list replaces
+ * the pointer; a function running on the old one keeps reading it). */
+typedef struct {
+    fu_psl_t t;
+    int depth;
+    uint8_t *keys;
+    char version[128];
+} psl_table_t;
+
+static int64_t psl_current; /* a psl_table_t *, read and set atomically */
+
+#define PSL_MAX_DEPTH 120
+
+static const psl_table_t *psl_get(void)
+{
+    return (const psl_table_t *)(intptr_t)fu_shared_get(&psl_current);
+}
+
+/* _psl_c._host_range: the host's [start, end) in s, or 0 when s names no
+ * host (a URI's authority host, else s as a bare [userinfo@]host[:port]
+ * whose port must be digits; one trailing dot dropped; no IP). */
+static int psl_host_range(const uint8_t *s, ptrdiff_t n, ptrdiff_t *start, ptrdiff_t *end)
+{
+    fu_authority_t au;
+    ptrdiff_t a = 0, b, i;
+    int bare;
+    i = fu_stop_1(s, 0, n, ':', '/', '?', '#');
+    if (0 < i && i < n && s[i] == ':')
+        a = i + 1;
+    bare = !(n - a >= 2 && s[a] == '/' && s[a + 1] == '/');
+    if (bare)
+        a = 0;
+    else
+        a += 2;
+    b = fu_stop_1(s, a, n, '/', '?', '#', '#');
+    if (fu_stop_1(s, a, b, '@', ':', '[', '[') < b) {
+        fu_authority_1(s, a, b, &au);
+        if (bare && au.port_start >= 0)
+            for (i = au.port_start; i < b; i++)
+                if (s[i] < '0' || s[i] > '9')
+                    return 0;
+        a = au.host_start;
+        b = au.host_end;
+        if (memchr(s + a, ':', (size_t)(b - a)) != NULL)
+            return 0;
+    }
+    if (b > a && s[b - 1] == '.')
+        b -= 1;
+    if (b == a || s[a] == '[')
+        return 0;
+    if (s[b - 1] >= '0' && s[b - 1] <= '9' && fu_host_type(s + a, b - a) == FU_HOST_IPV4)
+        return 0;
+    *start = a;
+    *end = b;
+    return 1;
+}
+
+/* _psl_c._lookup: the public suffix of host h[0, n), ASCII-lowercased into
+ * out: -1 when a label is empty, else 0; *suffix_at and *domain_at as there
+ * (-1 when there is none). */
+static int psl_lookup(const fu_psl_t *t, int depth, const uint8_t *h, ptrdiff_t n, uint8_t *out,
+                      int shift, ptrdiff_t *suffix_at, ptrdiff_t *domain_at)
+{
+    ptrdiff_t starts[PSL_MAX_DEPTH + 3];
+    int found[PSL_MAX_DEPTH + 3];
+    uint64_t hash = FU_PSL_HASH0;
+    ptrdiff_t i = n - 1, label_end;
+    int k = 0, total, p, f, more, probe = 1;
+    fu_lower_ascii(h, (size_t)n, out);
+    for (;;) {
+        label_end = i;
+        if (probe) {
+            while (i >= 0 && out[i] != '.') {
+                hash = fu_psl_step(hash, out[i]);
+                i -= 1;
+            }
+        } else {
+            while (i >= 0 && out[i] != '.')
+                i -= 1;
+        }
+        if (i == label_end)
+            return -1;
+        k += 1;
+        starts[k] = i + 1;
+        found[k] = 0;
+        if (probe) {
+            found[k] = (fu_psl_find(t, hash, out + i + 1, (size_t)(n - i - 1)) >> shift) & 15;
+            probe = (found[k] & FU_PSL_LONGER) != 0 && k < depth;
+        }
+        if (i < 0 || k == depth + 2)
+            break;
+        hash = fu_psl_step(hash, '.');
+        i -= 1;
+    }
+    total = k;
+    more = i >= 0;
+    if (more) {
+        if (i == 0 || out[0] == '.' || out[i - 1] == '.')
+            return -1;
+        while (i > 1) {
+            i -= 1;
+            if (out[i] == '.' && out[i - 1] == '.')
+                return -1;
+        }
+    }
+    p = 1;
+    if (total > 1 || more) {
+        for (k = total < depth ? total : depth; k > 0; k--) {
+            f = found[k];
+            if (f & FU_PSL_EXCEPT) {
+                p = k - 1;
+                break;
+            }
+            if (f & FU_PSL_WILD) {
+                p = (k < total || more) ? k + 1 : k;
+                break;
+            }
+            if (f & FU_PSL_EXACT) {
+                p = k;
+                break;
+            }
+        }
+    }
+    *suffix_at = p > 0 ? starts[p] : -1;
+    *domain_at = (p > 0 && p + 1 <= total) ? starts[p + 1] : -1;
+    return 0;
+}
+
+/* Whether code point c is in the sorted ranges r[0, n) ({first, last}). */
+static int in_ranges(const uint32_t (*r)[2], size_t n, uint32_t c)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (c < r[mid][0])
+            hi = mid;
+        else if (c > r[mid][1])
+            lo = mid + 1;
+        else
+            return 1;
+    }
+    return 0;
+}
+
+/* str.lower's mapping of c (not U+03A3): up to 3 code points into out;
+ * their count. */
+static int lower_of(uint32_t c, uint32_t *out)
+{
+    size_t lo = 0, hi = sizeof FU_LOWER / sizeof FU_LOWER[0];
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (c < FU_LOWER[mid][0]) {
+            hi = mid;
+        } else if (c > FU_LOWER[mid][0]) {
+            lo = mid + 1;
+        } else {
+            int k, m = (int)FU_LOWER[mid][1];
+            for (k = 0; k < m; k++)
+                out[k] = FU_LOWER[mid][2 + k];
+            return m;
+        }
+    }
+    out[0] = c;
+    return 1;
+}
+
+#define IS_CASED(c) in_ranges(FU_CASED, sizeof FU_CASED / sizeof FU_CASED[0], (c))
+#define IS_IGNORABLE(c) in_ranges(FU_IGNORABLE, sizeof FU_IGNORABLE / sizeof FU_IGNORABLE[0], (c))
+
+static uint8_t *put_utf8(uint8_t *o, uint32_t c)
+{
+    if (c < 0x80) {
+        *o++ = (uint8_t)c;
+    } else if (c < 0x800) {
+        *o++ = (uint8_t)(0xC0 | (c >> 6));
+        *o++ = (uint8_t)(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+        *o++ = (uint8_t)(0xE0 | (c >> 12));
+        *o++ = (uint8_t)(0x80 | ((c >> 6) & 0x3F));
+        *o++ = (uint8_t)(0x80 | (c & 0x3F));
+    } else {
+        *o++ = (uint8_t)(0xF0 | (c >> 18));
+        *o++ = (uint8_t)(0x80 | ((c >> 12) & 0x3F));
+        *o++ = (uint8_t)(0x80 | ((c >> 6) & 0x3F));
+        *o++ = (uint8_t)(0x80 | (c & 0x3F));
+    }
+    return o;
+}
+
+/* Python's str.lower of the code points w[0, n) (Final_Sigma included), as
+ * UTF-8 into out (room for 3 * 4 * n bytes); its length. */
+static ptrdiff_t str_lower(const uint32_t *w, int64_t n, uint8_t *out)
+{
+    uint8_t *o = out;
+    int64_t i, j;
+    uint32_t low[3];
+    for (i = 0; i < n; i++) {
+        int k, m;
+        if (w[i] == 0x3A3) { /* CPython's handle_capital_sigma */
+            int final = 0;
+            for (j = i - 1; j >= 0 && IS_IGNORABLE(w[j]); j--)
+                ;
+            final = j >= 0 && IS_CASED(w[j]);
+            if (final && i + 1 < n) {
+                for (j = i + 1; j < n && IS_IGNORABLE(w[j]); j++)
+                    ;
+                final = j == n || !IS_CASED(w[j]);
+            }
+            o = put_utf8(o, final ? 0x3C2 : 0x3C3);
+            continue;
+        }
+        m = lower_of(w[i], low);
+        for (k = 0; k < m; k++)
+            o = put_utf8(o, low[k]);
+    }
+    return o - out;
+}
+
+static void psl_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
+{
+    int op = (int)(intptr_t)duckdb_scalar_function_get_extra_info(info);
+    idx_t rows = duckdb_data_chunk_get_size(input), i;
+    duckdb_vector in = duckdb_data_chunk_get_vector(input, 0);
+    const duckdb_string_t *text = (const duckdb_string_t *)duckdb_vector_get_data(in);
+    uint64_t *in_valid = duckdb_vector_get_validity(in);
+    uint64_t *out_valid = NULL;
+    const psl_table_t *table = psl_get();
+    duckdb_string_t *data = text_data(out);
+    scratch_t sc;
+    if (table == NULL) {
+        duckdb_scalar_function_set_error(
+            info, "fasturi: no Public Suffix List loaded (fasturi.duckdb.connect() loads the"
+                  " publicsuffixlist package's, or call fasturi_load_public_suffix_list)");
+        return;
+    }
+    memset(&sc, 0, sizeof sc);
+    for (i = 0; i < rows; i++) {
+        const uint8_t *p, *host;
+        int64_t n, count = 0;
+        ptrdiff_t a, b, size, suffix_at, domain_at, at;
+        if (!row_valid(in_valid, i)) {
+            set_null(out, &out_valid, i);
+            continue;
+        }
+        row_text(&text[i], &p, &n);
+        if (!fu_utf8_valid(p, n)) {
+            fail_utf8(info, i);
+            break;
+        }
+        if (!psl_host_range(p, n, &a, &b)) {
+            set_null(out, &out_valid, i);
+            continue;
+        }
+        host = p + a;
+        size = b - a;
+        if (!fu_is_ascii(host, size)) {
+            /* str.lower of the host's text first, as _psl_c does */
+            if (sc.wide_cap < (size_t)size) {
+                uint32_t *w = (uint32_t *)realloc(sc.wide, (size_t)size * sizeof(uint32_t));
+                if (w == NULL)
+                    goto oom;
+                sc.wide = w;
+                sc.wide_cap = (size_t)size;
+            }
+            if (reserve(&sc.more, &sc.more_cap, (size_t)size * 12) < 0)
+                goto oom;
+            fu_utf8_decode(host, size, sc.wide, &count);
+            size = str_lower(sc.wide, count, sc.more);
+            host = sc.more;
+        }
+        if (reserve(&sc.data, &sc.cap, (size_t)size + 1) < 0)
+            goto oom;
+        if (psl_lookup(&table->t, table->depth, host, size, sc.data, 0, &suffix_at, &domain_at)
+            < 0) {
+            set_null(out, &out_valid, i);
+            continue;
+        }
+        at = op == OP_REGISTRABLE_DOMAIN ? domain_at : suffix_at;
+        if (at < 0)
+            set_null(out, &out_valid, i);
+        else
+            put_text(out, data, i, sc.data + at, size - at);
+    }
+    scratch_free(&sc);
+    return;
+oom:
+    scratch_free(&sc);
+    duckdb_scalar_function_set_error(info, "out of memory");
+}
+
+/* fasturi_load_public_suffix_list(keys, version): the keys of _psl_c's
+ * table, one a line, each after its flags as two hex digits (the ICANN
+ * section's low nibble, the whole list's high one, FU_PSL_LONGER on the
+ * proper suffixes of cores); makes it the list every uri_registrable_domain
+ * and uri_public_suffix of the process reads.  Returns the version. */
+static psl_table_t *psl_build(const uint8_t *p, int64_t n, const uint8_t *v, int64_t nv)
+{
+    psl_table_t *table = (psl_table_t *)calloc(1, sizeof(psl_table_t));
+    size_t count = 0, capacity = 16;
+    int64_t i, line, end;
+    uint32_t off = 0;
+    if (table == NULL)
+        return NULL;
+    for (i = 0; i < n; i++)
+        count += p[i] == '\n';
+    while (3 * capacity < 4 * count + 4)
+        capacity *= 2;
+    table->keys = (uint8_t *)malloc((size_t)n + 1);
+    table->t.slots = (fu_psl_slot_t *)calloc(capacity, sizeof(fu_psl_slot_t));
+    if (table->keys == NULL || table->t.slots == NULL)
+        goto bad;
+    table->t.mask = capacity - 1;
+    table->t.keys = table->keys;
+    for (line = 0; line < n; line = end + 1) {
+        int flags, labels = 1, hi, lo;
+        const uint8_t *nl = (const uint8_t *)memchr(p + line, '\n', (size_t)(n - line));
+        end = nl ? nl - p : n;
+        if (end - line < 3 || (hi = fu_hexval(p[line])) < 0 || (lo = fu_hexval(p[line + 1])) < 0)
+            goto bad;
+        flags = hi << 4 | lo;
+        if (flags == 0 || end - line - 2 > 0xFFFF)
+            goto bad;
+        memcpy(table->keys + off, p + line + 2, (size_t)(end - line - 2));
+        for (i = line + 2; i < end; i++)
+            labels += p[i] == '.';
+        if (labels > table->depth)
+            table->depth = labels;
+        fu_psl_insert(&table->t, off, (uint32_t)(end - line - 2), (uint8_t)flags);
+        off += (uint32_t)(end - line - 2);
+    }
+    if (table->depth > PSL_MAX_DEPTH || nv >= (int64_t)sizeof table->version)
+        goto bad;
+    memcpy(table->version, v, (size_t)nv);
+    return table;
+bad:
+    free(table->keys);
+    free(table->t.slots);
+    free(table);
+    return NULL;
+}
+
+static void load_psl_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
+{
+    idx_t rows = duckdb_data_chunk_get_size(input), i;
+    duckdb_vector vk = duckdb_data_chunk_get_vector(input, 0);
+    duckdb_vector vv = duckdb_data_chunk_get_vector(input, 1);
+    const duckdb_string_t *keys = (const duckdb_string_t *)duckdb_vector_get_data(vk);
+    const duckdb_string_t *versions = (const duckdb_string_t *)duckdb_vector_get_data(vv);
+    uint64_t *kv = duckdb_vector_get_validity(vk), *vvv = duckdb_vector_get_validity(vv);
+    for (i = 0; i < rows; i++) {
+        const uint8_t *p, *v;
+        int64_t n, nv;
+        psl_table_t *table;
+        if (!row_valid(kv, i) || !row_valid(vvv, i)) {
+            duckdb_scalar_function_set_error(info, "fasturi_load_public_suffix_list: NULL");
+            return;
+        }
+        row_text(&keys[i], &p, &n);
+        row_text(&versions[i], &v, &nv);
+        table = psl_build(p, n, v, nv);
+        if (table == NULL) {
+            duckdb_scalar_function_set_error(
+                info, "fasturi_load_public_suffix_list: not a table fasturi.duckdb wrote");
+            return;
+        }
+        /* (the table it replaces stays: a running function may read it) */
+        fu_shared_swap(&psl_current, (int64_t)(intptr_t)table);
+        duckdb_vector_assign_string_element_len(out, i, table->version, (idx_t)nv);
+    }
+}
+
+static void psl_version_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
+{
+    const psl_table_t *table = psl_get();
+    uint64_t *valid = NULL;
+    idx_t rows = duckdb_data_chunk_get_size(input), i;
+    (void)info;
+    for (i = 0; i < rows; i++) {
+        if (table == NULL)
+            set_null(out, &valid, i);
+        else
+            duckdb_vector_assign_string_element(out, i, table->version);
+    }
+}
+
 /* ---- registration ------------------------------------------------------------ */
 
-static int add(duckdb_connection con, const char *name, int nargs, duckdb_logical_type returns,
-               duckdb_scalar_function_t fn, int op)
+/* volatile: evaluated for every row, never folded into a constant when the
+ * query is planned (the Public Suffix List functions change state) */
+static int add_function(duckdb_connection con, const char *name, int nargs,
+                        duckdb_logical_type returns, duckdb_scalar_function_t fn, int op,
+                        int volatile_)
 {
     duckdb_scalar_function f = duckdb_create_scalar_function();
     duckdb_logical_type text = duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR);
@@ -504,10 +933,18 @@ static int add(duckdb_connection con, const char *name, int nargs, duckdb_logica
     duckdb_scalar_function_set_return_type(f, returns);
     duckdb_scalar_function_set_function(f, fn);
     duckdb_scalar_function_set_extra_info(f, (void *)(intptr_t)op, NULL);
+    if (volatile_)
+        duckdb_scalar_function_set_volatile(f);
     rc = duckdb_register_scalar_function(con, f);
     duckdb_destroy_scalar_function(&f);
     duckdb_destroy_logical_type(&text);
     return rc == DuckDBSuccess ? 0 : -1;
+}
+
+static int add(duckdb_connection con, const char *name, int nargs, duckdb_logical_type returns,
+               duckdb_scalar_function_t fn, int op)
+{
+    return add_function(con, name, nargs, returns, fn, op, 0);
 }
 
 static int add_typed(duckdb_connection con, const char *name, int nargs, duckdb_type returns,
@@ -538,6 +975,11 @@ static int register_all(duckdb_connection con)
     bad |= add_typed(con, "uri_fingerprint", 1, DUCKDB_TYPE_UBIGINT, text_fn, OP_FINGERPRINT);
     bad |= add_typed(con, "uri_is_valid", 1, DUCKDB_TYPE_BOOLEAN, is_valid_fn, OP_IS_VALID);
     bad |= add_typed(con, "uri_resolve", 2, DUCKDB_TYPE_VARCHAR, resolve_fn, OP_RESOLVE);
+    bad |= add_typed(con, "uri_registrable_domain", 1, DUCKDB_TYPE_VARCHAR, psl_fn,
+                     OP_REGISTRABLE_DOMAIN);
+    bad |= add_typed(con, "uri_public_suffix", 1, DUCKDB_TYPE_VARCHAR, psl_fn, OP_PUBLIC_SUFFIX);
+    bad |= add_function(con, "fasturi_load_public_suffix_list", 2, text, load_psl_fn, 0, 1);
+    bad |= add_function(con, "fasturi_public_suffix_list_version", 0, text, psl_version_fn, 0, 1);
     split = duckdb_create_struct_type(types, SPLIT_FIELDS, 8);
     bad |= add(con, "uri_split", 1, split, split_fn, OP_SPLIT);
     pair = duckdb_create_struct_type(types, kv, 2);

@@ -17,7 +17,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 #: The functions the extension carries (the others go through Arrow).
 NATIVE = frozenset(
@@ -35,6 +35,8 @@ NATIVE = frozenset(
         "uri_resolve",
         "uri_split",
         "uri_query_params",
+        "uri_registrable_domain",
+        "uri_public_suffix",
     ]
 )
 
@@ -99,6 +101,48 @@ def for_platform(platform: str) -> Optional[Path]:
         os.unlink(partial)
         raise
     return copy
+
+
+def public_suffix_table() -> Optional[Tuple[str, str]]:
+    """The list the scalar functions use, as the extension's
+    ``fasturi_load_public_suffix_list(keys, version)`` takes it: the keys of
+    _psl_c's hash set (every rule core, and every proper suffix of one
+    flagged FU_PSL_LONGER), one a line after its flags in two hex digits
+    (the ICANN section's in the low nibble, the whole list's in the high
+    one); and the list's version.  None where a core is no UTF-8 text."""
+    import fasturi
+
+    from . import _psl
+
+    global _cached
+    fasturi.public_suffix_list_version()  # (reads the list, if not yet)
+    rules = _psl.last or _psl.read(None)
+    if _cached is not None and _cached[0] is rules:
+        return _cached[1]
+    keyed: Dict[bytes, int] = {}
+    try:
+        for core, (in_icann, in_all) in rules.cores.items():
+            key = core.encode("utf-8")
+            if len(key) > 0xFFFF:
+                continue  # (as _psl_c: longer than any host a slot matches)
+            keyed[key] = keyed.get(key, 0) | in_icann | (in_all << 4)
+            longer = (_LONGER if in_icann else 0) | (_LONGER << 4 if in_all else 0)
+            at = key.find(b".")
+            while at >= 0:
+                keyed[key[at + 1 :]] = keyed.get(key[at + 1 :], 0) | longer
+                at = key.find(b".", at + 1)
+    except UnicodeEncodeError:
+        _cached = (rules, None)
+        return None
+    text = "".join(f"{flags:02x}{key.decode('utf-8')}\n" for key, flags in keyed.items())
+    _cached = (rules, (text, rules.version or ""))
+    return _cached[1]
+
+
+_cached: Optional[Tuple[Any, Optional[Tuple[str, str]]]] = None
+
+
+_LONGER = 8  # FU_PSL_LONGER
 
 
 def main(argv: Optional[List[str]] = None) -> int:

@@ -71,7 +71,7 @@ import pyarrow as pa
 from duckdb import sqltypes
 
 from . import arrow
-from ._duckdb_ext import NATIVE, extension_file
+from ._duckdb_ext import NATIVE, extension_file, public_suffix_table
 
 __all__ = ["FUNCTIONS", "NATIVE", "connect", "extension_path", "register"]
 
@@ -157,6 +157,7 @@ FUNCTIONS: Dict[str, Tuple[Callable[..., Any], Tuple[Any, ...], Any]] = {
 }
 
 _warned = False
+_psl_handed: Optional[str] = None  # the keys handed to the extension last
 
 
 def extension_path() -> Optional[str]:
@@ -197,7 +198,28 @@ def _load(con: duckdb.DuckDBPyConnection) -> Optional[str]:
         con.execute(f"LOAD '{_quoted(str(path))}'")
     except duckdb.Error as exc:
         return str(exc).splitlines()[0]
+    try:
+        _load_public_suffix_list(con)
+    except ValueError as exc:  # the extension's list functions fail with their own error
+        import warnings
+
+        warnings.warn(f"fasturi.duckdb: {exc}", RuntimeWarning, stacklevel=3)
     return None
+
+
+def _load_public_suffix_list(con: duckdb.DuckDBPyConnection) -> None:
+    # The extension reads the list fasturi's scalar functions use, handed
+    # over once per process, and again where that list has changed.
+    global _psl_handed
+    table = public_suffix_table()
+    if table is None:
+        raise ValueError("the Public Suffix List in use holds text that is not UTF-8")
+    keys, version = table
+    held = con.execute("SELECT fasturi_public_suffix_list_version()").fetchall()[0][0]
+    if held is not None and keys is _psl_handed:
+        return
+    con.execute("SELECT fasturi_load_public_suffix_list(?, ?)", [keys, version]).fetchall()
+    _psl_handed = keys
 
 
 def _quoted(text: str) -> str:

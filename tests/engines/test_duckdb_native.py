@@ -328,3 +328,43 @@ def test_copy_for_another_platform_name(tmp_path, monkeypatch):
     assert copy.read_bytes()[:-512] == shipped.read_bytes()[:-512]
     assert _duckdb_ext.for_platform("linux_amd64_gcc4") == copy
     assert _duckdb_ext.for_platform(_duckdb_ext.platform_of(shipped)) == shipped
+
+
+def test_public_suffix_list_is_the_packages(native):
+    got = column_of(native, "SELECT fasturi_public_suffix_list_version()")
+    assert got == [fasturi.public_suffix_list_version() or ""]
+
+
+def unicode_hosts():
+    """Hosts whose case folding is str.lower's beyond ASCII: every code point
+    it maps to others (some to two), and U+03A3 in every context its
+    Final_Sigma rule reads (cased, case-ignorable, neither, the host's ends)."""
+    import sys
+
+    lowered = [c for c in map(chr, range(0x80, 0x30000)) if c.lower() != c]
+    hosts = [f"{c}.{d}.Com" for c, d in zip(lowered, reversed(lowered))]
+    hosts += [f"x{c}y.\u03c3\u03c3.\u0395\u039b" for c in lowered[::7]]
+    around = ["", "A", "a", ".", "'", "\u00ad", "\u0345", "1", "-", "\u0391", "\u02b0", "\u1d2c"]
+    for before in around:
+        for after in around:
+            hosts.append(f"{before}\u03a3{after}.gr")
+            hosts.append(f"w.{before}\u03a3{after}")
+            hosts.append(f"A{before}\u03a3{after}.co.uk")
+    hosts += ["\u0130stanbul.\u0130.tr", "B\u00dcCHER.DE", "\u2c65.ST", "x.\u0399\u0301\u03a3"]
+    assert sys.maxunicode > 0xFFFF
+    return hosts
+
+
+def test_psl_of_unicode_hosts(native):
+    hosts = unicode_hosts()
+    urls = hosts + [f"https://u@{h}:8080/p" for h in hosts[::3]]
+    table = pa.table({"i": pa.array(range(len(urls))), "u": pa.array(urls, pa.string())})
+    native.register("hosts", table)
+    try:
+        got = native.execute(
+            "SELECT uri_registrable_domain(u), uri_public_suffix(u) FROM hosts ORDER BY i"
+        ).fetchall()
+    finally:
+        native.unregister("hosts")
+    want = [(fasturi.registrable_domain(u), fasturi.public_suffix(u)) for u in urls]
+    assert got == want
