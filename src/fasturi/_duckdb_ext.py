@@ -145,24 +145,49 @@ _cached: Optional[Tuple[Any, Optional[Tuple[str, str]]]] = None
 _LONGER = 8  # FU_PSL_LONGER
 
 
+_USAGE = """usage: python -m fasturi.duckdb --path
+       python -m fasturi.duckdb --public-suffix-list FILE
+
+--path prints the path of fasturi's DuckDB extension, for
+  LOAD '<path>';
+in a DuckDB (1.2.0 or later) opened with allow_unsigned_extensions (the
+command line's -unsigned).
+
+--public-suffix-list FILE writes the Public Suffix List fasturi uses to FILE
+and prints the statement that hands it to the extension (fasturi.duckdb's
+connect() and register() do it themselves), for uri_registrable_domain and
+uri_public_suffix in a DuckDB without Python:
+  SELECT fasturi_load_public_suffix_list(content, '<version>') FROM read_text('FILE');"""
+
+
+def _quoted(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    if args != ["--path"]:
+    if args == ["--path"]:
+        path = extension_file()
+        if path is None:
+            print(
+                "fasturi: this installation has no DuckDB extension (built without a C compiler)",
+                file=sys.stderr,
+            )
+            return 1
+        print(path)
+        return 0
+    if len(args) == 2 and args[0] == "--public-suffix-list":
+        table = public_suffix_table()
+        if table is None:
+            print("fasturi: the Public Suffix List in use is not UTF-8 text", file=sys.stderr)
+            return 1
+        keys, version = table
+        with open(args[1], "w", encoding="utf-8", newline="\n") as f:
+            f.write(keys)
         print(
-            "usage: python -m fasturi.duckdb --path\n\n"
-            "Prints the path of fasturi's DuckDB extension, for\n"
-            "  LOAD '<path>';\n"
-            "in a DuckDB (1.2.0 or later) opened with allow_unsigned_extensions\n"
-            "(the command line's -unsigned).",
-            file=sys.stderr,
+            f"SELECT fasturi_load_public_suffix_list(content, {_quoted(version)})"
+            f" FROM read_text({_quoted(os.path.abspath(args[1]))});"
         )
-        return 2
-    path = extension_file()
-    if path is None:
-        print(
-            "fasturi: this installation has no DuckDB extension (built without a C compiler)",
-            file=sys.stderr,
-        )
-        return 1
-    print(path)
-    return 0
+        return 0
+    print(_USAGE, file=sys.stderr)
+    return 2

@@ -307,6 +307,39 @@ def test_path_command():
     assert bad.returncode == 2 and "--path" in bad.stderr
 
 
+def test_without_python(tmp_path):
+    # what a user of DuckDB's own command line does: LOAD the file the
+    # package ships, hand it the list the command below writes
+    run = [sys.executable, "-m", "fasturi.duckdb"]
+    path = subprocess.run([*run, "--path"], capture_output=True, text=True, check=True).stdout
+    keys = tmp_path / "psl.txt"
+    sql = subprocess.run(
+        [*run, "--public-suffix-list", str(keys)], capture_output=True, text=True, check=True
+    ).stdout
+    script = f"""
+import duckdb, sys
+assert "fasturi" not in sys.modules
+con = duckdb.connect(config={{"allow_unsigned_extensions": True}})
+con.execute("LOAD '{path.strip()}'")
+print(con.execute("SELECT uri_host('http://Example.COM:80/'), uri_fingerprint('http://a/')").fetchall())
+try:
+    con.execute("SELECT uri_registrable_domain('https://www.bbc.co.uk/')").fetchall()
+except duckdb.InvalidInputException as exc:
+    print("refused:", "no Public Suffix List loaded" in str(exc))
+print(con.execute({sql.strip()!r}).fetchall())
+print(con.execute("SELECT uri_registrable_domain('https://www.bbc.co.uk/')").fetchall())
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    version = fasturi.public_suffix_list_version() or ""
+    assert out.stdout.splitlines() == [
+        f"[('Example.COM', {fasturi.fingerprint('http://a/')})]",
+        "refused: True",
+        f"[({version!r},)]",
+        "[('bbc.co.uk',)]",
+    ]
+
+
 def test_metadata():
     path = Path(fasturi.duckdb.extension_path())
     fields = _duckdb_ext.metadata(path)
