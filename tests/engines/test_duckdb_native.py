@@ -3,6 +3,7 @@ the scalar functions, and no crash on any input from several DuckDB threads."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import warnings
@@ -401,3 +402,55 @@ def test_psl_of_unicode_hosts(native):
         native.unregister("hosts")
     want = [(fasturi.registrable_domain(u), fasturi.public_suffix(u)) for u in urls]
     assert got == want
+
+
+OTHER_PYTHONS = [
+    p for p in os.environ.get("FASTURI_OTHER_DUCKDB_PYTHONS", "").split(os.pathsep) if p
+]
+PROBE = """
+import importlib.util, json, sys
+spec = importlib.util.spec_from_file_location("ext", sys.argv[1])
+ext = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(ext)
+import duckdb
+con = duckdb.connect(config={"allow_unsigned_extensions": True})
+platform = con.execute("PRAGMA platform").fetchall()[0][0]
+con.execute(f"LOAD '{ext.for_platform(platform)}'")
+keys = open(sys.argv[2], encoding="utf-8").read()
+con.execute("SELECT fasturi_load_public_suffix_list(?, 'v')", [keys]).fetchall()
+urls = json.load(open(sys.argv[3], encoding="utf-8"))
+con.execute("CREATE TABLE t (i INTEGER, url VARCHAR)")
+con.executemany("INSERT INTO t VALUES (?, ?)", list(enumerate(urls)))
+print(json.dumps([duckdb.__version__, con.execute(sys.argv[4]).fetchall()]))
+"""
+
+
+@pytest.mark.skipif(not OTHER_PYTHONS, reason="FASTURI_OTHER_DUCKDB_PYTHONS names no Python")
+@pytest.mark.parametrize("python", OTHER_PYTHONS)
+def test_other_duckdb_versions(native, tmp_path, python):
+    # The same file loads in another DuckDB (an interpreter with duckdb
+    # 1.2.0 or later installed, fasturi not needed) and answers alike.
+    import json
+
+    from corpus_files import PACKAGED
+
+    urls = lines(PACKAGED / "urls.txt") + ["", "http://[::1]:80/a?b=c&d#e"]
+    calls = [f"{n}(url)" for n in ONE_ARG] + ["uri_resolve('http://a/b/c', url)"]
+    sql = f"SELECT {', '.join(calls)} FROM t ORDER BY i"
+    (tmp_path / "urls.json").write_text(json.dumps(urls), "utf-8")
+    keys, _ = _duckdb_ext.public_suffix_table()
+    (tmp_path / "psl.txt").write_text(keys, "utf-8")
+    out = subprocess.run(
+        [python, "-c", PROBE, _duckdb_ext.__file__, str(tmp_path / "psl.txt"),
+         str(tmp_path / "urls.json"), sql],
+        capture_output=True, text=True, env={**os.environ, "XDG_CACHE_HOME": str(tmp_path)},
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    version, got = json.loads(out.stdout)
+    table = pa.table({"i": pa.array(range(len(urls)), pa.int32()), "url": pa.array(urls)})
+    native.register("t", table)
+    try:
+        want = json.loads(json.dumps(native.execute(sql).fetchall()))
+    finally:
+        native.unregister("t")
+    assert got == want, version
