@@ -46,8 +46,12 @@ _FIELD = 32
 
 
 def extension_file() -> Optional[Path]:
-    """The extension shipped in the package, or None where it was not built."""
-    path = Path(__file__).with_name(FILE_NAME)
+    """The extension shipped in the package, or None where it was not built.
+
+    ``FASTURI_DUCKDB_EXTENSION`` names another build of it to use instead
+    (one built with the sanitizers, say)."""
+    given = os.environ.get("FASTURI_DUCKDB_EXTENSION")
+    path = Path(given) if given else Path(__file__).with_name(FILE_NAME)
     return path if path.is_file() else None
 
 
