@@ -136,7 +136,7 @@ ENTRIES: List[Entry] = [
     ("split", "fasturi.arrow.split", "setup", _column("split"), _ARROW),
     ("split", "polars .uri.split()", "setup", _polars(True), ""),
     ("split", "polars str.extract_groups", "setup", _polars(False), "RFC 3986 Appendix B regex"),
-    ("split", "duckdb uri_host GROUP BY", "setup", _duckdb(True), "host only, then GROUP BY"),
+    ("split", "duckdb uri_host GROUP BY", "setup", _duckdb(True), "extension; host, then GROUP BY"),
     (
         "split",
         "duckdb regexp_extract GROUP BY",
