@@ -128,6 +128,23 @@ def test_register_falls_back_and_warns_once(monkeypatch):
     )  # fmt: skip
 
 
+def test_connect_without_the_extension(monkeypatch, tmp_path):
+    # a fasturi built without a C compiler: connect() still gives every
+    # function, through Arrow, and says why
+    monkeypatch.setenv("FASTURI_DUCKDB_EXTENSION", str(tmp_path / "missing"))
+    monkeypatch.setattr(fasturi.duckdb, "_warned", False)
+    assert fasturi.duckdb.extension_path() is None
+    with pytest.warns(RuntimeWarning, match="no DuckDB extension"):
+        con = fasturi.duckdb.connect()
+    assert column_of(con, "SELECT uri_query_params('http://h/?a=1&b')") == [
+        [{"key": "a", "value": "1"}, {"key": "b", "value": None}]
+    ]
+    assert column_of(con, "SELECT uri_registrable_domain('https://www.bbc.co.uk/')") == [
+        "bbc.co.uk"
+    ]
+    con.close()
+
+
 @pytest.mark.parametrize("name", ONE_ARG)
 def test_native_equals_arrow_path(native, through_arrow, parquet, name):
     sql = f"SELECT {name}(url) FROM read_parquet('{parquet}') ORDER BY id"
@@ -246,6 +263,7 @@ def test_bad_input_never_crashes(native, through_arrow):
             results.append(con.execute(sql).fetchall())
         finally:
             con.execute("SET threads = 1")
+            con.execute("DROP TABLE IF EXISTS t")
     assert results[0] == results[1]
     got = native.execute(
         "SELECT length(uri_normalize(u)), length(uri_path(u)),"
@@ -419,8 +437,8 @@ con.execute(f"LOAD '{ext.for_platform(platform)}'")
 keys = open(sys.argv[2], encoding="utf-8").read()
 con.execute("SELECT fasturi_load_public_suffix_list(?, 'v')", [keys]).fetchall()
 urls = json.load(open(sys.argv[3], encoding="utf-8"))
-con.execute("CREATE TABLE t (i INTEGER, url VARCHAR)")
-con.executemany("INSERT INTO t VALUES (?, ?)", list(enumerate(urls)))
+con.execute("CREATE TABLE probe_urls (i INTEGER, url VARCHAR)")
+con.executemany("INSERT INTO probe_urls VALUES (?, ?)", list(enumerate(urls)))
 print(json.dumps([duckdb.__version__, con.execute(sys.argv[4]).fetchall()]))
 """
 
@@ -436,7 +454,7 @@ def test_other_duckdb_versions(native, tmp_path, python):
 
     urls = lines(PACKAGED / "urls.txt") + ["", "http://[::1]:80/a?b=c&d#e"]
     calls = [f"{n}(url)" for n in ONE_ARG] + ["uri_resolve('http://a/b/c', url)"]
-    sql = f"SELECT {', '.join(calls)} FROM t ORDER BY i"
+    sql = f"SELECT {', '.join(calls)} FROM probe_urls ORDER BY i"
     (tmp_path / "urls.json").write_text(json.dumps(urls), "utf-8")
     keys, _ = _duckdb_ext.public_suffix_table()
     (tmp_path / "psl.txt").write_text(keys, "utf-8")
@@ -448,9 +466,9 @@ def test_other_duckdb_versions(native, tmp_path, python):
     assert out.returncode == 0, out.stderr
     version, got = json.loads(out.stdout)
     table = pa.table({"i": pa.array(range(len(urls)), pa.int32()), "url": pa.array(urls)})
-    native.register("t", table)
+    native.register("probe_urls", table)
     try:
         want = json.loads(json.dumps(native.execute(sql).fetchall()))
     finally:
-        native.unregister("t")
+        native.unregister("probe_urls")
     assert got == want, version
