@@ -4,14 +4,25 @@ Every ``src/fasturi/_*_c.pyx`` is one extension.  ``FASTURI_NO_EXTENSIONS=1``
 builds none; a failed compile installs the pure-Python package, unless CI or
 CIBUILDWHEEL is set, where a broken extension must fail the build.
 ``FASTURI_DEBUG_BUILD=1`` turns Cython's bounds checks and C asserts back on.
-``FASTURI_ONLY=_core_c,_rules_c`` builds just those (development).
+``FASTURI_ONLY=_core_c,_rules_c`` builds just those (development);
+``duckdb`` among them names the DuckDB extension below.
 GCC and Clang compile with ``-Wall -Wextra``, and with ``-Werror`` too when CI
 is set (CIBUILDWHEEL alone does not: a release build must not fail on a new
 compiler's new warning).
+
+Beside the Python extensions, ``build_ext`` links ``csrc/fasturi_duckdb.c``
+as a plain shared library, ``fasturi/fasturi.duckdb_extension``: DuckDB's
+loader wants that name (NAME.duckdb_extension exporting NAME_init_c_api),
+and the 534 bytes of metadata DuckDB appends to its own extensions, written
+here by ``duckdb_footer``.  It links against no Python.
 """
 
 import os
+import platform
+import re
+import shutil
 import sys
+import sysconfig
 from pathlib import Path
 
 from setuptools import setup
@@ -40,7 +51,6 @@ DIRECTIVES = {
 def extensions():
     if flag("FASTURI_NO_EXTENSIONS") or sys.implementation.name != "cpython":
         return []
-    from Cython.Build import cythonize
     from setuptools import Extension
 
     only = {n for n in os.environ.get("FASTURI_ONLY", "").split(",") if n}
@@ -59,7 +69,121 @@ def extensions():
                 extra_compile_args=cflags,
             )
         )
+    if not exts:  # (FASTURI_ONLY=duckdb: no Cython needed)
+        return []
+    from Cython.Build import cythonize
+
     return cythonize(exts, compiler_directives=DIRECTIVES, quiet=True)
+
+
+#: the DuckDB C extension API csrc/duckdb/ is from: DuckDB 1.2.0 and every
+#: later DuckDB load an extension that asks for it
+DUCKDB_C_API = "v1.2.0"
+
+
+def duckdb_platform():
+    """The platform string DuckDB reports (``PRAGMA platform``) for this
+    machine: ``FASTURI_DUCKDB_PLATFORM`` when set, else worked out here (a
+    DuckDB that reports another one gets a copy with its own, made by
+    fasturi.duckdb when it loads the file)."""
+    given = os.environ.get("FASTURI_DUCKDB_PLATFORM")
+    if given:
+        return given
+    machine = platform.machine().lower()
+    arch = {"x86_64": "amd64", "amd64": "amd64", "aarch64": "arm64", "arm64": "arm64"}.get(
+        machine, machine
+    )
+    if sys.platform == "darwin":
+        return "osx_" + arch
+    if sys.platform == "win32":
+        return "windows_" + arch
+    name = "linux_" + arch
+    if "musl" in (sysconfig.get_config_var("HOST_GNU_TYPE") or ""):
+        name += "_musl"
+    return name
+
+
+def duckdb_footer(platform_name, version, extension_version):
+    """DuckDB's extension metadata: a WebAssembly custom section's header
+    (so the file stays a valid Wasm module there), then eight 32-byte
+    NUL-padded fields, last to first, then 256 bytes of signature (none:
+    the extension is unsigned).  DuckDB reads the last 512 bytes."""
+
+    def field(text):
+        raw = text.encode("ascii")
+        if len(raw) > 32:
+            raise ValueError(f"DuckDB metadata field too long: {text!r}")
+        return raw + b"\0" * (32 - len(raw))
+
+    # section id 0 (custom), its size 531 as LEB128 (\x93\x04), the name's
+    # length and the name, then the payload's size 512 as LEB128 (\x80\x04)
+    head = b"\x00\x93\x04\x10duckdb_signature\x80\x04"
+    fields = [
+        "",  # 8, 7, 6: unused
+        "",
+        "",
+        "C_STRUCT",  # 5: the ABI: the C extension API's struct of functions
+        extension_version,  # 4
+        version,  # 3: with C_STRUCT, the C API version it needs
+        platform_name,  # 2
+        "4",  # 1: what marks a DuckDB extension
+    ]
+    return head + b"".join(field(f) for f in fields) + b"\0" * 256
+
+
+def _ranges(points):
+    out = []
+    for cp in points:
+        if out and out[-1][1] == cp - 1:
+            out[-1][1] = cp
+        else:
+            out.append([cp, cp])
+    return out
+
+
+def unicode_header():
+    """csrc/fasturi_duckdb.c's copy of this Python's ``str.lower``: every code
+    point beyond ASCII that it maps to others (but U+03A3, whose mapping
+    hangs on its neighbours), and the Cased and Case_Ignorable code points
+    that rule (CPython's Final_Sigma) reads, found by asking str.lower
+    itself: ``c + "Σ"`` lowers to a final sigma exactly when c is cased and
+    not case-ignorable; ``"A" + c + "Σ"`` when c is either."""
+    import unicodedata
+
+    lower, cased, ignorable = [], [], []
+    for cp in range(0x110000):
+        if 0xD800 <= cp <= 0xDFFF:
+            continue
+        c = chr(cp)
+        if cp >= 0x80 and cp != 0x3A3:
+            low = c.lower()
+            if low != c:
+                lower.append((cp, [ord(x) for x in low]))
+        alone = (c + "\u03a3").lower()[-1] == "\u03c2"
+        after_cased = ("A" + c + "\u03a3").lower()[-1] == "\u03c2"
+        if alone:
+            cased.append(cp)
+        elif after_cased:
+            ignorable.append(cp)
+    lines = [
+        "/* GENERATED by setup.py (unicode_header) from Python"
+        f" {sys.version.split()[0]}'s str.lower, Unicode {unicodedata.unidata_version}. */",
+        "static const uint32_t FU_LOWER[][5] = {",
+    ]
+    for cp, low in lower:
+        cells = low + [0] * (3 - len(low))
+        lines.append(f"    {{{cp:#x}, {len(low)}, {cells[0]:#x}, {cells[1]:#x}, {cells[2]:#x}}},")
+    for name, points in (("FU_CASED", cased), ("FU_IGNORABLE", ignorable)):
+        lines.append("};")
+        lines.append(f"static const uint32_t {name}[][2] = {{")
+        lines += [f"    {{{a:#x}, {b:#x}}}," for a, b in _ranges(points)]
+    lines.append("};")
+    return "\n".join(lines) + "\n"
+
+
+def package_version():
+    text = (PKG / "__init__.py").read_text("utf-8")
+    return re.search(r'^__version__ = "([^"]+)"', text, re.M).group(1)
 
 
 def warning_flags():
@@ -91,6 +215,58 @@ class optional_build_ext(build_ext):
             super().run()
         except Exception as exc:  # noqa: BLE001 - any compiler failure
             self._fallback(exc)
+        only = {n for n in os.environ.get("FASTURI_ONLY", "").split(",") if n}
+        if flag("FASTURI_NO_EXTENSIONS") or (only and "duckdb" not in only):
+            return
+        try:
+            self.build_duckdb_extension()
+        except Exception as exc:  # noqa: BLE001
+            if flag("CI") or flag("CIBUILDWHEEL"):
+                raise
+            print(f"fasturi: DuckDB extension not built ({exc}); fasturi.duckdb uses Arrow")
+
+    def build_duckdb_extension(self):
+        """csrc/fasturi_duckdb.c as fasturi/fasturi.duckdb_extension, its
+        metadata appended."""
+        dest = Path(self.get_ext_fullpath("fasturi._duckdb")).with_name("fasturi.duckdb_extension")
+        source = HERE / "csrc" / "fasturi_duckdb.c"
+        depends = [source, *(HERE / "csrc").glob("*.h"), *(HERE / "csrc" / "duckdb").glob("*.h")]
+        if not self.force and dest.exists():
+            newest = max(p.stat().st_mtime for p in depends)
+            if dest.stat().st_mtime >= newest:
+                return
+        compiler = self.compiler
+        if not hasattr(compiler, "compile"):  # no Python extension built: none made yet
+            from distutils.ccompiler import new_compiler
+            from distutils.sysconfig import customize_compiler
+
+            compiler = new_compiler(compiler=compiler, force=self.force)
+            customize_compiler(compiler)
+        if compiler.compiler_type == "unix":
+            flags = warning_flags() + ["-std=c99", "-fvisibility=hidden"]
+            flags += ["-O0", "-g"] if DEBUG else ["-O2"]
+        else:
+            flags = []
+        temp = Path(self.build_temp) / "duckdb"
+        generated = temp / "include"
+        generated.mkdir(parents=True, exist_ok=True)
+        (generated / "fasturi_duckdb_unicode.h").write_text(unicode_header(), "utf-8")
+        objects = compiler.compile(
+            [str(source.relative_to(HERE))],
+            output_dir=str(temp),
+            include_dirs=["csrc", str(generated)],
+            macros=[] if DEBUG else [("NDEBUG", "1")],
+            extra_postargs=flags,
+        )
+        library = temp / "fasturi_duckdb.so"
+        compiler.link_shared_object(objects, str(library))
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        partial = dest.with_name(dest.name + ".tmp")
+        shutil.copyfile(library, partial)
+        with open(partial, "ab") as f:
+            f.write(duckdb_footer(duckdb_platform(), DUCKDB_C_API, package_version()))
+        os.replace(partial, dest)
+        print(f"fasturi: DuckDB extension {dest} (C API {DUCKDB_C_API}, {duckdb_platform()})")
 
     def build_extension(self, ext):
         try:

@@ -11,10 +11,13 @@ Each case is the best of ``--rounds`` wall-clock runs (the engines run on
 several threads or processes, so CPU time of this process would miss work),
 after one untimed warm-up run.  The pairs:
 
-- duckdb:  ``uri_host(url)`` with ``GROUP BY`` over ``read_parquet`` against
-  the same query with ``regexp_extract`` and an RFC 3986 Appendix B host regex,
-  and with an Arrow UDF that returns its input (what any Python function
-  costs in DuckDB);
+- duckdb:  ``uri_host(url)`` over ``read_parquet``, alone
+  (``sum(length(...))``) and with ``GROUP BY``, on one DuckDB thread: the
+  extension (``fasturi.duckdb.connect()``) against the same query with
+  ``regexp_extract`` and an RFC 3986 Appendix B host regex, against the
+  Arrow UDF path (a connection that cannot load the extension), and against
+  an Arrow UDF that returns its input (what any Python function costs in
+  DuckDB); then each on two threads against one;
 - spark:   ``fasturi.spark.with_uri_columns(df, "url", ["host", "path",
   "query"])`` against ``parse_url(url, 'HOST' | 'PATH' | 'QUERY')`` on the
   same DataFrame (``local[2]``), both written to Spark's ``noop`` sink;
@@ -74,42 +77,133 @@ def parquet_file(urls: List[str], rows: int) -> Path:
     return path
 
 
-def best(run: Callable[[], Any], rounds: int) -> float:
-    """Best wall-clock seconds of ``rounds`` runs, after one untimed run."""
+def best(
+    run: Callable[[], Any], rounds: int, clock: Callable[[], float] = time.perf_counter
+) -> float:
+    """Best seconds of ``rounds`` runs, after one untimed run: wall-clock, or
+    as ``clock`` counts them."""
     run()
     times = []
     for _ in range(max(1, rounds)):
-        started = time.perf_counter()
+        started = clock()
         run()
-        times.append(time.perf_counter() - started)
+        times.append(clock() - started)
     return min(times)
 
 
+#: ``--cpu``: one-thread DuckDB cases timed in this process's CPU time (every
+#: thread's), which a machine shared with other work does not inflate as it
+#: does wall-clock time
+CPU = False
+
+
 def bench_duckdb(path: Path, rows: int, rounds: int) -> List[Dict[str, Any]]:
+    import warnings
+
     import duckdb
 
     import fasturi.duckdb
 
-    con = duckdb.connect()
-    fasturi.duckdb.register(con)
     source = f"read_parquet('{path}')"
-
-    def query(host: str) -> Callable[[], Any]:
-        sql = f"SELECT {host} AS host, count(*) AS hits FROM {source} GROUP BY host"
-        return lambda: con.sql(sql).fetchall()
-
+    # the extension (fasturi.duckdb.connect), and a connection that cannot
+    # load it, where register() puts every function through Arrow
+    native = fasturi.duckdb.connect(config={"threads": 1})
+    through_arrow = duckdb.connect(config={"threads": 1})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        fasturi.duckdb.register(through_arrow)
     # The floor of any Python function in DuckDB: an Arrow UDF that returns
     # its input (DuckDB converts each vector to Arrow and back, under the GIL).
-    con.create_function("identity", lambda col: col, ["VARCHAR"], "VARCHAR", type="arrow")
+    through_arrow.create_function("identity", lambda col: col, ["VARCHAR"], "VARCHAR", type="arrow")
+    regex = f"regexp_extract(url, '{HOST_REGEX}', 1)"
+    # the same rows in memory: DuckDB splits a table into row groups of
+    # 122,880 rows for its threads (the Parquet file has a few large ones)
+    for con in (native, through_arrow):
+        con.execute(f"CREATE OR REPLACE TABLE urls AS SELECT url FROM {source}")
 
-    ours = best(query("uri_host(url)"), rounds)
-    theirs = best(query(f"regexp_extract(url, '{HOST_REGEX}', 1)"), rounds)
-    floor = best(query("identity(url)"), rounds)
-    return [
-        case("duckdb", "uri_host(url) GROUP BY", ours, rows),
-        case("duckdb", "regexp_extract(url, host regex, 1) GROUP BY", theirs, rows, ours),
-        case("duckdb", "identity Arrow UDF GROUP BY (a Python UDF's floor)", floor, rows, ours),
-    ]
+    def run(con: Any, sql: str, threads: int) -> float:
+        con.execute(f"SET threads = {threads}")
+
+        def go() -> Any:
+            return con.execute(sql).fetchall()
+
+        return best(go, rounds, time.process_time if CPU and threads == 1 else time.perf_counter)
+
+    def wall(con: Any, sql: str, threads: int) -> float:
+        con.execute(f"SET threads = {threads}")
+        return best(lambda: con.execute(sql).fetchall(), rounds)
+
+    def alone(host: str, table: str = source) -> str:
+        return f"SELECT sum(length({host})) FROM {table}"
+
+    def grouped(host: str, table: str = source) -> str:
+        return f"SELECT {host} AS host, count(*) AS hits FROM {table} GROUP BY host"
+
+    out: List[Dict[str, Any]] = []
+    for shape, query in (("sum(length(...))", alone), ("GROUP BY", grouped)):
+        ours = run(native, query("uri_host(url)"), 1)
+        out += [
+            case("duckdb 1 thread", f"native uri_host {shape}", ours, rows),
+            case(
+                "duckdb 1 thread",
+                f"regexp_extract host regex {shape}",
+                run(native, query(regex), 1),
+                rows,
+                ours,
+            ),
+            case(
+                "duckdb 1 thread",
+                f"Arrow UDF uri_host {shape} (before the extension)",
+                run(through_arrow, query("uri_host(url)"), 1),
+                rows,
+                ours,
+            ),
+            case(
+                "duckdb 1 thread",
+                f"identity Arrow UDF {shape} (any Python UDF's floor)",
+                run(through_arrow, query("identity(url)"), 1),
+                rows,
+                ours,
+            ),
+        ]
+        if shape.startswith("sum"):
+            # what the Parquet scan itself costs, and the same functions on
+            # a table in memory, where little but them is left
+            out.append(case("duckdb 1 thread", "the scan alone: sum(length(url))",
+                            run(native, query("url"), 1), rows))  # fmt: skip
+            mem = run(native, "SELECT sum(length(uri_host(url))) FROM urls", 1)
+            out += [
+                case("duckdb 1 thread", f"native uri_host {shape}, table in memory", mem, rows),
+                case(
+                    "duckdb 1 thread",
+                    f"regexp_extract host regex {shape}, table in memory",
+                    run(native, f"SELECT sum(length({regex})) FROM urls", 1),
+                    rows,
+                    mem,
+                ),
+                case(
+                    "duckdb 1 thread",
+                    "the table scan alone: sum(length(url)), table in memory",
+                    run(native, "SELECT sum(length(url)) FROM urls", 1),
+                    rows,
+                ),
+            ]
+        # threads=2 against threads=1 on the table in memory
+        # (fasturi_speedup: threads=1 over threads=2), wall-clock both: what
+        # a second thread saves is time
+        for con, label, host in (
+            (native, "native uri_host", "uri_host(url)"),
+            (through_arrow, "Arrow UDF uri_host", "uri_host(url)"),
+            (native, "regexp_extract", regex),
+        ):
+            one = wall(con, query(host, "urls"), 1)
+            two = wall(con, query(host, "urls"), 2)
+            label = f"{label} {shape}, table in memory (× = 1 thread / 2)"
+            out.append(case("duckdb 2 threads", label, two, rows))
+            out[-1]["fasturi_speedup"] = one / two
+    native.close()
+    through_arrow.close()
+    return out
 
 
 def _spark_session() -> Any:
@@ -279,7 +373,12 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--spark-rows", type=int, help="rows for Spark (default: --rows)")
     parser.add_argument("--spark-differences", metavar="FILE", type=Path)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--cpu", action="store_true", help="time DuckDB's one-thread cases in CPU time"
+    )
     args = parser.parse_args(argv)
+    global CPU
+    CPU = args.cpu
 
     import fasturi
 
@@ -302,9 +401,12 @@ def main(argv: Optional[List[str]] = None) -> int:
         if diffs:
             print(json.dumps({"spark_parse_url_differences": diffs}))
         return 0
+    clock = "wall-clock runs"
+    if CPU:
+        clock = "runs, wall-clock (DuckDB's one-thread cases: CPU time of the process)"
     print(
         f"fasturi {fasturi.__version__} ({fasturi.IMPLEMENTATION}); {len(urls):,} corpus URLs "
-        f"repeated; best of {args.rounds} wall-clock runs"
+        f"repeated; best of {args.rounds} {clock}"
     )
     print()
     print("| engine | case | rows | s | ns/row | fasturi × faster |")

@@ -20,6 +20,7 @@ the default, so a seed (texts only) exercises the defaults.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import sys
 import urllib.parse
@@ -655,7 +656,96 @@ def crawler(data: bytes) -> None:
         assert got == want, f"{name}{args!r} on {col!r}: {got!r} != {want!r}"
 
 
+_duckdb_con: Any = None
+
+
+def _native_duckdb() -> Any:
+    global _duckdb_con
+    if _duckdb_con is None:
+        import fasturi.duckdb
+
+        _duckdb_con = fasturi.duckdb.connect(config={"threads": 2})
+    return _duckdb_con
+
+
+def duckdb(data: bytes) -> None:
+    """fasturi's DuckDB extension against the compiled column kernels (the
+    Arrow path's): every native function on a chunk of generated rows (raw,
+    possibly invalid, UTF-8 too), the same values or both refusing the
+    chunk's text, never a crash; uri_resolve against a text and row by row."""
+    import duckdb as db
+    import pyarrow as pa
+
+    import fasturi.duckdb
+    from fasturi import arrow as fa
+
+    r = Reader(data)
+    base = r.text(64).encode("utf-8", "replace").decode("utf-8")
+    col = _column(r, raw=bool(r.option() & 1))
+    con = _native_duckdb()
+    con.register("fuzz", pa.table({"i": pa.array(range(len(col)), pa.int32()), "u": col}))
+
+    def native(call: str, *params: Any) -> Any:
+        return con.execute(f"SELECT {call} FROM fuzz ORDER BY i", list(params)).fetchall()
+
+    def column(values: Any) -> Any:
+        return [(v,) for v in values.to_pylist()]
+
+    def params(v: Any) -> Any:
+        out = []  # (no query: no fields)
+        for field in (v or "").split("&"):
+            if field:
+                key, eq, value = field.partition("=")
+                out.append({"key": key, "value": value if eq else None})
+        return out
+
+    try:
+        checks: list[tuple[str, tuple[Any, ...], Callable[[], Any]]] = [
+            ("uri_normalize(u)", (), lambda: column(fa.normalize(col))),
+            ("uri_canonicalize(u)", (), lambda: column(fa.canonicalize(col))),
+            ("uri_fingerprint(u)", (), lambda: column(fa.fingerprint(col))),
+            ("uri_is_valid(u)", (), lambda: column(fa.is_valid(col))),
+            ("uri_registrable_domain(u)", (), lambda: column(fa.registrable_domain(col))),
+            ("uri_public_suffix(u)", (), lambda: column(fa.public_suffix(col))),
+            ("uri_split(u)", (), lambda: column(fa.split(col, fa.FIELDS))),
+            ("uri_resolve(?, u)", (base,), lambda: column(fa.resolve(base, col))),
+            ("uri_resolve(u, ?)", (base,), lambda: column(fa.resolve(col, [base] * len(col)))),
+            (
+                "uri_query_params(u)",
+                (),
+                lambda: [
+                    (None if n else params(q),)
+                    for q, n in zip(
+                        fa.split(col, ("query",)).field(0).to_pylist(), col.is_null().to_pylist()
+                    )
+                ],
+            ),
+        ]
+        checks += [
+            (f"uri_{f}(u)", (), lambda f=f: column(fa.split(col, (f,)).field(0)))
+            for f in ("scheme", "host", "port", "path", "query", "fragment")
+        ]
+        for call, args, want in checks:
+            got = outcome(native, call, *args)
+            expected = outcome(want)
+            if got[0] != "ok":  # a refused chunk: its text is not UTF-8 there too
+                assert got[1][0] is db.InvalidInputException, (call, got)
+                assert "is not valid UTF-8" in got[1][1], (call, got)
+                assert expected[0] == "raise" and "not valid UTF-8" in expected[1][1], expected
+            else:
+                assert got == expected, f"{call} on {col!r}: {got!r} != {expected!r}"
+    finally:
+        con.unregister("fuzz")
+    assert fasturi.duckdb.NATIVE  # (the extension was loaded, not the Arrow path)
+
+
 TARGETS: dict[str, Callable[[bytes], None]] = {
     f.__name__: f
     for f in (split, uri, resolve, normalize, validate, percent, extract, parse, arrow, crawler)
 }
+# the DuckDB extension, where duckdb is installed and fasturi built it
+if importlib.util.find_spec("duckdb") is not None:
+    from fasturi._duckdb_ext import extension_file
+
+    if extension_file() is not None:
+        TARGETS["duckdb"] = duckdb

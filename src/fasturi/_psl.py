@@ -93,10 +93,18 @@ def parse(text: str, path: str = "<string>") -> Rules:
     return Rules(cores, depth, version, path)
 
 
+#: the Rules read last: the list the twins' table was built from (the DuckDB
+#: extension is handed the same)
+last: Optional[Rules] = None
+
+
 def read(path: Optional[str]) -> Rules:
     """``parse`` of the file at ``path`` (UTF-8), or of the packaged list."""
+    global last
     if path is None:
         path = default_path()
     path = os.fspath(path)
     with open(path, encoding="utf-8", errors="surrogateescape") as f:
-        return parse(f.read(), path)
+        rules = parse(f.read(), path)
+    last = rules
+    return rules

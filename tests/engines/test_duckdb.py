@@ -1,7 +1,13 @@
-"""DuckDB's uri_* SQL functions over Parquet and CSV files, against fasturi.arrow."""
+"""DuckDB's uri_* SQL functions over Parquet and CSV files, against fasturi.arrow.
+
+Each test runs on both paths: ``native`` (fasturi.duckdb.connect(): the
+extension, plus Arrow for what it does not carry) and ``arrow`` (a
+connection that cannot load it: every function through Arrow UDFs).
+"""
 
 from __future__ import annotations
 
+import warnings
 from collections import Counter
 
 import duckdb
@@ -16,10 +22,22 @@ from fasturi import arrow
 COMPONENTS = ["scheme", "host", "port", "path", "query", "fragment"]
 
 
-@pytest.fixture(scope="module")
-def con():
+def arrow_only():
+    """A connection that cannot load the extension, every function through Arrow."""
     connection = duckdb.connect()
-    fasturi.duckdb.register(connection)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # (tested in test_duckdb_native)
+        return fasturi.duckdb.register(connection)
+
+
+@pytest.fixture(scope="module", params=["native", "arrow"])
+def con(request):
+    if request.param == "native":
+        if fasturi.duckdb.extension_path() is None:
+            pytest.skip("fasturi was built without its DuckDB extension")
+        connection = fasturi.duckdb.connect()
+    else:
+        connection = arrow_only()
     yield connection
     connection.close()
 
@@ -96,7 +114,7 @@ def test_resolve_row_by_row(con, refs, base):
 
 
 def test_register_twice_and_on_a_new_connection():
-    con = duckdb.connect()
+    con = arrow_only()
     assert fasturi.duckdb.register(con) is con
     fasturi.duckdb.register(con)
     assert rows(con, "SELECT uri_port('http://h:8080/')") == ["8080"]

@@ -1,0 +1,1003 @@
+/* fasturi_duckdb.c: fasturi's uri_* SQL functions as a DuckDB extension.
+ *
+ * Built on DuckDB's C extension API (csrc/duckdb/, C API v1.2.0, so one
+ * file loads in every DuckDB from 1.2.0 on) over the same C scanners the
+ * column kernels run: no Python inside.  setup.py links it as
+ * fasturi/fasturi.duckdb_extension and appends DuckDB's metadata footer;
+ * fasturi.duckdb LOADs it.
+ *
+ * DuckDB hands a scalar function flat vectors of at most 2,048 rows, from
+ * any of its threads at once: every call keeps its scratch memory to itself
+ * (nothing here is written after the extension is loaded).  A row's text is
+ * a duckdb_string_t: 16 bytes, a uint32 length, then the bytes themselves
+ * when they are 12 or fewer, else a 4-byte prefix and a pointer.
+ *
+ * Results are those of fasturi.arrow's kernels, row for row: NULL in, NULL
+ * out; a row whose bytes are not UTF-8 (DuckDB checks text it makes, but a
+ * BLOB cast or a producer may hand it other bytes) fails the query with
+ * "row N is not valid UTF-8", N counted in the vector, as the kernels
+ * refuse such a row.  Every scanner reads only [0, length) of its row.
+ */
+#define DUCKDB_EXTENSION_NAME fasturi
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "duckdb/duckdb_extension.h"
+
+#include "fasturi_arrow.h"
+#include "fasturi_canon.h"
+#include "fasturi_dots.h"
+#include "fasturi_psl.h"
+#include "fasturi_rules.h"
+#include "fasturi_scan.h"
+#include "fasturi_shared.h"
+#include "fasturi_xxh64.h"
+
+/* Written by setup.py from the building Python's own str.lower: its
+ * case mappings beyond ASCII, and the Cased and Case_Ignorable code points
+ * its Final_Sigma rule reads (FU_LOWER, FU_CASED, FU_IGNORABLE). */
+#include "fasturi_duckdb_unicode.h"
+
+DUCKDB_EXTENSION_EXTERN
+
+/* What a function computes (its extra info). */
+enum {
+    OP_SCHEME = 1,
+    OP_AUTHORITY,
+    OP_USERINFO,
+    OP_HOST,
+    OP_PORT,
+    OP_PATH,
+    OP_QUERY,
+    OP_FRAGMENT,
+    OP_NORMALIZE,
+    OP_CANONICALIZE,
+    OP_FINGERPRINT,
+    OP_IS_VALID,
+    OP_RESOLVE,
+    OP_SPLIT,
+    OP_QUERY_PARAMS,
+    OP_REGISTRABLE_DOMAIN,
+    OP_PUBLIC_SUFFIX,
+};
+
+/* uri_split's fields, in order (the components OP_SCHEME..OP_FRAGMENT). */
+static const char *SPLIT_FIELDS[8] = { "scheme", "authority", "userinfo", "host",
+                                       "port",   "path",      "query",    "fragment" };
+
+/* ---- one call's scratch memory ------------------------------------------ */
+
+typedef struct {
+    uint8_t *data;
+    size_t cap;
+    uint8_t *more; /* canonicalize: the normalized text */
+    size_t more_cap;
+    uint32_t *wide; /* is_valid: a non-ASCII row's code points */
+    size_t wide_cap;
+    fu_field_t *fields; /* canonicalize: the query's fields */
+    ptrdiff_t fields_cap;
+} scratch_t;
+
+static int reserve(uint8_t **data, size_t *cap, size_t want)
+{
+    uint8_t *p;
+    if (want <= *cap)
+        return 0;
+    if (want < 256)
+        want = 256;
+    p = (uint8_t *)realloc(*data, want);
+    if (p == NULL)
+        return -1;
+    *data = p;
+    *cap = want;
+    return 0;
+}
+
+static void scratch_free(scratch_t *s)
+{
+    free(s->data);
+    free(s->more);
+    free(s->wide);
+    free(s->fields);
+}
+
+/* ---- rows in and out ----------------------------------------------------- */
+
+static inline void row_text(const duckdb_string_t *v, const uint8_t **p, int64_t *n)
+{
+    uint32_t len = v->value.inlined.length;
+    *n = len;
+    *p = len <= 12 ? (const uint8_t *)v->value.inlined.inlined
+                   : (const uint8_t *)v->value.pointer.ptr;
+}
+
+/* (the validity mask's layout is the C API's: bit i % 64 of word i / 64) */
+static inline int row_valid(const uint64_t *validity, idx_t i)
+{
+    return validity == NULL || (validity[i >> 6] >> (i & 63) & 1);
+}
+
+/* Row i of the text vector v (whose data is `data`) is p[0, n): a text of
+ * 12 bytes or fewer is written inline, in place, and a longer one copied
+ * into the vector's own string memory by DuckDB. */
+static inline void put_text(duckdb_vector v, duckdb_string_t *data, idx_t i, const uint8_t *p,
+                            int64_t n)
+{
+    if (n <= 12) {
+        duckdb_string_t *d = &data[i];
+        memset(d, 0, sizeof *d);
+        d->value.inlined.length = (uint32_t)n;
+        if (n > 0)
+            memcpy(d->value.inlined.inlined, p, (size_t)n);
+    } else {
+        duckdb_vector_assign_string_element_len(v, i, (const char *)p, (idx_t)n);
+    }
+}
+
+static inline duckdb_string_t *text_data(duckdb_vector v)
+{
+    return (duckdb_string_t *)duckdb_vector_get_data(v);
+}
+
+static inline int is_utf8(const uint8_t *p, int64_t n, int ascii)
+{
+    return ascii || fu_utf8_decode(p, n, NULL, NULL);
+}
+
+static void fail_utf8(duckdb_function_info info, idx_t row)
+{
+    char msg[64];
+    snprintf(msg, sizeof msg, "row %llu is not valid UTF-8", (unsigned long long)row);
+    duckdb_scalar_function_set_error(info, msg);
+}
+
+static inline void set_null(duckdb_vector out, uint64_t **validity, idx_t i)
+{
+    if (*validity == NULL) {
+        duckdb_vector_ensure_validity_writable(out);
+        *validity = duckdb_vector_get_validity(out);
+    }
+    duckdb_validity_set_row_invalid(*validity, i);
+}
+
+/* Component `op` of a row split into s and a: [*lo, *hi), or 0 when it is
+ * undefined (a NULL). */
+static inline int component(int op, int64_t n, const fu_split_t *s, const fu_authority_t *a,
+                            int64_t *lo, int64_t *hi)
+{
+    switch (op) {
+    case OP_SCHEME:
+        *lo = 0;
+        *hi = s->scheme_end;
+        return s->scheme_end >= 0;
+    case OP_AUTHORITY:
+        *lo = s->auth_start;
+        *hi = s->auth_end;
+        return s->auth_start >= 0;
+    case OP_USERINFO:
+        *lo = s->auth_start;
+        *hi = a->userinfo_end;
+        return s->auth_start >= 0 && a->userinfo_end >= 0;
+    case OP_HOST:
+        *lo = a->host_start;
+        *hi = a->host_end;
+        return s->auth_start >= 0;
+    case OP_PORT:
+        *lo = a->port_start;
+        *hi = s->auth_end;
+        return s->auth_start >= 0 && a->port_start >= 0;
+    case OP_PATH:
+        *lo = s->path_start;
+        *hi = s->path_end;
+        return 1;
+    case OP_QUERY:
+        *lo = s->query_start;
+        *hi = s->query_end;
+        return s->query_start >= 0;
+    default: /* OP_FRAGMENT */
+        *lo = s->frag_start;
+        *hi = n;
+        return s->frag_start >= 0;
+    }
+}
+
+/* ---- uri_scheme .. uri_fragment ------------------------------------------ */
+
+static void components_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
+{
+    int op = (int)(intptr_t)duckdb_scalar_function_get_extra_info(info);
+    idx_t rows = duckdb_data_chunk_get_size(input), i;
+    duckdb_vector in = duckdb_data_chunk_get_vector(input, 0);
+    const duckdb_string_t *text = (const duckdb_string_t *)duckdb_vector_get_data(in);
+    uint64_t *in_valid = duckdb_vector_get_validity(in);
+    uint64_t *out_valid = NULL;
+    duckdb_string_t *data = text_data(out);
+    int authority = op == OP_USERINFO || op == OP_HOST || op == OP_PORT;
+    for (i = 0; i < rows; i++) {
+        const uint8_t *p;
+        int64_t n, lo, hi;
+        fu_split_t s;
+        fu_authority_t a;
+        if (!row_valid(in_valid, i)) {
+            set_null(out, &out_valid, i);
+            continue;
+        }
+        row_text(&text[i], &p, &n);
+        if (!is_utf8(p, n, fu_split_row_1(p, n, authority, &s, &a))) {
+            fail_utf8(info, i);
+            return;
+        }
+        if (component(op, n, &s, &a, &lo, &hi))
+            put_text(out, data, i, p + lo, hi - lo);
+        else
+            set_null(out, &out_valid, i);
+    }
+}
+
+/* ---- uri_split ------------------------------------------------------------ */
+
+static void split_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
+{
+    idx_t rows = duckdb_data_chunk_get_size(input), i;
+    duckdb_vector in = duckdb_data_chunk_get_vector(input, 0);
+    const duckdb_string_t *text = (const duckdb_string_t *)duckdb_vector_get_data(in);
+    uint64_t *in_valid = duckdb_vector_get_validity(in);
+    uint64_t *out_valid = NULL;
+    duckdb_vector child[8];
+    uint64_t *child_valid[8];
+    duckdb_string_t *child_data[8];
+    int k;
+    for (k = 0; k < 8; k++) {
+        child[k] = duckdb_struct_vector_get_child(out, (idx_t)k);
+        child_valid[k] = NULL;
+        child_data[k] = text_data(child[k]);
+    }
+    for (i = 0; i < rows; i++) {
+        const uint8_t *p;
+        int64_t n, lo, hi;
+        fu_split_t s;
+        fu_authority_t a;
+        if (!row_valid(in_valid, i)) {
+            set_null(out, &out_valid, i);
+            for (k = 0; k < 8; k++)
+                set_null(child[k], &child_valid[k], i);
+            continue;
+        }
+        row_text(&text[i], &p, &n);
+        if (!is_utf8(p, n, fu_split_row_1(p, n, 1, &s, &a))) {
+            fail_utf8(info, i);
+            return;
+        }
+        for (k = 0; k < 8; k++) {
+            if (component(OP_SCHEME + k, n, &s, &a, &lo, &hi))
+                put_text(child[k], child_data[k], i, p + lo, hi - lo);
+            else
+                set_null(child[k], &child_valid[k], i);
+        }
+    }
+}
+
+/* ---- uri_query_params ----------------------------------------------------- */
+
+/* The query's '&'-separated fields, empty ones left out, each split at its
+ * first '=' into key and value (NULL when there is no '='), both as
+ * written.  A row without a query gives an empty list. */
+static void query_params_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
+{
+    idx_t rows = duckdb_data_chunk_get_size(input), i, total = 0;
+    duckdb_vector in = duckdb_data_chunk_get_vector(input, 0);
+    const duckdb_string_t *text = (const duckdb_string_t *)duckdb_vector_get_data(in);
+    uint64_t *in_valid = duckdb_vector_get_validity(in);
+    uint64_t *out_valid = NULL, *value_valid = NULL;
+    duckdb_list_entry *entries = (duckdb_list_entry *)duckdb_vector_get_data(out);
+    duckdb_vector pairs = duckdb_list_vector_get_child(out);
+    duckdb_vector keys = duckdb_struct_vector_get_child(pairs, 0);
+    duckdb_vector values = duckdb_struct_vector_get_child(pairs, 1);
+    duckdb_string_t *key_data, *value_data;
+    for (i = 0; i < rows; i++) {
+        const uint8_t *p;
+        int64_t n, pos, end, eq;
+        fu_split_t s;
+        idx_t count = 0;
+        if (!row_valid(in_valid, i)) {
+            set_null(out, &out_valid, i);
+            entries[i].offset = total;
+            entries[i].length = 0;
+            continue;
+        }
+        row_text(&text[i], &p, &n);
+        if (!is_utf8(p, n, fu_split_ascii_1(p, n, &s))) {
+            fail_utf8(info, i);
+            return;
+        }
+        entries[i].offset = total;
+        if (s.query_start >= 0) {
+            /* room for every field: one more than the query's '&' */
+            idx_t most = 1;
+            for (pos = s.query_start; pos < s.query_end; pos++)
+                most += p[pos] == '&';
+            if (duckdb_list_vector_reserve(out, total + most) == DuckDBError) {
+                duckdb_scalar_function_set_error(info, "out of memory");
+                return;
+            }
+            /* (reserving may move the children's memory) */
+            value_valid = NULL;
+            key_data = text_data(keys);
+            value_data = text_data(values);
+            for (pos = s.query_start; pos <= s.query_end; pos = end + 1) {
+                const uint8_t *amp =
+                    (const uint8_t *)memchr(p + pos, '&', (size_t)(s.query_end - pos));
+                const uint8_t *sep;
+                end = amp ? amp - p : s.query_end;
+                if (end == pos)
+                    continue;
+                sep = (const uint8_t *)memchr(p + pos, '=', (size_t)(end - pos));
+                eq = sep ? sep - p : end;
+                put_text(keys, key_data, total + count, p + pos, eq - pos);
+                if (sep)
+                    put_text(values, value_data, total + count, p + eq + 1, end - eq - 1);
+                else
+                    set_null(values, &value_valid, total + count);
+                count++;
+            }
+        }
+        entries[i].length = count;
+        total += count;
+        if (duckdb_list_vector_set_size(out, total) == DuckDBError) {
+            duckdb_scalar_function_set_error(info, "out of memory");
+            return;
+        }
+    }
+}
+
+/* ---- uri_normalize, uri_canonicalize, uri_fingerprint --------------------- */
+
+/* canonicalize's key (default options) of the row, in sc->data; its
+ * length, or -1 when out of memory. */
+static int64_t canon_key(scratch_t *sc, const uint8_t *p, int64_t n)
+{
+    uint8_t name[8]; /* (the drop rules' scratch: there are none) */
+    ptrdiff_t m;
+    if (reserve(&sc->more, &sc->more_cap, (size_t)n + FU_NORMALIZE_EXTRA) < 0)
+        return -1;
+    m = fu_normalize_1(p, n, 1, sc->more);
+    if (reserve(&sc->data, &sc->cap, (size_t)m + 1) < 0)
+        return -1;
+    return fu_canon_key(sc->more, m, 1, 1, NULL, 0, 0, name, &sc->fields, &sc->fields_cap,
+                        sc->data);
+}
+
+static void text_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
+{
+    int op = (int)(intptr_t)duckdb_scalar_function_get_extra_info(info);
+    idx_t rows = duckdb_data_chunk_get_size(input), i;
+    duckdb_vector in = duckdb_data_chunk_get_vector(input, 0);
+    const duckdb_string_t *text = (const duckdb_string_t *)duckdb_vector_get_data(in);
+    uint64_t *in_valid = duckdb_vector_get_validity(in);
+    uint64_t *out_valid = NULL;
+    uint64_t *hashes = op == OP_FINGERPRINT ? (uint64_t *)duckdb_vector_get_data(out) : NULL;
+    duckdb_string_t *data = op == OP_FINGERPRINT ? NULL : text_data(out);
+    scratch_t sc;
+    memset(&sc, 0, sizeof sc);
+    for (i = 0; i < rows; i++) {
+        const uint8_t *p;
+        int64_t n, m;
+        if (!row_valid(in_valid, i)) {
+            set_null(out, &out_valid, i);
+            continue;
+        }
+        row_text(&text[i], &p, &n);
+        if (!is_utf8(p, n, fu_is_ascii(p, n))) {
+            fail_utf8(info, i);
+            break;
+        }
+        if (op == OP_NORMALIZE) {
+            if (reserve(&sc.data, &sc.cap, (size_t)n + FU_NORMALIZE_EXTRA) < 0)
+                goto oom;
+            m = fu_normalize_1(p, n, 1, sc.data);
+        } else {
+            m = canon_key(&sc, p, n);
+            if (m < 0)
+                goto oom;
+            if (op == OP_FINGERPRINT) {
+                hashes[i] = fu_xxh64(sc.data, (size_t)m, 0);
+                continue;
+            }
+        }
+        put_text(out, data, i, sc.data, m);
+    }
+    scratch_free(&sc);
+    return;
+oom:
+    scratch_free(&sc);
+    duckdb_scalar_function_set_error(info, "out of memory");
+}
+
+/* ---- uri_is_valid ---------------------------------------------------------- */
+
+static void is_valid_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
+{
+    idx_t rows = duckdb_data_chunk_get_size(input), i;
+    duckdb_vector in = duckdb_data_chunk_get_vector(input, 0);
+    const duckdb_string_t *text = (const duckdb_string_t *)duckdb_vector_get_data(in);
+    uint64_t *in_valid = duckdb_vector_get_validity(in);
+    uint64_t *out_valid = NULL;
+    bool *bits = (bool *)duckdb_vector_get_data(out);
+    scratch_t sc;
+    memset(&sc, 0, sizeof sc);
+    for (i = 0; i < rows; i++) {
+        const uint8_t *p;
+        int64_t n, count = 0;
+        if (!row_valid(in_valid, i)) {
+            set_null(out, &out_valid, i);
+            bits[i] = false;
+            continue;
+        }
+        row_text(&text[i], &p, &n);
+        if (fu_is_ascii(p, n)) {
+            bits[i] = fu_rule_check(FU_R_URI_REFERENCE, p, n) < 0;
+            continue;
+        }
+        /* as the kernels: the code points' RFC 3987 classes, one byte each */
+        if (sc.wide_cap < (size_t)n) {
+            uint32_t *w = (uint32_t *)realloc(sc.wide, (size_t)n * sizeof(uint32_t));
+            if (w == NULL)
+                goto oom;
+            sc.wide = w;
+            sc.wide_cap = (size_t)n;
+        }
+        if (reserve(&sc.data, &sc.cap, (size_t)n) < 0)
+            goto oom;
+        if (!fu_utf8_decode(p, n, sc.wide, &count)) {
+            fail_utf8(info, i);
+            break;
+        }
+        fu_classify_4(sc.wide, count, sc.data);
+        bits[i] = fu_rule_check(FU_R_URI_REFERENCE, sc.data, count) < 0;
+    }
+    scratch_free(&sc);
+    return;
+oom:
+    scratch_free(&sc);
+    duckdb_scalar_function_set_error(info, "out of memory");
+}
+
+/* ---- uri_resolve(base, ref) ------------------------------------------------ */
+
+static void resolve_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
+{
+    idx_t rows = duckdb_data_chunk_get_size(input), i;
+    duckdb_vector vb = duckdb_data_chunk_get_vector(input, 0);
+    duckdb_vector vr = duckdb_data_chunk_get_vector(input, 1);
+    const duckdb_string_t *bases = (const duckdb_string_t *)duckdb_vector_get_data(vb);
+    const duckdb_string_t *refs = (const duckdb_string_t *)duckdb_vector_get_data(vr);
+    uint64_t *base_valid = duckdb_vector_get_validity(vb);
+    uint64_t *ref_valid = duckdb_vector_get_validity(vr);
+    uint64_t *out_valid = NULL;
+    duckdb_string_t *data = text_data(out);
+    /* the last base split: a page's links share it */
+    const uint8_t *last = NULL;
+    int64_t nlast = -1;
+    fu_split_t parts;
+    scratch_t sc;
+    memset(&sc, 0, sizeof sc);
+    memset(&parts, 0, sizeof parts);
+    for (i = 0; i < rows; i++) {
+        const uint8_t *p, *b;
+        int64_t n, nb, m;
+        /* in the kernels' order: the reference, then its base */
+        if (!row_valid(ref_valid, i)) {
+            set_null(out, &out_valid, i);
+            continue;
+        }
+        row_text(&refs[i], &p, &n);
+        if (!fu_utf8_valid(p, n)) {
+            fail_utf8(info, i);
+            break;
+        }
+        if (!row_valid(base_valid, i)) {
+            set_null(out, &out_valid, i);
+            continue;
+        }
+        row_text(&bases[i], &b, &nb);
+        if (last == NULL || nb != nlast || memcmp(b, last, (size_t)nb) != 0) {
+            if (!fu_utf8_valid(b, nb)) {
+                fail_utf8(info, i);
+                break;
+            }
+            fu_split_1(b, nb, &parts);
+            last = b;
+            nlast = nb;
+        }
+        if (parts.scheme_end < 0) {
+            set_null(out, &out_valid, i);
+            continue;
+        }
+        if (reserve(&sc.data, &sc.cap, (size_t)(nb + n) + FU_RESOLVE_EXTRA) < 0) {
+            duckdb_scalar_function_set_error(info, "out of memory");
+            break;
+        }
+        m = fu_resolve_1(b, nb, &parts, p, n, 1, FU_RESOLVE_3986, sc.data);
+        put_text(out, data, i, sc.data, m);
+    }
+    scratch_free(&sc);
+}
+
+/* ---- uri_registrable_domain, uri_public_suffix ------------------------------ */
+
+/* The Public Suffix List, as _psl_c builds it: fasturi.duckdb hands the
+ * extension the keys of its table (fasturi_load_public_suffix_list below),
+ * which are published once built and never freed (a later list replaces
+ * the pointer; a function running on the old one keeps reading it). */
+typedef struct {
+    fu_psl_t t;
+    int depth;
+    uint8_t *keys;
+    char version[128];
+} psl_table_t;
+
+static int64_t psl_current; /* a psl_table_t *, read and set atomically */
+
+#define PSL_MAX_DEPTH 120
+
+static const psl_table_t *psl_get(void)
+{
+    return (const psl_table_t *)(intptr_t)fu_shared_get(&psl_current);
+}
+
+/* _psl_c._host_range: the host's [start, end) in s, or 0 when s names no
+ * host (a URI's authority host, else s as a bare [userinfo@]host[:port]
+ * whose port must be digits; one trailing dot dropped; no IP). */
+static int psl_host_range(const uint8_t *s, ptrdiff_t n, ptrdiff_t *start, ptrdiff_t *end)
+{
+    fu_authority_t au;
+    ptrdiff_t a = 0, b, i;
+    int bare;
+    i = fu_stop_1(s, 0, n, ':', '/', '?', '#');
+    if (0 < i && i < n && s[i] == ':')
+        a = i + 1;
+    bare = !(n - a >= 2 && s[a] == '/' && s[a + 1] == '/');
+    if (bare)
+        a = 0;
+    else
+        a += 2;
+    b = fu_stop_1(s, a, n, '/', '?', '#', '#');
+    if (fu_stop_1(s, a, b, '@', ':', '[', '[') < b) {
+        fu_authority_1(s, a, b, &au);
+        if (bare && au.port_start >= 0)
+            for (i = au.port_start; i < b; i++)
+                if (s[i] < '0' || s[i] > '9')
+                    return 0;
+        a = au.host_start;
+        b = au.host_end;
+        if (memchr(s + a, ':', (size_t)(b - a)) != NULL)
+            return 0;
+    }
+    if (b > a && s[b - 1] == '.')
+        b -= 1;
+    if (b == a || s[a] == '[')
+        return 0;
+    if (s[b - 1] >= '0' && s[b - 1] <= '9' && fu_host_type(s + a, b - a) == FU_HOST_IPV4)
+        return 0;
+    *start = a;
+    *end = b;
+    return 1;
+}
+
+/* _psl_c._lookup: the public suffix of host h[0, n), ASCII-lowercased into
+ * out: -1 when a label is empty, else 0; *suffix_at and *domain_at as there
+ * (-1 when there is none). */
+static int psl_lookup(const fu_psl_t *t, int depth, const uint8_t *h, ptrdiff_t n, uint8_t *out,
+                      int shift, ptrdiff_t *suffix_at, ptrdiff_t *domain_at)
+{
+    ptrdiff_t starts[PSL_MAX_DEPTH + 3];
+    int found[PSL_MAX_DEPTH + 3];
+    uint64_t hash = FU_PSL_HASH0;
+    ptrdiff_t i = n - 1, label_end;
+    int k = 0, total, p, f, more, probe = 1;
+    fu_lower_ascii(h, (size_t)n, out);
+    for (;;) {
+        label_end = i;
+        if (probe) {
+            while (i >= 0 && out[i] != '.') {
+                hash = fu_psl_step(hash, out[i]);
+                i -= 1;
+            }
+        } else {
+            while (i >= 0 && out[i] != '.')
+                i -= 1;
+        }
+        if (i == label_end)
+            return -1;
+        k += 1;
+        starts[k] = i + 1;
+        found[k] = 0;
+        if (probe) {
+            found[k] = (fu_psl_find(t, hash, out + i + 1, (size_t)(n - i - 1)) >> shift) & 15;
+            probe = (found[k] & FU_PSL_LONGER) != 0 && k < depth;
+        }
+        if (i < 0 || k == depth + 2)
+            break;
+        hash = fu_psl_step(hash, '.');
+        i -= 1;
+    }
+    total = k;
+    more = i >= 0;
+    if (more) {
+        if (i == 0 || out[0] == '.' || out[i - 1] == '.')
+            return -1;
+        while (i > 1) {
+            i -= 1;
+            if (out[i] == '.' && out[i - 1] == '.')
+                return -1;
+        }
+    }
+    p = 1;
+    if (total > 1 || more) {
+        for (k = total < depth ? total : depth; k > 0; k--) {
+            f = found[k];
+            if (f & FU_PSL_EXCEPT) {
+                p = k - 1;
+                break;
+            }
+            if (f & FU_PSL_WILD) {
+                p = (k < total || more) ? k + 1 : k;
+                break;
+            }
+            if (f & FU_PSL_EXACT) {
+                p = k;
+                break;
+            }
+        }
+    }
+    *suffix_at = p > 0 ? starts[p] : -1;
+    *domain_at = (p > 0 && p + 1 <= total) ? starts[p + 1] : -1;
+    return 0;
+}
+
+/* Whether code point c is in the sorted ranges r[0, n) ({first, last}). */
+static int in_ranges(const uint32_t (*r)[2], size_t n, uint32_t c)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (c < r[mid][0])
+            hi = mid;
+        else if (c > r[mid][1])
+            lo = mid + 1;
+        else
+            return 1;
+    }
+    return 0;
+}
+
+/* str.lower's mapping of c (not U+03A3): up to 3 code points into out;
+ * their count. */
+static int lower_of(uint32_t c, uint32_t *out)
+{
+    size_t lo = 0, hi = sizeof FU_LOWER / sizeof FU_LOWER[0];
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (c < FU_LOWER[mid][0]) {
+            hi = mid;
+        } else if (c > FU_LOWER[mid][0]) {
+            lo = mid + 1;
+        } else {
+            int k, m = (int)FU_LOWER[mid][1];
+            for (k = 0; k < m; k++)
+                out[k] = FU_LOWER[mid][2 + k];
+            return m;
+        }
+    }
+    out[0] = c;
+    return 1;
+}
+
+#define IS_CASED(c) in_ranges(FU_CASED, sizeof FU_CASED / sizeof FU_CASED[0], (c))
+#define IS_IGNORABLE(c) in_ranges(FU_IGNORABLE, sizeof FU_IGNORABLE / sizeof FU_IGNORABLE[0], (c))
+
+static uint8_t *put_utf8(uint8_t *o, uint32_t c)
+{
+    if (c < 0x80) {
+        *o++ = (uint8_t)c;
+    } else if (c < 0x800) {
+        *o++ = (uint8_t)(0xC0 | (c >> 6));
+        *o++ = (uint8_t)(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+        *o++ = (uint8_t)(0xE0 | (c >> 12));
+        *o++ = (uint8_t)(0x80 | ((c >> 6) & 0x3F));
+        *o++ = (uint8_t)(0x80 | (c & 0x3F));
+    } else {
+        *o++ = (uint8_t)(0xF0 | (c >> 18));
+        *o++ = (uint8_t)(0x80 | ((c >> 12) & 0x3F));
+        *o++ = (uint8_t)(0x80 | ((c >> 6) & 0x3F));
+        *o++ = (uint8_t)(0x80 | (c & 0x3F));
+    }
+    return o;
+}
+
+/* Python's str.lower of the code points w[0, n) (Final_Sigma included), as
+ * UTF-8 into out (room for 3 * 4 * n bytes); its length. */
+static ptrdiff_t str_lower(const uint32_t *w, int64_t n, uint8_t *out)
+{
+    uint8_t *o = out;
+    int64_t i, j;
+    uint32_t low[3];
+    for (i = 0; i < n; i++) {
+        int k, m;
+        if (w[i] == 0x3A3) { /* CPython's handle_capital_sigma */
+            int final = 0;
+            for (j = i - 1; j >= 0 && IS_IGNORABLE(w[j]); j--)
+                ;
+            final = j >= 0 && IS_CASED(w[j]);
+            if (final && i + 1 < n) {
+                for (j = i + 1; j < n && IS_IGNORABLE(w[j]); j++)
+                    ;
+                final = j == n || !IS_CASED(w[j]);
+            }
+            o = put_utf8(o, final ? 0x3C2 : 0x3C3);
+            continue;
+        }
+        m = lower_of(w[i], low);
+        for (k = 0; k < m; k++)
+            o = put_utf8(o, low[k]);
+    }
+    return o - out;
+}
+
+static void psl_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
+{
+    int op = (int)(intptr_t)duckdb_scalar_function_get_extra_info(info);
+    idx_t rows = duckdb_data_chunk_get_size(input), i;
+    duckdb_vector in = duckdb_data_chunk_get_vector(input, 0);
+    const duckdb_string_t *text = (const duckdb_string_t *)duckdb_vector_get_data(in);
+    uint64_t *in_valid = duckdb_vector_get_validity(in);
+    uint64_t *out_valid = NULL;
+    const psl_table_t *table = psl_get();
+    duckdb_string_t *data = text_data(out);
+    scratch_t sc;
+    if (table == NULL) {
+        duckdb_scalar_function_set_error(
+            info, "fasturi: no Public Suffix List loaded (fasturi.duckdb.connect() loads the"
+                  " publicsuffixlist package's, or call fasturi_load_public_suffix_list)");
+        return;
+    }
+    memset(&sc, 0, sizeof sc);
+    for (i = 0; i < rows; i++) {
+        const uint8_t *p, *host;
+        int64_t n, count = 0;
+        ptrdiff_t a, b, size, suffix_at, domain_at, at;
+        if (!row_valid(in_valid, i)) {
+            set_null(out, &out_valid, i);
+            continue;
+        }
+        row_text(&text[i], &p, &n);
+        if (!fu_utf8_valid(p, n)) {
+            fail_utf8(info, i);
+            break;
+        }
+        if (!psl_host_range(p, n, &a, &b)) {
+            set_null(out, &out_valid, i);
+            continue;
+        }
+        host = p + a;
+        size = b - a;
+        if (!fu_is_ascii(host, size)) {
+            /* str.lower of the host's text first, as _psl_c does */
+            if (sc.wide_cap < (size_t)size) {
+                uint32_t *w = (uint32_t *)realloc(sc.wide, (size_t)size * sizeof(uint32_t));
+                if (w == NULL)
+                    goto oom;
+                sc.wide = w;
+                sc.wide_cap = (size_t)size;
+            }
+            if (reserve(&sc.more, &sc.more_cap, (size_t)size * 12) < 0)
+                goto oom;
+            fu_utf8_decode(host, size, sc.wide, &count);
+            size = str_lower(sc.wide, count, sc.more);
+            host = sc.more;
+        }
+        if (reserve(&sc.data, &sc.cap, (size_t)size + 1) < 0)
+            goto oom;
+        if (psl_lookup(&table->t, table->depth, host, size, sc.data, 0, &suffix_at, &domain_at)
+            < 0) {
+            set_null(out, &out_valid, i);
+            continue;
+        }
+        at = op == OP_REGISTRABLE_DOMAIN ? domain_at : suffix_at;
+        if (at < 0)
+            set_null(out, &out_valid, i);
+        else
+            put_text(out, data, i, sc.data + at, size - at);
+    }
+    scratch_free(&sc);
+    return;
+oom:
+    scratch_free(&sc);
+    duckdb_scalar_function_set_error(info, "out of memory");
+}
+
+/* fasturi_load_public_suffix_list(keys, version): the keys of _psl_c's
+ * table, one a line, each after its flags as two hex digits (the ICANN
+ * section's low nibble, the whole list's high one, FU_PSL_LONGER on the
+ * proper suffixes of cores); makes it the list every uri_registrable_domain
+ * and uri_public_suffix of the process reads.  Returns the version. */
+static psl_table_t *psl_build(const uint8_t *p, int64_t n, const uint8_t *v, int64_t nv)
+{
+    psl_table_t *table = (psl_table_t *)calloc(1, sizeof(psl_table_t));
+    size_t count = 0, capacity = 16;
+    int64_t i, line, end;
+    uint32_t off = 0;
+    if (table == NULL)
+        return NULL;
+    for (i = 0; i < n; i++)
+        count += p[i] == '\n';
+    while (3 * capacity < 4 * count + 4)
+        capacity *= 2;
+    table->keys = (uint8_t *)malloc((size_t)n + 1);
+    table->t.slots = (fu_psl_slot_t *)calloc(capacity, sizeof(fu_psl_slot_t));
+    if (table->keys == NULL || table->t.slots == NULL)
+        goto bad;
+    table->t.mask = capacity - 1;
+    table->t.keys = table->keys;
+    for (line = 0; line < n; line = end + 1) {
+        int flags, labels = 1, hi, lo;
+        const uint8_t *nl = (const uint8_t *)memchr(p + line, '\n', (size_t)(n - line));
+        end = nl ? nl - p : n;
+        if (end - line < 3 || (hi = fu_hexval(p[line])) < 0 || (lo = fu_hexval(p[line + 1])) < 0)
+            goto bad;
+        flags = hi << 4 | lo;
+        if (flags == 0 || end - line - 2 > 0xFFFF)
+            goto bad;
+        memcpy(table->keys + off, p + line + 2, (size_t)(end - line - 2));
+        for (i = line + 2; i < end; i++)
+            labels += p[i] == '.';
+        if (labels > table->depth)
+            table->depth = labels;
+        fu_psl_insert(&table->t, off, (uint32_t)(end - line - 2), (uint8_t)flags);
+        off += (uint32_t)(end - line - 2);
+    }
+    if (table->depth > PSL_MAX_DEPTH || nv >= (int64_t)sizeof table->version)
+        goto bad;
+    memcpy(table->version, v, (size_t)nv);
+    return table;
+bad:
+    free(table->keys);
+    free(table->t.slots);
+    free(table);
+    return NULL;
+}
+
+static void load_psl_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
+{
+    idx_t rows = duckdb_data_chunk_get_size(input), i;
+    duckdb_vector vk = duckdb_data_chunk_get_vector(input, 0);
+    duckdb_vector vv = duckdb_data_chunk_get_vector(input, 1);
+    const duckdb_string_t *keys = (const duckdb_string_t *)duckdb_vector_get_data(vk);
+    const duckdb_string_t *versions = (const duckdb_string_t *)duckdb_vector_get_data(vv);
+    uint64_t *kv = duckdb_vector_get_validity(vk), *vvv = duckdb_vector_get_validity(vv);
+    for (i = 0; i < rows; i++) {
+        const uint8_t *p, *v;
+        int64_t n, nv;
+        psl_table_t *table;
+        if (!row_valid(kv, i) || !row_valid(vvv, i)) {
+            duckdb_scalar_function_set_error(info, "fasturi_load_public_suffix_list: NULL");
+            return;
+        }
+        row_text(&keys[i], &p, &n);
+        row_text(&versions[i], &v, &nv);
+        table = psl_build(p, n, v, nv);
+        if (table == NULL) {
+            duckdb_scalar_function_set_error(
+                info, "fasturi_load_public_suffix_list: not a table fasturi.duckdb wrote");
+            return;
+        }
+        /* (the table it replaces stays: a running function may read it) */
+        fu_shared_swap(&psl_current, (int64_t)(intptr_t)table);
+        duckdb_vector_assign_string_element_len(out, i, table->version, (idx_t)nv);
+    }
+}
+
+static void psl_version_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
+{
+    const psl_table_t *table = psl_get();
+    uint64_t *valid = NULL;
+    idx_t rows = duckdb_data_chunk_get_size(input), i;
+    (void)info;
+    for (i = 0; i < rows; i++) {
+        if (table == NULL)
+            set_null(out, &valid, i);
+        else
+            duckdb_vector_assign_string_element(out, i, table->version);
+    }
+}
+
+/* ---- registration ------------------------------------------------------------ */
+
+/* volatile: evaluated for every row, never folded into a constant when the
+ * query is planned (the Public Suffix List functions change state) */
+static int add_function(duckdb_connection con, const char *name, int nargs,
+                        duckdb_logical_type returns, duckdb_scalar_function_t fn, int op,
+                        int volatile_)
+{
+    duckdb_scalar_function f = duckdb_create_scalar_function();
+    duckdb_logical_type text = duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR);
+    int k;
+    duckdb_state rc;
+    duckdb_scalar_function_set_name(f, name);
+    for (k = 0; k < nargs; k++)
+        duckdb_scalar_function_add_parameter(f, text);
+    duckdb_scalar_function_set_return_type(f, returns);
+    duckdb_scalar_function_set_function(f, fn);
+    duckdb_scalar_function_set_extra_info(f, (void *)(intptr_t)op, NULL);
+    if (volatile_)
+        duckdb_scalar_function_set_volatile(f);
+    rc = duckdb_register_scalar_function(con, f);
+    duckdb_destroy_scalar_function(&f);
+    duckdb_destroy_logical_type(&text);
+    return rc == DuckDBSuccess ? 0 : -1;
+}
+
+static int add(duckdb_connection con, const char *name, int nargs, duckdb_logical_type returns,
+               duckdb_scalar_function_t fn, int op)
+{
+    return add_function(con, name, nargs, returns, fn, op, 0);
+}
+
+static int add_typed(duckdb_connection con, const char *name, int nargs, duckdb_type returns,
+                     duckdb_scalar_function_t fn, int op)
+{
+    duckdb_logical_type t = duckdb_create_logical_type(returns);
+    int rc = add(con, name, nargs, t, fn, op);
+    duckdb_destroy_logical_type(&t);
+    return rc;
+}
+
+static int register_all(duckdb_connection con)
+{
+    static const char *const names[8] = { "uri_scheme", NULL,       NULL,        "uri_host",
+                                          "uri_port",   "uri_path", "uri_query", "uri_fragment" };
+    duckdb_logical_type text = duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR);
+    duckdb_logical_type types[8];
+    const char *kv[2] = { "key", "value" };
+    duckdb_logical_type split, pair, params;
+    int k, bad = 0;
+    for (k = 0; k < 8; k++) {
+        types[k] = text;
+        if (names[k] != NULL)
+            bad |= add_typed(con, names[k], 1, DUCKDB_TYPE_VARCHAR, components_fn, OP_SCHEME + k);
+    }
+    bad |= add_typed(con, "uri_normalize", 1, DUCKDB_TYPE_VARCHAR, text_fn, OP_NORMALIZE);
+    bad |= add_typed(con, "uri_canonicalize", 1, DUCKDB_TYPE_VARCHAR, text_fn, OP_CANONICALIZE);
+    bad |= add_typed(con, "uri_fingerprint", 1, DUCKDB_TYPE_UBIGINT, text_fn, OP_FINGERPRINT);
+    bad |= add_typed(con, "uri_is_valid", 1, DUCKDB_TYPE_BOOLEAN, is_valid_fn, OP_IS_VALID);
+    bad |= add_typed(con, "uri_resolve", 2, DUCKDB_TYPE_VARCHAR, resolve_fn, OP_RESOLVE);
+    bad |= add_typed(con, "uri_registrable_domain", 1, DUCKDB_TYPE_VARCHAR, psl_fn,
+                     OP_REGISTRABLE_DOMAIN);
+    bad |= add_typed(con, "uri_public_suffix", 1, DUCKDB_TYPE_VARCHAR, psl_fn, OP_PUBLIC_SUFFIX);
+    bad |= add_function(con, "fasturi_load_public_suffix_list", 2, text, load_psl_fn, 0, 1);
+    bad |= add_function(con, "fasturi_public_suffix_list_version", 0, text, psl_version_fn, 0, 1);
+    split = duckdb_create_struct_type(types, SPLIT_FIELDS, 8);
+    bad |= add(con, "uri_split", 1, split, split_fn, OP_SPLIT);
+    pair = duckdb_create_struct_type(types, kv, 2);
+    params = duckdb_create_list_type(pair);
+    bad |= add(con, "uri_query_params", 1, params, query_params_fn, OP_QUERY_PARAMS);
+    duckdb_destroy_logical_type(&params);
+    duckdb_destroy_logical_type(&pair);
+    duckdb_destroy_logical_type(&split);
+    duckdb_destroy_logical_type(&text);
+    return bad;
+}
+
+DUCKDB_EXTENSION_ENTRYPOINT(duckdb_connection connection, duckdb_extension_info info,
+                            struct duckdb_extension_access *access)
+{
+    if (register_all(connection) != 0) {
+        access->set_error(info, "fasturi: could not register the uri_* functions");
+        return false;
+    }
+    return true;
+}

@@ -1,0 +1,197 @@
+"""The DuckDB extension file: where it is, its metadata, ``python -m
+fasturi.duckdb --path``.  Imports no duckdb (a user of DuckDB's command line
+needs only the path).
+
+setup.py builds ``fasturi.duckdb_extension`` from ``csrc/fasturi_duckdb.c``
+and appends DuckDB's metadata: the last 512 bytes of the file are eight
+32-byte NUL-padded fields, last to first (field 2 is the platform, field 3
+the C API version it needs, field 5 the ABI), then 256 bytes of signature.
+DuckDB refuses a file whose platform is not its own; a DuckDB that reports
+another name for this machine (older Python wheels said ``linux_amd64_gcc4``)
+gets a copy with its name, made once in the user's cache folder.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Tuple
+
+#: The functions the extension carries (the others go through Arrow).
+NATIVE = frozenset(
+    [
+        "uri_scheme",
+        "uri_host",
+        "uri_port",
+        "uri_path",
+        "uri_query",
+        "uri_fragment",
+        "uri_is_valid",
+        "uri_normalize",
+        "uri_canonicalize",
+        "uri_fingerprint",
+        "uri_resolve",
+        "uri_split",
+        "uri_query_params",
+        "uri_registrable_domain",
+        "uri_public_suffix",
+    ]
+)
+
+FILE_NAME = "fasturi.duckdb_extension"
+_FOOTER = 512
+_FIELD = 32
+
+
+def extension_file() -> Optional[Path]:
+    """The extension shipped in the package, or None where it was not built.
+
+    ``FASTURI_DUCKDB_EXTENSION`` names another build of it to use instead
+    (one built with the sanitizers, say)."""
+    given = os.environ.get("FASTURI_DUCKDB_EXTENSION")
+    path = Path(given) if given else Path(__file__).with_name(FILE_NAME)
+    return path if path.is_file() else None
+
+
+def metadata(path: Path) -> List[str]:
+    """The file's eight metadata fields, field 1 first."""
+    with open(path, "rb") as f:
+        f.seek(-_FOOTER, os.SEEK_END)
+        tail = f.read(_FOOTER)
+    fields = [
+        tail[i : i + _FIELD].rstrip(b"\0").decode("ascii") for i in range(0, 8 * _FIELD, _FIELD)
+    ]
+    if fields[7] != "4":
+        raise ValueError(f"{path} carries no DuckDB extension metadata")
+    return fields[::-1]
+
+
+def platform_of(path: Path) -> str:
+    return metadata(path)[1]
+
+
+def _cache() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or (
+        os.environ.get("LOCALAPPDATA") if sys.platform == "win32" else None
+    )
+    return Path(base) if base else Path.home() / ".cache"
+
+
+def for_platform(platform: str) -> Optional[Path]:
+    """The extension file with ``platform`` in its metadata: the shipped one,
+    or a copy of it made for a DuckDB that names this machine otherwise."""
+    path = extension_file()
+    if path is None or platform_of(path) == platform:
+        return path
+    if len(platform.encode("ascii")) > _FIELD:
+        raise ValueError(f"DuckDB platform name too long: {platform!r}")
+    data = bytearray(path.read_bytes())
+    at = len(data) - _FOOTER + 6 * _FIELD  # field 2
+    data[at : at + _FIELD] = platform.encode("ascii").ljust(_FIELD, b"\0")
+    stat = path.stat()
+    folder = _cache() / "fasturi" / f"duckdb-{stat.st_size}-{int(stat.st_mtime)}" / platform
+    copy = folder / FILE_NAME
+    if copy.is_file() and copy.read_bytes() == data:
+        return copy
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, partial = tempfile.mkstemp(dir=folder, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(partial, copy)
+    except BaseException:
+        os.unlink(partial)
+        raise
+    return copy
+
+
+def public_suffix_table() -> Optional[Tuple[str, str]]:
+    """The list the scalar functions use, as the extension's
+    ``fasturi_load_public_suffix_list(keys, version)`` takes it: the keys of
+    _psl_c's hash set (every rule core, and every proper suffix of one
+    flagged FU_PSL_LONGER), one a line after its flags in two hex digits
+    (the ICANN section's in the low nibble, the whole list's in the high
+    one); and the list's version.  None where a core is no UTF-8 text."""
+    import fasturi
+
+    from . import _psl
+
+    global _cached
+    fasturi.public_suffix_list_version()  # (reads the list, if not yet)
+    rules = _psl.last or _psl.read(None)
+    if _cached is not None and _cached[0] is rules:
+        return _cached[1]
+    keyed: Dict[bytes, int] = {}
+    try:
+        for core, (in_icann, in_all) in rules.cores.items():
+            key = core.encode("utf-8")
+            if len(key) > 0xFFFF:
+                continue  # (as _psl_c: longer than any host a slot matches)
+            keyed[key] = keyed.get(key, 0) | in_icann | (in_all << 4)
+            longer = (_LONGER if in_icann else 0) | (_LONGER << 4 if in_all else 0)
+            at = key.find(b".")
+            while at >= 0:
+                keyed[key[at + 1 :]] = keyed.get(key[at + 1 :], 0) | longer
+                at = key.find(b".", at + 1)
+    except UnicodeEncodeError:
+        _cached = (rules, None)
+        return None
+    text = "".join(f"{flags:02x}{key.decode('utf-8')}\n" for key, flags in keyed.items())
+    _cached = (rules, (text, rules.version or ""))
+    return _cached[1]
+
+
+_cached: Optional[Tuple[Any, Optional[Tuple[str, str]]]] = None
+
+
+_LONGER = 8  # FU_PSL_LONGER
+
+
+_USAGE = """usage: python -m fasturi.duckdb --path
+       python -m fasturi.duckdb --public-suffix-list FILE
+
+--path prints the path of fasturi's DuckDB extension, for
+  LOAD '<path>';
+in a DuckDB (1.2.0 or later) opened with allow_unsigned_extensions (the
+command line's -unsigned).
+
+--public-suffix-list FILE writes the Public Suffix List fasturi uses to FILE
+and prints the statement that hands it to the extension (fasturi.duckdb's
+connect() and register() do it themselves), for uri_registrable_domain and
+uri_public_suffix in a DuckDB without Python:
+  SELECT fasturi_load_public_suffix_list(content, '<version>') FROM read_text('FILE');"""
+
+
+def _quoted(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args == ["--path"]:
+        path = extension_file()
+        if path is None:
+            print(
+                "fasturi: this installation has no DuckDB extension (built without a C compiler)",
+                file=sys.stderr,
+            )
+            return 1
+        print(path)
+        return 0
+    if len(args) == 2 and args[0] == "--public-suffix-list":
+        table = public_suffix_table()
+        if table is None:
+            print("fasturi: the Public Suffix List in use is not UTF-8 text", file=sys.stderr)
+            return 1
+        keys, version = table
+        with open(args[1], "w", encoding="utf-8", newline="\n") as f:
+            f.write(keys)
+        print(
+            f"SELECT fasturi_load_public_suffix_list(content, {_quoted(version)})"
+            f" FROM read_text({_quoted(os.path.abspath(args[1]))});"
+        )
+        return 0
+    print(_USAGE, file=sys.stderr)
+    return 2
