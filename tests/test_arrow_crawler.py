@@ -114,7 +114,7 @@ def test_fingerprint_of_empty_first_rows(arrow, threads):
     rows = ["", None, "", "http://a/b?x=1#f"] * 600
     for options in ({}, {"drop_fragment": False}, {"sort_query": False}):
         got = arrow.fingerprint(rows, threads=threads, **options)
-        assert got.to_pylist() == _scalar(lambda s: fasturi.fingerprint(s, **options), rows)
+        assert got.to_pylist() == _scalar(lambda s, o=options: fasturi.fingerprint(s, **o), rows)
 
 
 @pytest.mark.parametrize("threads", [1, 2])
