@@ -43,6 +43,8 @@ from fasturi._csrc cimport (
     FU_COL_VIEW,
     fu_copy,
     fu_copy_over,
+    fu_audit_suspect,
+    fu_tsv_escape,
     fu_drop_rule_t,
     fu_field_t,
     fu_is_ascii,
@@ -87,9 +89,10 @@ from fasturi._surt_c cimport _surt_error, _surt_key
 from fasturi._w3lib_c cimport _fast as _w3lib_fast
 
 from fasturi import _psl_c, _w3lib, _workers
-from fasturi._types import ArrowColumn, invalid_utf8, row_decode_error
+from fasturi._types import ArrowColumn, invalid_utf8, row_decode_error, row_refused
 
 __all__ = [
+    "audit_suspects",
     "canonicalize",
     "canonicalize_w3lib",
     "error_position",
@@ -106,6 +109,7 @@ __all__ = [
     "resolve_one",
     "split",
     "surt",
+    "valid_rows",
 ]
 
 
@@ -1298,77 +1302,146 @@ cdef fu_col_t _child(object col, int k, int64_t *offset) except *:
     return c
 
 
-def join_lines(col):
-    """The rows of a string column as bytes, each followed by "\\n" (null
-    rows left out)."""
-    cdef fu_col_t c = _open(col)
+cdef int64_t _escaped_size(fu_col_t *c, int64_t row0, int64_t rows) noexcept nogil:
+    # room for the rows of c, each escaped at worst (4 bytes a byte) or \\N,
+    # and a separator
     cdef int64_t i, n, total = 0
     cdef const uint8_t *p
-    cdef uint8_t *o
-    for i in range(c.length):
-        if fu_col_row(&c, i, &p, &n) == FU_ROW_VALUE:
-            total += n + 1
-    out = PyBytes_FromStringAndSize(NULL, total)
-    o = <uint8_t *>PyBytes_AS_STRING(out)
-    with nogil:
-        for i in range(c.length):
-            if fu_col_row(&c, i, &p, &n) == FU_ROW_VALUE:
-                fu_copy(o, p, n)
-                o[n] = 10
-                o += n + 1
+    for i in range(row0, row0 + rows):
+        total += (4 * n if fu_col_row(c, i, &p, &n) == FU_ROW_VALUE else 2) + 1
+    return total
+
+
+cdef inline uint8_t *_tsv_field(uint8_t *o, fu_col_t *c, int64_t i) noexcept nogil:
+    # row i of c as one TSV field: escaped (fasturi_cli.h), or \\N for a null
+    cdef const uint8_t *p
+    cdef int64_t n
+    if fu_col_row(c, i, &p, &n) == FU_ROW_VALUE:
+        return fu_tsv_escape(o, p, n)
+    o[0] = 92
+    o[1] = 78  # \\N
+    return o + 2
+
+
+cdef object _room(int64_t size):
+    # a bytearray of size bytes, and _written() cuts it to what was written
+    # (in place: shrinking a bytearray reallocates, it copies nothing)
+    return bytearray(size)
+
+
+cdef object _written(object out, uint8_t *start, uint8_t *end):
+    del out[end - start:]
     return out
 
 
-cdef inline uint8_t *_tsv_field(uint8_t *o, const uint8_t *p, int64_t n) noexcept nogil:
+def join_lines(col):
+    """The rows of a column as TSV bytes, each followed by "\\n": a string
+    column's text escaped (fasturi_cli.h), a null row "\\N"; a uint64
+    column's values in decimal."""
+    cdef ArrowSchema *s = <ArrowSchema *>PyCapsule_GetPointer(col.schema, "arrow_schema")
+    cdef ArrowArray *a = <ArrowArray *>PyCapsule_GetPointer(col.array, "arrow_array")
+    if s.format[0] == 76 and s.format[1] == 0:  # "L"
+        return _join_uint64(a)
+    cdef fu_col_t c = _open(col)
     cdef int64_t i
-    cdef uint8_t ch
-    for i in range(n):
-        ch = p[i]
-        if ch == 92 or ch == 9 or ch == 10 or ch == 13:  # \ TAB LF CR
-            o[0] = 92
-            o[1] = 92 if ch == 92 else (116 if ch == 9 else (110 if ch == 10 else 114))
-            o += 2
-        else:
-            o[0] = ch
+    out = _room(_escaped_size(&c, 0, c.length))
+    cdef uint8_t *start = <uint8_t *><char *>out
+    cdef uint8_t *o = start
+    with nogil:
+        for i in range(c.length):
+            o = _tsv_field(o, &c, i)
+            o[0] = 10
             o += 1
-    return o
+    return _written(out, start, o)
+
+
+cdef object _join_uint64(ArrowArray *a):
+    cdef const uint64_t *v = <const uint64_t *>a.buffers[1] + a.offset
+    cdef const uint8_t *valid = <const uint8_t *>a.buffers[0]
+    cdef int64_t i, j
+    cdef uint64_t x
+    cdef uint8_t digits[20]
+    cdef int k
+    out = _room(21 * a.length)
+    cdef uint8_t *start = <uint8_t *><char *>out
+    cdef uint8_t *o = start
+    with nogil:
+        for i in range(a.length):
+            j = a.offset + i
+            if valid != NULL and not (valid[j >> 3] >> (j & 7)) & 1:
+                o[0] = 92
+                o[1] = 78  # \\N
+                o += 2
+            else:
+                x = v[i]
+                k = 20
+                while True:
+                    k -= 1
+                    digits[k] = 48 + <uint8_t>(x % 10)
+                    x //= 10
+                    if x == 0:
+                        break
+                memcpy(o, &digits[k], <size_t>(20 - k))
+                o += 20 - k
+            o[0] = 10
+            o += 1
+    return _written(out, start, o)
 
 
 def join_tsv(col, int nfields):
-    """The rows of a struct column of strings as TSV bytes: a null field is
-    "\\N", backslash, tab, LF and CR are escaped, each row ends in "\\n"."""
+    """The rows of a struct column of strings as TSV bytes: each field
+    escaped as join_lines escapes a row, a null field "\\N", each row
+    ending in "\\n"."""
     cdef fu_col_t kids[MAX_TEXT]
     cdef int64_t base[MAX_TEXT]
-    cdef int64_t rows = 0, i, n, total = 0
+    cdef int64_t rows = 0, i, total = 0
     cdef int k
-    cdef const uint8_t *p
-    cdef uint8_t *o
     if nfields < 1 or nfields > MAX_TEXT:
         raise ValueError("join_tsv() takes 1 to 8 fields")
     for k in range(nfields):
         kids[k] = _child(col, k, &base[k])
     rows = (<ArrowArray *>PyCapsule_GetPointer(col.array, "arrow_array")).length
     for k in range(nfields):
-        for i in range(rows):
-            if fu_col_row(&kids[k], base[k] + i, &p, &n) == FU_ROW_VALUE:
-                total += 2 * n + 1  # every byte escaped at worst, then a separator
-            else:
-                total += 3
-    out = bytearray(total)
-    o = <uint8_t *><char *>out
-    cdef uint8_t *start = o
+        total += _escaped_size(&kids[k], base[k], rows)
+    out = _room(total)
+    cdef uint8_t *start = <uint8_t *><char *>out
+    cdef uint8_t *o = start
     with nogil:
         for i in range(rows):
             for k in range(nfields):
-                if fu_col_row(&kids[k], base[k] + i, &p, &n) == FU_ROW_VALUE:
-                    o = _tsv_field(o, p, n)
-                else:
-                    o[0] = 92
-                    o[1] = 78  # \N
-                    o += 2
+                o = _tsv_field(o, &kids[k], base[k] + i)
                 o[0] = 9 if k + 1 < nfields else 10
                 o += 1
-    return bytes(out[: o - start])
+    return _written(out, start, o)
+
+
+def valid_rows(col):
+    """The numbers of the rows of a column that are not null."""
+    cdef ArrowArray *a = <ArrowArray *>PyCapsule_GetPointer(col.array, "arrow_array")
+    cdef const uint8_t *valid = <const uint8_t *>a.buffers[0]
+    cdef int64_t i, j
+    if valid == NULL:
+        return list(range(a.length))
+    cdef list rows = []
+    for i in range(a.length):
+        j = a.offset + i
+        if (valid[j >> 3] >> (j & 7)) & 1:
+            rows.append(i)
+    return rows
+
+
+def audit_suspects(col):
+    """The rows of a string column in which audit() could find something if
+    they were valid URI-references (fasturi_cli.h): those with a "%", a "@",
+    a byte from 0x80, or a host that starts with a digit."""
+    cdef fu_col_t c = _open(col)
+    cdef int64_t i, n
+    cdef const uint8_t *p
+    cdef list rows = []
+    for i in range(c.length):
+        if fu_col_row(&c, i, &p, &n) == FU_ROW_VALUE and fu_audit_suspect(p, n):
+            rows.append(i)
+    return rows
 
 
 # ---- the crawler tools (API.md §8) ------------------------------------------
@@ -1481,7 +1554,7 @@ cdef _execute_naming(_Call call, int64_t row0, object col):
         exc = errors[row]
         if not isinstance(exc, ValueError):
             raise exc
-        raise ValueError(f"row {row0 + row}: {exc}") from exc
+        raise row_refused(row0 + row, exc) from exc
 
 
 cdef object _psl_kernel(object col, Py_ssize_t row0, int threads, bint private, bint domain):

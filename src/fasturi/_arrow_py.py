@@ -24,10 +24,12 @@ from . import _pipeline_py as pipeline
 from . import _psl_py as psl
 from . import _rules_py as rules
 from . import _surt_py as surt_twin
-from . import _w3lib
-from ._types import ArrowColumn, InvalidURI, invalid_utf8, row_decode_error
+from . import _tsv, _w3lib
+from ._audit import may_find
+from ._types import ArrowColumn, InvalidURI, invalid_utf8, row_decode_error, row_refused
 
 __all__ = [
+    "audit_suspects",
     "canonicalize",
     "canonicalize_w3lib",
     "error_position",
@@ -44,6 +46,7 @@ __all__ = [
     "resolve_one",
     "split",
     "surt",
+    "valid_rows",
 ]
 
 
@@ -251,27 +254,37 @@ def lines(block: bytes) -> Tuple[ArrowColumn, int, List[Tuple[int, int, int]]]:
     return _export(pa.array(kept, type=typ)), count, bad
 
 
-def _tsv(value: Optional[str]) -> str:
-    if value is None:
-        return "\\N"
-    return (
-        value.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
-    )
-
-
 def join_lines(col: ArrowColumn) -> bytes:
-    """The rows of a string column as bytes, each followed by "\\n" (null
-    rows left out)."""
-    return b"".join(v.encode() + b"\n" for v in _import(col).to_pylist() if v is not None)
+    """The rows of a column as TSV bytes, each followed by "\\n": a string
+    column's text escaped (``_tsv``), a null row "\\N"; a uint64 column's
+    values in decimal."""
+    arr = _import(col)
+    if arr.type == pa.uint64():
+        return "".join(
+            _tsv.NULL + "\n" if v is None else f"{v}\n" for v in arr.to_pylist()
+        ).encode()
+    return "".join(_tsv.escape(v) + "\n" for v in arr.to_pylist()).encode()
 
 
 def join_tsv(col: ArrowColumn, nfields: int) -> bytes:
-    """The rows of a struct column of strings as TSV bytes: a null field is
-    "\\N", backslash, tab, LF and CR are escaped, each row ends in "\\n"."""
+    """The rows of a struct column of strings as TSV bytes: each field
+    escaped as join_lines escapes a row, a null field "\\N", each row
+    ending in "\\n"."""
     arr = _import(col)
     children = [arr.field(k).to_pylist() for k in range(nfields)]
-    rows = ("\t".join(_tsv(c[i]) for c in children) + "\n" for i in range(len(arr)))
+    rows = ("\t".join(_tsv.escape(c[i]) for c in children) + "\n" for i in range(len(arr)))
     return "".join(rows).encode()
+
+
+def valid_rows(col: ArrowColumn) -> List[int]:
+    """The numbers of the rows of a column that are not null."""
+    return [i for i, ok in enumerate(_import(col).is_valid().to_pylist()) if ok]
+
+
+def audit_suspects(col: ArrowColumn) -> List[int]:
+    """The rows of a string column in which audit() could find something if
+    they were valid URI-references (``_audit.may_find``)."""
+    return [i for i, v in enumerate(_rows(_import(col), 0)) if v is not None and may_find(v)]
 
 
 # ---- the crawler tools (API.md §8) ---------------------------------------------
@@ -290,7 +303,7 @@ def _map_rows(
         try:
             out.append(fn(v))
         except ValueError as exc:
-            raise ValueError(f"row {row0 + i}: {exc}") from exc
+            raise row_refused(row0 + i, exc) from exc
     return _export(pa.array(out, type=_text_type(arr) if typ is None else typ))
 
 
