@@ -1,8 +1,8 @@
 /* fasturi_cli.h: what the command line's block path needs beyond the column
  * kernels: its one TSV escaping rule, and audit's prefilter.
  *
- * fu_tsv_escape(o, p, n) writes the n bytes at p to o escaped, and returns
- * the end of what it wrote; o must have room for 4 * n bytes.  The rule
+ * fu_tsv_escape(o, p, n) writes the n bytes at p to o escaped (or, with o
+ * NULL, only measures them), and returns the escaped length.  The rule
  * (docs/cli.md): "\" is written "\\"; TAB, LF and CR "\t", "\n", "\r"; every
  * other C0 control and DEL "\xHH"; the C1 controls U+0080-U+009F and the
  * line and paragraph separators U+2028, U+2029 (which some readers take for
@@ -21,74 +21,161 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "fasturi_arrow.h"
 #include "fasturi_base.h"
 
-static inline uint8_t *fu_tsv_escape_at(uint8_t *o, const uint8_t *p, int64_t n, int64_t *at)
+/* Whether byte c is written as it is, wherever it stands. */
+static inline int fu_tsv_plain(uint8_t c)
 {
-    static const char hex[] = "0123456789abcdef";
-    int64_t i = *at;
-    uint8_t c = p[i];
-    if (c == '\\' || c == '\t' || c == '\n' || c == '\r') {
-        o[0] = '\\';
-        o[1] = c == '\\' ? '\\' : c == '\t' ? 't' : c == '\n' ? 'n' : 'r';
-        *at = i + 1;
-        return o + 2;
-    }
-    if (c < 0x20 || c == 0x7f) {
-        o[0] = '\\';
-        o[1] = 'x';
-        o[2] = (uint8_t)hex[c >> 4];
-        o[3] = (uint8_t)hex[c & 15];
-        *at = i + 1;
-        return o + 4;
-    }
-    if (c == 0xc2 && i + 1 < n && p[i + 1] >= 0x80 && p[i + 1] <= 0x9f) {
-        memcpy(o, "\\u00", 4);
-        o[4] = (uint8_t)hex[p[i + 1] >> 4];
-        o[5] = (uint8_t)hex[p[i + 1] & 15];
-        *at = i + 2;
-        return o + 6;
-    }
-    if (c == 0xe2 && i + 2 < n && p[i + 1] == 0x80 && (p[i + 2] == 0xa8 || p[i + 2] == 0xa9)) {
-        memcpy(o, p[i + 2] == 0xa8 ? "\\u2028" : "\\u2029", 6);
-        *at = i + 3;
-        return o + 6;
-    }
-    o[0] = c;
-    *at = i + 1;
-    return o + 1;
+    return c >= 0x20 && c != 0x7f && c != '\\' && c != 0xc2 && c != 0xe2;
 }
 
-static inline uint8_t *fu_tsv_escape(uint8_t *o, const uint8_t *p, int64_t n)
+/* The escape of the character at p[i] (*w of its bytes are consumed),
+ * written at o unless o is NULL; its length. */
+static inline int64_t fu_tsv_escape_at(uint8_t *o, const uint8_t *p, int64_t n, int64_t i, int *w)
 {
-    int64_t i = 0;
+    static const char hex[] = "0123456789abcdef";
+    uint8_t c = p[i];
+    *w = 1;
+    if (c == '\\' || c == '\t' || c == '\n' || c == '\r') {
+        if (o) {
+            o[0] = '\\';
+            o[1] = c == '\\' ? '\\' : c == '\t' ? 't' : c == '\n' ? 'n' : 'r';
+        }
+        return 2;
+    }
+    if (c < 0x20 || c == 0x7f) {
+        if (o) {
+            o[0] = '\\';
+            o[1] = 'x';
+            o[2] = (uint8_t)hex[c >> 4];
+            o[3] = (uint8_t)hex[c & 15];
+        }
+        return 4;
+    }
+    if (c == 0xc2 && i + 1 < n && p[i + 1] >= 0x80 && p[i + 1] <= 0x9f) {
+        *w = 2;
+        if (o) {
+            memcpy(o, "\\u00", 4);
+            o[4] = (uint8_t)hex[p[i + 1] >> 4];
+            o[5] = (uint8_t)hex[p[i + 1] & 15];
+        }
+        return 6;
+    }
+    if (c == 0xe2 && i + 2 < n && p[i + 1] == 0x80 && (p[i + 2] == 0xa8 || p[i + 2] == 0xa9)) {
+        *w = 3;
+        if (o)
+            memcpy(o, p[i + 2] == 0xa8 ? "\\u2028" : "\\u2029", 6);
+        return 6;
+    }
+    if (o)
+        o[0] = c;
+    return 1;
+}
+
 #if FU_SSE2
-    const __m128i c1f = _mm_set1_epi8(0x1f), del = _mm_set1_epi8(0x7f);
-    const __m128i bsl = _mm_set1_epi8('\\'), c2 = _mm_set1_epi8((char)0xc2);
-    const __m128i e2 = _mm_set1_epi8((char)0xe2);
+/* A bit for each byte of x that fu_tsv_plain() refuses. */
+static inline unsigned fu_tsv_mask16(__m128i x)
+{
+    __m128i m = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x1f)), x); /* x <= 0x1f */
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8(0x7f)));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0xc2)));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0xe2)));
+    return (unsigned)_mm_movemask_epi8(m);
+}
+#endif
+
+/* p[0, n) escaped, written at o unless o is NULL (then only measured);
+ * the length of the escaped text.  With SSE2 a row of 16 bytes or more is
+ * read in blocks, its last partial block as the row's last 16 bytes, whose
+ * first ones the output already holds when they were copied as they are
+ * ("same" counts the output bytes that are their input's). */
+static inline int64_t fu_tsv_escape(uint8_t *o, const uint8_t *p, int64_t n)
+{
+    int64_t i = 0, len = 0, ret;
+    int w;
+#if FU_SSE2
+    int64_t same = 0;
     while (i + 16 <= n) {
         __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
-        __m128i m = _mm_cmpeq_epi8(_mm_min_epu8(x, c1f), x); /* x <= 0x1f */
-        unsigned bits;
-        m = _mm_or_si128(m, _mm_or_si128(_mm_cmpeq_epi8(x, del), _mm_cmpeq_epi8(x, bsl)));
-        m = _mm_or_si128(m, _mm_or_si128(_mm_cmpeq_epi8(x, c2), _mm_cmpeq_epi8(x, e2)));
-        bits = (unsigned)_mm_movemask_epi8(m);
+        unsigned bits = fu_tsv_mask16(x);
         if (bits == 0) {
-            _mm_storeu_si128((__m128i *)(void *)o, x);
-            o += 16;
+            if (o)
+                _mm_storeu_si128((__m128i *)(void *)(o + len), x);
+            len += 16;
             i += 16;
+            same += 16;
             continue;
         }
         bits = fu_ctz(bits);
-        memcpy(o, p + i, bits);
-        o += bits;
+        if (o)
+            memcpy(o + len, p + i, bits);
+        len += bits;
         i += bits;
-        o = fu_tsv_escape_at(o, p, n, &i);
+        ret = fu_tsv_escape_at(o ? o + len : NULL, p, n, i, &w);
+        same = ret == w ? same + bits + w : 0;
+        len += ret;
+        i += w;
+    }
+    if (i < n && n >= 16) {
+        int64_t r = i - (n - 16); /* bytes of the last 16 already done */
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + n - 16));
+        if ((fu_tsv_mask16(x) >> r) == 0 && (!o || same >= r)) {
+            if (o)
+                _mm_storeu_si128((__m128i *)(void *)(o + len - r), x);
+            return len + (n - i);
+        }
     }
 #endif
-    while (i < n)
-        o = fu_tsv_escape_at(o, p, n, &i);
-    return o;
+    while (i < n) {
+        if (fu_tsv_plain(p[i])) {
+            if (o)
+                o[len] = p[i];
+            len++;
+            i++;
+        } else {
+            len += fu_tsv_escape_at(o ? o + len : NULL, p, n, i, &w);
+            i += w;
+        }
+    }
+    return len;
+}
+
+/* Whether any byte of p[0, n) is one fu_tsv_plain() refuses: the text of a
+ * whole column read in one pass, 64 bytes a step, so that a column with
+ * nothing to escape is written as it is. */
+static inline int fu_tsv_any(const uint8_t *p, int64_t n)
+{
+    int64_t i = 0;
+#if FU_SSE2
+    for (; i + 64 <= n; i += 64) {
+        const __m128i *v = (const __m128i *)(const void *)(p + i);
+        if (fu_tsv_mask16(_mm_loadu_si128(v)) | fu_tsv_mask16(_mm_loadu_si128(v + 1))
+            | fu_tsv_mask16(_mm_loadu_si128(v + 2)) | fu_tsv_mask16(_mm_loadu_si128(v + 3)))
+            return 1;
+    }
+#endif
+    for (; i < n; i++)
+        if (!fu_tsv_plain(p[i]))
+            return 1;
+    return 0;
+}
+
+/* Whether rows [a, b) of a string or large_string column need no escaping
+ * (their text is one run of bytes); 0 for a string_view column. */
+static inline int fu_col_tsv_plain(const fu_col_t *c, int64_t a, int64_t b)
+{
+    int64_t start;
+    if (a >= b)
+        return 1;
+    if (c->type == FU_COL_STRING)
+        start = c->off32[c->offset + a];
+    else if (c->type == FU_COL_LARGE)
+        start = c->off64[c->offset + a];
+    else
+        return 0;
+    return !fu_tsv_any(c->data + start, fu_col_bytes(c, a, b));
 }
 
 static inline int fu_audit_suspect(const uint8_t *p, int64_t n)

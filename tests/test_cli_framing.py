@@ -207,6 +207,22 @@ def test_the_kernels_escape_as_the_line_path(texts):
     )
 
 
+def test_the_kernels_escape_at_every_place_in_a_row():
+    # before, inside and after the 16-byte blocks the compiled escaping reads
+    k = fasturi._impl.arrow_kernels()
+    specials = ("\x00", "\\", "\t", "\x7f", "\x85", "\u2028", "\xa9", "\u2013", "é")
+    texts = [
+        "a" * i + c + "b" * j + d
+        for i in range(0, 36, 5)
+        for j in range(0, 20)
+        for c in specials
+        for d in ("", "\x01")
+    ]
+    arr = pa.array(texts)
+    want = "".join(_tsv.escape(t) + "\n" for t in texts).encode()
+    assert k.join_lines(ArrowColumn(*arr.__arrow_c_array__())) == want
+
+
 @given(st.text(alphabet=st.characters(codec="utf-8")))
 def test_audit_finds_nothing_where_the_prefilter_says_so(text):
     if fasturi.is_valid(text) and not may_find(text):

@@ -44,6 +44,7 @@ from fasturi._csrc cimport (
     fu_copy,
     fu_copy_over,
     fu_audit_suspect,
+    fu_col_tsv_plain,
     fu_tsv_escape,
     fu_drop_rule_t,
     fu_field_t,
@@ -1302,36 +1303,31 @@ cdef fu_col_t _child(object col, int k, int64_t *offset) except *:
     return c
 
 
-cdef int64_t _escaped_size(fu_col_t *c, int64_t row0, int64_t rows) noexcept nogil:
-    # room for the rows of c, each escaped at worst (4 bytes a byte) or \\N,
-    # and a separator
+cdef int64_t _escaped_size(fu_col_t *c, int64_t row0, int64_t rows, bint plain) noexcept nogil:
+    # the bytes of the rows of c as TSV fields (fasturi_cli.h), or \\N, each
+    # with a separator; plain: no row needs escaping
     cdef int64_t i, n, total = 0
     cdef const uint8_t *p
     for i in range(row0, row0 + rows):
-        total += (4 * n if fu_col_row(c, i, &p, &n) == FU_ROW_VALUE else 2) + 1
+        if fu_col_row(c, i, &p, &n) != FU_ROW_VALUE:
+            total += 3
+        else:
+            total += (n if plain else fu_tsv_escape(NULL, p, n)) + 1
     return total
 
 
-cdef inline uint8_t *_tsv_field(uint8_t *o, fu_col_t *c, int64_t i) noexcept nogil:
+cdef inline uint8_t *_tsv_field(uint8_t *o, fu_col_t *c, int64_t i, bint plain) noexcept nogil:
     # row i of c as one TSV field: escaped (fasturi_cli.h), or \\N for a null
     cdef const uint8_t *p
     cdef int64_t n
-    if fu_col_row(c, i, &p, &n) == FU_ROW_VALUE:
-        return fu_tsv_escape(o, p, n)
-    o[0] = 92
-    o[1] = 78  # \\N
-    return o + 2
-
-
-cdef object _room(int64_t size):
-    # a bytearray of size bytes, and _written() cuts it to what was written
-    # (in place: shrinking a bytearray reallocates, it copies nothing)
-    return bytearray(size)
-
-
-cdef object _written(object out, uint8_t *start, uint8_t *end):
-    del out[end - start:]
-    return out
+    if fu_col_row(c, i, &p, &n) != FU_ROW_VALUE:
+        o[0] = 92
+        o[1] = 78  # \\N
+        return o + 2
+    if plain:
+        fu_copy(o, p, n)
+        return o + n
+    return o + fu_tsv_escape(o, p, n)
 
 
 def join_lines(col):
@@ -1344,25 +1340,25 @@ def join_lines(col):
         return _join_uint64(a)
     cdef fu_col_t c = _open(col)
     cdef int64_t i
-    out = _room(_escaped_size(&c, 0, c.length))
-    cdef uint8_t *start = <uint8_t *><char *>out
-    cdef uint8_t *o = start
+    cdef bint plain = fu_col_tsv_plain(&c, 0, c.length)
+    out = PyBytes_FromStringAndSize(NULL, _escaped_size(&c, 0, c.length, plain))
+    cdef uint8_t *o = <uint8_t *>PyBytes_AS_STRING(out)
     with nogil:
         for i in range(c.length):
-            o = _tsv_field(o, &c, i)
+            o = _tsv_field(o, &c, i, plain)
             o[0] = 10
             o += 1
-    return _written(out, start, o)
+    return out
 
 
-cdef object _join_uint64(ArrowArray *a):
+cdef bytes _join_uint64(ArrowArray *a):
     cdef const uint64_t *v = <const uint64_t *>a.buffers[1] + a.offset
     cdef const uint8_t *valid = <const uint8_t *>a.buffers[0]
     cdef int64_t i, j
     cdef uint64_t x
     cdef uint8_t digits[20]
     cdef int k
-    out = _room(21 * a.length)
+    out = bytearray(21 * a.length)  # room for the longest, cut to what was written
     cdef uint8_t *start = <uint8_t *><char *>out
     cdef uint8_t *o = start
     with nogil:
@@ -1385,7 +1381,8 @@ cdef object _join_uint64(ArrowArray *a):
                 o += 20 - k
             o[0] = 10
             o += 1
-    return _written(out, start, o)
+    del out[o - start:]
+    return bytes(out)
 
 
 def join_tsv(col, int nfields):
@@ -1401,18 +1398,19 @@ def join_tsv(col, int nfields):
     for k in range(nfields):
         kids[k] = _child(col, k, &base[k])
     rows = (<ArrowArray *>PyCapsule_GetPointer(col.array, "arrow_array")).length
+    cdef bint plain[MAX_TEXT]
     for k in range(nfields):
-        total += _escaped_size(&kids[k], base[k], rows)
-    out = _room(total)
-    cdef uint8_t *start = <uint8_t *><char *>out
-    cdef uint8_t *o = start
+        plain[k] = fu_col_tsv_plain(&kids[k], base[k], base[k] + rows)
+        total += _escaped_size(&kids[k], base[k], rows, plain[k])
+    out = PyBytes_FromStringAndSize(NULL, total)
+    cdef uint8_t *o = <uint8_t *>PyBytes_AS_STRING(out)
     with nogil:
         for i in range(rows):
             for k in range(nfields):
-                o = _tsv_field(o, &kids[k], base[k] + i)
+                o = _tsv_field(o, &kids[k], base[k] + i, plain[k])
                 o[0] = 9 if k + 1 < nfields else 10
                 o += 1
-    return _written(out, start, o)
+    return out
 
 
 def valid_rows(col):
