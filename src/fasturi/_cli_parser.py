@@ -348,7 +348,7 @@ Each row is the best of --rounds passes over the whole corpus (fewer for a
 peer whose passes already took a second), in ns per URL;
 "x urllib" is how many times faster than urllib.parse, "x fasturi" how many
 times slower than fasturi's single-call function.  Peers do different amounts
-of work (WHATWG parsers normalize while they parse); notes say which.
+of work (WHATWG parsers normalize while they parse); footnotes say which.
 Column and engine rows build their input (an Arrow column, a DataFrame)
 before the timing; Spark is timed by benchmarks/engines.py instead, on
 millions of rows.  --plot draws the table as bars (needs matplotlib).
