@@ -21,7 +21,6 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "fasturi_arrow.h"
 #include "fasturi_base.h"
 
 /* Whether byte c is written as it is, wherever it stands. */
@@ -84,6 +83,17 @@ static inline unsigned fu_tsv_mask16(__m128i x)
     m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0xe2)));
     return (unsigned)_mm_movemask_epi8(m);
 }
+
+/* A bit for each byte of x that is not printable ASCII, or is "\": what
+ * fu_tsv_copy_plain() leaves to fu_tsv_escape().  A signed compare: bytes
+ * from 0x80 are below 0x20. */
+static inline unsigned fu_tsv_rare16(__m128i x)
+{
+    __m128i m = _mm_cmplt_epi8(x, _mm_set1_epi8(0x20));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8(0x7f)));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
+    return (unsigned)_mm_movemask_epi8(m);
+}
 #endif
 
 /* p[0, n) escaped, written at o unless o is NULL (then only measured);
@@ -142,40 +152,37 @@ static inline int64_t fu_tsv_escape(uint8_t *o, const uint8_t *p, int64_t n)
     return len;
 }
 
-/* Whether any byte of p[0, n) is one fu_tsv_plain() refuses: the text of a
- * whole column read in one pass, 64 bytes a step, so that a column with
- * nothing to escape is written as it is. */
-static inline int fu_tsv_any(const uint8_t *p, int64_t n)
+/* p[0, n) copied to o when it is printable ASCII without "\": the end of
+ * the copy; else NULL (o then holds part of it), and fu_tsv_escape() has
+ * the row.  One pass, 16 bytes a step, the last partial block as the last
+ * 16 bytes: nearly every row is checked as it is copied. */
+static inline uint8_t *fu_tsv_copy_plain(uint8_t *o, const uint8_t *p, int64_t n)
 {
     int64_t i = 0;
 #if FU_SSE2
-    for (; i + 64 <= n; i += 64) {
-        const __m128i *v = (const __m128i *)(const void *)(p + i);
-        if (fu_tsv_mask16(_mm_loadu_si128(v)) | fu_tsv_mask16(_mm_loadu_si128(v + 1))
-            | fu_tsv_mask16(_mm_loadu_si128(v + 2)) | fu_tsv_mask16(_mm_loadu_si128(v + 3)))
-            return 1;
+    if (n >= 16) {
+        __m128i x;
+        for (; i + 16 <= n; i += 16) {
+            x = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+            if (fu_tsv_rare16(x))
+                return NULL;
+            _mm_storeu_si128((__m128i *)(void *)(o + i), x);
+        }
+        if (i < n) {
+            x = _mm_loadu_si128((const __m128i *)(const void *)(p + n - 16));
+            if (fu_tsv_rare16(x))
+                return NULL;
+            _mm_storeu_si128((__m128i *)(void *)(o + n - 16), x);
+        }
+        return o + n;
     }
 #endif
-    for (; i < n; i++)
-        if (!fu_tsv_plain(p[i]))
-            return 1;
-    return 0;
-}
-
-/* Whether rows [a, b) of a string or large_string column need no escaping
- * (their text is one run of bytes); 0 for a string_view column. */
-static inline int fu_col_tsv_plain(const fu_col_t *c, int64_t a, int64_t b)
-{
-    int64_t start;
-    if (a >= b)
-        return 1;
-    if (c->type == FU_COL_STRING)
-        start = c->off32[c->offset + a];
-    else if (c->type == FU_COL_LARGE)
-        start = c->off64[c->offset + a];
-    else
-        return 0;
-    return !fu_tsv_any(c->data + start, fu_col_bytes(c, a, b));
+    for (; i < n; i++) {
+        if (p[i] < 0x20 || p[i] >= 0x7f || p[i] == '\\')
+            return NULL;
+        o[i] = p[i];
+    }
+    return o + n;
 }
 
 static inline int fu_audit_suspect(const uint8_t *p, int64_t n)

@@ -44,7 +44,7 @@ from fasturi._csrc cimport (
     fu_copy,
     fu_copy_over,
     fu_audit_suspect,
-    fu_col_tsv_plain,
+    fu_tsv_copy_plain,
     fu_tsv_escape,
     fu_drop_rule_t,
     fu_field_t,
@@ -1303,30 +1303,36 @@ cdef fu_col_t _child(object col, int k, int64_t *offset) except *:
     return c
 
 
-cdef int64_t _escaped_size(fu_col_t *c, int64_t row0, int64_t rows, bint plain) noexcept nogil:
-    # the bytes of the rows of c as TSV fields (fasturi_cli.h), or \\N, each
-    # with a separator; plain: no row needs escaping
+cdef int64_t _tsv_size(fu_col_t *c, int64_t row0, int64_t rows, bint exact) noexcept nogil:
+    # the bytes of rows of c as TSV fields, each with a separator: exact, or
+    # as they would be if none needed escaping
     cdef int64_t i, n, total = 0
     cdef const uint8_t *p
     for i in range(row0, row0 + rows):
         if fu_col_row(c, i, &p, &n) != FU_ROW_VALUE:
             total += 3
         else:
-            total += (n if plain else fu_tsv_escape(NULL, p, n)) + 1
+            total += (fu_tsv_escape(NULL, p, n) if exact else n) + 1
     return total
 
 
-cdef inline uint8_t *_tsv_field(uint8_t *o, fu_col_t *c, int64_t i, bint plain) noexcept nogil:
-    # row i of c as one TSV field: escaped (fasturi_cli.h), or \\N for a null
+cdef inline uint8_t *_tsv_field(uint8_t *o, fu_col_t *c, int64_t i, bint exact) noexcept nogil:
+    # row i of c as one TSV field at o, escaped (fasturi_cli.h), or \\N for a
+    # null; the field's end.  Not exact: o has room for the row as it is, and
+    # a row that escaping makes longer gives NULL.
     cdef const uint8_t *p
+    cdef uint8_t *end
     cdef int64_t n
     if fu_col_row(c, i, &p, &n) != FU_ROW_VALUE:
         o[0] = 92
         o[1] = 78  # \\N
         return o + 2
-    if plain:
-        fu_copy(o, p, n)
-        return o + n
+    if not exact:
+        end = fu_tsv_copy_plain(o, p, n)
+        if end != NULL:
+            return end
+        if fu_tsv_escape(NULL, p, n) != n:
+            return NULL
     return o + fu_tsv_escape(o, p, n)
 
 
@@ -1340,15 +1346,20 @@ def join_lines(col):
         return _join_uint64(a)
     cdef fu_col_t c = _open(col)
     cdef int64_t i
-    cdef bint plain = fu_col_tsv_plain(&c, 0, c.length)
-    out = PyBytes_FromStringAndSize(NULL, _escaped_size(&c, 0, c.length, plain))
-    cdef uint8_t *o = <uint8_t *>PyBytes_AS_STRING(out)
-    with nogil:
-        for i in range(c.length):
-            o = _tsv_field(o, &c, i, plain)
-            o[0] = 10
-            o += 1
-    return out
+    cdef uint8_t *o
+    cdef int exact
+    for exact in range(2):  # the exact sizes only when a row needs them
+        out = PyBytes_FromStringAndSize(NULL, _tsv_size(&c, 0, c.length, exact))
+        o = <uint8_t *>PyBytes_AS_STRING(out)
+        with nogil:
+            for i in range(c.length):
+                o = _tsv_field(o, &c, i, exact)
+                if o == NULL:
+                    break
+                o[0] = 10
+                o += 1
+        if o != NULL:
+            return out
 
 
 cdef bytes _join_uint64(ArrowArray *a):
@@ -1398,19 +1409,26 @@ def join_tsv(col, int nfields):
     for k in range(nfields):
         kids[k] = _child(col, k, &base[k])
     rows = (<ArrowArray *>PyCapsule_GetPointer(col.array, "arrow_array")).length
-    cdef bint plain[MAX_TEXT]
-    for k in range(nfields):
-        plain[k] = fu_col_tsv_plain(&kids[k], base[k], base[k] + rows)
-        total += _escaped_size(&kids[k], base[k], rows, plain[k])
-    out = PyBytes_FromStringAndSize(NULL, total)
-    cdef uint8_t *o = <uint8_t *>PyBytes_AS_STRING(out)
-    with nogil:
-        for i in range(rows):
-            for k in range(nfields):
-                o = _tsv_field(o, &kids[k], base[k] + i, plain[k])
-                o[0] = 9 if k + 1 < nfields else 10
-                o += 1
-    return out
+    cdef uint8_t *o
+    cdef int exact
+    for exact in range(2):  # the exact sizes only when a row needs them
+        total = 0
+        for k in range(nfields):
+            total += _tsv_size(&kids[k], base[k], rows, exact)
+        out = PyBytes_FromStringAndSize(NULL, total)
+        o = <uint8_t *>PyBytes_AS_STRING(out)
+        with nogil:
+            for i in range(rows):
+                for k in range(nfields):
+                    o = _tsv_field(o, &kids[k], base[k] + i, exact)
+                    if o == NULL:
+                        break
+                    o[0] = 9 if k + 1 < nfields else 10
+                    o += 1
+                if o == NULL:
+                    break
+        if o != NULL:
+            return out
 
 
 def valid_rows(col):
@@ -1428,16 +1446,22 @@ def valid_rows(col):
     return rows
 
 
-def audit_suspects(col):
-    """The rows of a string column in which audit() could find something if
-    they were valid URI-references (fasturi_cli.h): those with a "%", a "@",
-    a byte from 0x80, or a host that starts with a digit."""
+def audit_suspects(col, Py_ssize_t row0, int threads):
+    """The rows of a string column in which audit() could find something:
+    those that are not valid URI-references, and those with a "%", a "@", a
+    byte from 0x80, or a host that starts with a digit (fasturi_cli.h)."""
+    pos = error_position(col, row0, threads, "URI-reference", 3986)
+    cdef ArrowArray *a = <ArrowArray *>PyCapsule_GetPointer(pos.array, "arrow_array")
+    # a row with a position is invalid; no bitmap: every row has one
+    cdef const uint8_t *invalid = <const uint8_t *>a.buffers[0]  # (offset 0: ours)
     cdef fu_col_t c = _open(col)
     cdef int64_t i, n
     cdef const uint8_t *p
     cdef list rows = []
     for i in range(c.length):
-        if fu_col_row(&c, i, &p, &n) == FU_ROW_VALUE and fu_audit_suspect(p, n):
+        if fu_col_row(&c, i, &p, &n) != FU_ROW_VALUE:
+            continue
+        if invalid == NULL or (invalid[i >> 3] >> (i & 7)) & 1 or fu_audit_suspect(p, n):
             rows.append(i)
     return rows
 

@@ -281,10 +281,12 @@ def valid_rows(col: ArrowColumn) -> List[int]:
     return [i for i, ok in enumerate(_import(col).is_valid().to_pylist()) if ok]
 
 
-def audit_suspects(col: ArrowColumn) -> List[int]:
-    """The rows of a string column in which audit() could find something if
-    they were valid URI-references (``_audit.may_find``)."""
-    return [i for i, v in enumerate(_rows(_import(col), 0)) if v is not None and may_find(v)]
+def audit_suspects(col: ArrowColumn, row0: int, threads: int) -> List[int]:
+    """The rows of a string column in which audit() could find something:
+    those that are not valid URI-references, and those ``_audit.may_find``
+    picks."""
+    rows = enumerate(_rows(_import(col), row0))
+    return [i for i, v in rows if v is not None and (not rules.is_valid(v) or may_find(v))]
 
 
 # ---- the crawler tools (API.md §8) ---------------------------------------------

@@ -4,7 +4,7 @@ their options, and the help text with examples."""
 from __future__ import annotations
 
 import argparse
-from typing import Any, Dict
+from typing import Any, Mapping
 
 import fasturi
 
@@ -32,7 +32,7 @@ undefined value.  JSON records always carry the input.  See docs/cli.md.
 class _Parser(argparse.ArgumentParser):
     """The top-level parser; ``commands`` maps each command to its parser."""
 
-    commands: Dict[str, argparse.ArgumentParser]
+    commands: Mapping[str, argparse.ArgumentParser]
 
 
 class _Formatter(argparse.RawDescriptionHelpFormatter):

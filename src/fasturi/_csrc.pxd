@@ -270,5 +270,5 @@ cdef extern from "fasturi_surt.h" nogil:
 # ---- fasturi_cli.h (the command line's TSV escaping, audit's prefilter) ----
 cdef extern from "fasturi_cli.h" nogil:
     int64_t fu_tsv_escape(uint8_t *o, const uint8_t *p, int64_t n)
-    bint fu_col_tsv_plain(const fu_col_t *c, int64_t a, int64_t b)
+    uint8_t *fu_tsv_copy_plain(uint8_t *o, const uint8_t *p, int64_t n)
     bint fu_audit_suspect(const uint8_t *p, int64_t n)
