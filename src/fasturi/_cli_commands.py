@@ -300,19 +300,19 @@ def _stream_blocks(
     run: _Run, kernels: ModuleType, block_handler: BlockHandler, handler: Handler
 ) -> None:
     """Whole lines, a block at a time, through ``block_handler``; a block
-    with a line that is not UTF-8 or that a kernel refuses goes through the
-    per-line ``handler`` instead, which reports it as the line path does."""
+    with a line that is not UTF-8 goes through the per-line ``handler``
+    instead, which reports it as the line path does, and so does a line a
+    kernel refuses (``_around_refused``)."""
     run.bar = _progress(run, run.args.files)
     try:
-        # The last block's buffers live until the next block's are made:
-        # freed first, the C library hands their pages back and the next
-        # block faults them in again (twice the page faults, 0.5 ms a block).
-        kept: Any = None
         for name, stream in _sources(run, run.args.files):
             if run.stopped:
                 break
             number = 0  # lines before the block
             carry = b""
+            # (col and out live until the next block's replace them: freed
+            # sooner, the C library hands their pages back and the next block
+            # faults them in again, a third of normalize's time)
             while not run.stopped:
                 data = stream.read(BLOCK)
                 if run.bar is not None and data:
@@ -329,7 +329,21 @@ def _stream_blocks(
                     block, carry = carry, b""
                     if not block:
                         break
-                count, kept = _block(run, kernels, block_handler, handler, name, number, block)
+                text = block[3:] if number == 0 and block.startswith(_BOM) else block
+                col, count, bad = kernels.lines(text)
+                if bad:  # lines that are not UTF-8: the line path says which
+                    _write_lines(run, handler, _decode(io.BytesIO(block), name, None, number))
+                else:
+                    try:
+                        out = block_handler(col)
+                    except ValueError as exc:
+                        if getattr(exc, "row", None) is None:
+                            raise
+                        _around_refused(
+                            run, kernels, block_handler, handler, name, number, text, exc
+                        )
+                    else:
+                        _write_block(run, handler, name, number, text, out)
                 number += count
     finally:
         if run.bar is not None:
@@ -337,52 +351,38 @@ def _stream_blocks(
             run.bar = None
 
 
-def _block(
+def _around_refused(
     run: _Run,
     kernels: ModuleType,
     block_handler: BlockHandler,
     handler: Handler,
     name: str,
     number: int,
-    raw: bytes,
-) -> Tuple[int, Any]:
-    """One block of whole lines, the first numbered ``number + 1``; returns
-    how many lines it held, and its buffers (for the caller to keep)."""
-    block = raw[3:] if number == 0 and raw.startswith(_BOM) else raw
-    count: int
-    col, count, bad = kernels.lines(block)
-    if bad:  # lines that are not UTF-8: the line path says which
-        _write_lines(run, handler, _decode(io.BytesIO(raw), name, None, number))
-        return count, col
+    block: bytes,
+    exc: ValueError,
+) -> None:
+    """A block one of whose lines a kernel refused (``exc.row``, the first):
+    the lines before it on the kernels, it on the line path (which says
+    why), the lines after it as a block of their own, which may hold more."""
     while True:
+        row: int = exc.row  # type: ignore[attr-defined]
+        start, end = _line_start(block, row), _line_start(block, row + 1)
+        if start:
+            out = block_handler(kernels.lines(block[:start])[0])
+            _write_block(run, handler, name, number, block, out)
+        _write_lines(run, handler, _decode(io.BytesIO(block[start:end]), name, None, number + row))
+        block, number = block[end:], number + row + 1
+        if run.stopped or not block:
+            return
         try:
-            out = block_handler(col)
-        except ValueError as exc:
-            row = getattr(exc, "row", None)  # the first line a kernel refused
-            if row is None:
+            out = block_handler(kernels.lines(block)[0])
+        except ValueError as again:
+            if getattr(again, "row", None) is None:
                 raise
-            # the lines before it on the kernels, it on the line path (which
-            # says why), the lines after it as a block of their own
-            start, end = _line_start(block, row), _line_start(block, row + 1)
-            if start:
-                _write_block(
-                    run,
-                    handler,
-                    name,
-                    number,
-                    block,
-                    block_handler(kernels.lines(block[:start])[0]),
-                )
-            _write_lines(
-                run, handler, _decode(io.BytesIO(block[start:end]), name, None, number + row)
-            )
-            block, number = block[end:], number + row + 1
-            if run.stopped or not block:
-                return count, col
-            col = kernels.lines(block)[0]
+            exc = again
             continue
         _write_block(run, handler, name, number, block, out)
-        return count, (col, out)
+        return
 
 
 def _line_start(block: bytes, row: int) -> int:
