@@ -311,8 +311,9 @@ def _stream_blocks(
             number = 0  # lines before the block
             carry = b""
             # (col and out live until the next block's replace them: freed
-            # sooner, the C library hands their pages back and the next block
-            # faults them in again, a third of normalize's time)
+            # sooner, the C library can hand their pages back and the next
+            # block fault them in again: on 52 MB of normalize, 31.8k page
+            # faults instead of 16.5k and 18% more CPU time, measured)
             while not run.stopped:
                 data = stream.read(BLOCK)
                 if run.bar is not None and data:
