@@ -1,4 +1,4 @@
-from typing import List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from ._types import ArrowColumn
 
@@ -57,9 +57,15 @@ def valid_rows(col: ArrowColumn) -> List[int]: ...
 def audit_suspects(col: ArrowColumn, row0: int, threads: int) -> List[int]: ...
 def registrable_domain(col: ArrowColumn, row0: int, threads: int, private: bool) -> ArrowColumn: ...
 def public_suffix(col: ArrowColumn, row0: int, threads: int, private: bool) -> ArrowColumn: ...
-def surt(col: ArrowColumn, row0: int, threads: int) -> ArrowColumn: ...
+def surt(
+    col: ArrowColumn, row0: int, threads: int, refused: Optional[Dict[int, ValueError]] = None
+) -> ArrowColumn: ...
 def canonicalize_w3lib(
-    col: ArrowColumn, row0: int, threads: int, keep_fragment: bool
+    col: ArrowColumn,
+    row0: int,
+    threads: int,
+    keep_fragment: bool,
+    refused: Optional[Dict[int, ValueError]] = None,
 ) -> ArrowColumn: ...
 def fingerprint(
     col: ArrowColumn,
@@ -69,4 +75,5 @@ def fingerprint(
     drop_fragment: bool,
     drop_params: Sequence[str],
     preset: Optional[str],
+    refused: Optional[Dict[int, ValueError]] = None,
 ) -> ArrowColumn: ...

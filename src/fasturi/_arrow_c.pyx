@@ -208,6 +208,7 @@ ctypedef struct Job:
     int psl_depth, psl_shift
     bint psl_domain  # the registrable domain, else the public suffix
     bint w3lib_keep_fragment  # OP_W3LIB*
+    bint keep_refused  # a row refused (its ValueError in py_errors) is null, not the end
     void *py_errors  # OP_W3LIB*, OP_SURT: a dict, row -> the exception of a row refused
     # per text output, when several ranges ran: their text joined in row order
     uint8_t *joined[MAX_TEXT]
@@ -1507,7 +1508,7 @@ cdef int _w3lib_wide(Job *job, Range *r, int64_t i, const uint8_t *p,
             value = _w3lib.key(PyUnicode_DecodeUTF8(<const char *>p, n, NULL),
                                job.w3lib_keep_fragment)
         except ValueError as exc:
-            return _refused(job, i, exc)
+            return _refused(job, r, i, exc)
         if job.op == OP_W3LIB_FINGERPRINT:
             raw = (<str>value).encode("utf-8", "surrogatepass")
             job.u64[i] = fu_xxh64(<const uint8_t *>PyBytes_AS_STRING(raw), <size_t>len(raw), 0)
@@ -1518,9 +1519,16 @@ cdef int _w3lib_wide(Job *job, Range *r, int64_t i, const uint8_t *p,
     return _str_text(job, r, i, value)
 
 
-cdef int _refused(Job *job, int64_t i, object exc) noexcept with gil:
+cdef int _refused(Job *job, Range *r, int64_t i, object exc) noexcept with gil:
+    # row i refused by the scalar function's Python code: the end of its
+    # range, or with keep_refused (a ValueError) a null row
     (<dict>job.py_errors)[i] = exc
-    return BAD_PYTHON
+    if not job.keep_refused or not isinstance(exc, ValueError):
+        return BAD_PYTHON
+    if job.op == OP_W3LIB_FINGERPRINT:  # a uint64 column: no text, no offsets
+        r.nulls[0] += 1
+        return BAD_NONE
+    return _null(job, r, 0, i)
 
 
 cdef int _surt_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noexcept nogil:
@@ -1538,7 +1546,7 @@ cdef int _surt_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) n
     if wide and not fu_utf8_decode(p, n, NULL, NULL):
         bad = BAD_UTF8
     elif rc:
-        bad = _surt_refused(job, i, rc, key, size)
+        bad = _surt_refused(job, r, i, rc, key, size)
     elif key == dest:
         r.out[0].len += size
         bad = _end(job, 0, i, r.out[0].len)
@@ -1551,22 +1559,26 @@ cdef int _surt_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) n
     return bad
 
 
-cdef int _surt_refused(Job *job, int64_t i, int rc, const uint8_t *key,
+cdef int _surt_refused(Job *job, Range *r, int64_t i, int rc, const uint8_t *key,
                        Py_ssize_t size) noexcept with gil:
     try:
         exc = _surt_error(rc, key, size)
     except BaseException:
         return BAD_PYTHON
-    return _refused(job, i, exc)
+    return _refused(job, r, i, exc)
 
 
-cdef _execute_naming(_Call call, int64_t row0, object col):
+cdef _execute_naming(_Call call, int64_t row0, object col, dict refused):
     # _execute; a row refused by a scalar function's Python code raises its
-    # exception, a ValueError named by the row
+    # exception, a ValueError named by the row; or, given a dict `refused`,
+    # is null and its ValueError goes there under its row number
     cdef dict errors = {}
     call.job.py_errors = <void *>errors
+    call.job.keep_refused = refused is not None
     try:
         _execute(call, row0, col)
+        if refused is not None:
+            refused.update({row0 + row: exc for row, exc in errors.items()})
     except RuntimeError:
         if not errors:
             raise
@@ -1599,21 +1611,22 @@ def public_suffix(col, Py_ssize_t row0, int threads, bint private):
     return _psl_kernel(col, row0, threads, private, False)
 
 
-def surt(col, Py_ssize_t row0, int threads):
+def surt(col, Py_ssize_t row0, int threads, dict refused=None):
     cdef _Call call = _prepare(OP_SURT, col, _check_threads(threads), 1, 0)
-    _execute_naming(call, row0, col)
+    _execute_naming(call, row0, col, refused)
     return _text_result(call)
 
 
-def canonicalize_w3lib(col, Py_ssize_t row0, int threads, bint keep_fragment):
+def canonicalize_w3lib(col, Py_ssize_t row0, int threads, bint keep_fragment,
+                       dict refused=None):
     cdef _Call call = _prepare(OP_W3LIB, col, _check_threads(threads), 1, 0)
     call.job.w3lib_keep_fragment = keep_fragment
-    _execute_naming(call, row0, col)
+    _execute_naming(call, row0, col, refused)
     return _text_result(call)
 
 
 def fingerprint(col, Py_ssize_t row0, int threads, bint sort_query, bint drop_fragment,
-                drop_params, preset):
+                drop_params, preset, dict refused=None):
     cdef _Call call
     cdef ArrowSchema *s
     cdef ArrowArray *a
@@ -1634,7 +1647,7 @@ def fingerprint(col, Py_ssize_t row0, int threads, bint sort_query, bint drop_fr
         _execute(call, row0, col)
     else:
         call.job.w3lib_keep_fragment = not drop_fragment
-        _execute_naming(call, row0, col)
+        _execute_naming(call, row0, col, refused)
     for j in range(call.nranges):
         nulls += call.ranges[j].nulls[0]
     s = <ArrowSchema *>calloc(1, sizeof(ArrowSchema))

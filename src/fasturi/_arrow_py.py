@@ -15,7 +15,7 @@ null row gives a null row.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 import pyarrow as pa
 
@@ -293,9 +293,14 @@ def audit_suspects(col: ArrowColumn, row0: int, threads: int) -> List[int]:
 
 
 def _map_rows(
-    col: ArrowColumn, row0: int, fn: Callable[[str], Any], typ: Any = None
+    col: ArrowColumn,
+    row0: int,
+    fn: Callable[[str], Any],
+    typ: Any = None,
+    refused: Optional[Dict[int, ValueError]] = None,
 ) -> ArrowColumn:
-    # as _map, a ValueError of fn raised again naming its row
+    # as _map, a ValueError of fn raised again naming its row; or, given a
+    # dict `refused`, the row is null and the error goes there by row number
     arr = _import(col)
     out: List[Any] = []
     for i, v in enumerate(_rows(arr, row0)):
@@ -305,7 +310,10 @@ def _map_rows(
         try:
             out.append(fn(v))
         except ValueError as exc:
-            raise row_refused(row0 + i, exc) from exc
+            if refused is None:
+                raise row_refused(row0 + i, exc) from exc
+            refused[row0 + i] = exc
+            out.append(None)
     return _export(pa.array(out, type=_text_type(arr) if typ is None else typ))
 
 
@@ -317,14 +325,20 @@ def public_suffix(col: ArrowColumn, row0: int, threads: int, private: bool) -> A
     return _map_rows(col, row0, lambda s: psl.public_suffix(s, private=private))
 
 
-def surt(col: ArrowColumn, row0: int, threads: int) -> ArrowColumn:
-    return _map_rows(col, row0, surt_twin.surt)
+def surt(
+    col: ArrowColumn, row0: int, threads: int, refused: Optional[Dict[int, ValueError]] = None
+) -> ArrowColumn:
+    return _map_rows(col, row0, surt_twin.surt, refused=refused)
 
 
 def canonicalize_w3lib(
-    col: ArrowColumn, row0: int, threads: int, keep_fragment: bool
+    col: ArrowColumn,
+    row0: int,
+    threads: int,
+    keep_fragment: bool,
+    refused: Optional[Dict[int, ValueError]] = None,
 ) -> ArrowColumn:
-    return _map_rows(col, row0, lambda s: _w3lib.key(s, keep_fragment))
+    return _map_rows(col, row0, lambda s: _w3lib.key(s, keep_fragment), refused=refused)
 
 
 def fingerprint(
@@ -335,6 +349,7 @@ def fingerprint(
     drop_fragment: bool,
     drop_params: Sequence[str],
     preset: Optional[str],
+    refused: Optional[Dict[int, ValueError]] = None,
 ) -> ArrowColumn:
     def one(s: str) -> int:
         return pipeline.fingerprint(
@@ -345,4 +360,4 @@ def fingerprint(
             preset=preset,
         )
 
-    return _map_rows(col, row0, one, pa.uint64())
+    return _map_rows(col, row0, one, pa.uint64(), refused)

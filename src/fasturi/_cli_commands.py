@@ -34,7 +34,6 @@ from typing import (
     Optional,
     Sequence,
     Tuple,
-    Union,
 )
 
 import fasturi
@@ -240,10 +239,12 @@ def _decode(stream: IO[bytes], name: str, bar: Any, number: int = 0) -> Iterator
 BLOCK = 1 << 19
 _BOM = b"\xef\xbb\xbf"
 
-# A block command turns a column of lines into TSV bytes, one record a line
-# (transforming commands), or into the rows that the per-line handler must
-# see (validate, audit: the other rows have nothing to report).
-BlockHandler = Callable[[Any], Union[bytes, bytearray, List[int]]]
+# A block command turns a column of lines into (out, redo): out the TSV
+# bytes of a transforming command, one record a line, or None (validate,
+# audit); redo the lines (from 0) the per-line handler must see: those a
+# kernel refused, whose records in out it replaces, or the lines validate
+# and audit report (the others have nothing to report).
+BlockHandler = Callable[[Any], Tuple[Optional[bytes], List[int]]]
 
 
 def _kernels() -> Optional[ModuleType]:
@@ -261,39 +262,48 @@ def _block_handler(run: _Run) -> Optional[BlockHandler]:
     threads = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
     args = run.args
     join = kernels.join_lines
+
+    def records(kernel: Callable[..., Any], *options: Any) -> BlockHandler:
+        return lambda col: (join(kernel(col, 0, threads, *options)), [])
+
+    def refusing(kernel: Callable[..., Any], *options: Any) -> BlockHandler:
+        # a refused row comes out null, named in `refused`
+        def handle(col: Any) -> Tuple[Optional[bytes], List[int]]:
+            refused: Dict[int, ValueError] = {}
+            return join(kernel(col, 0, threads, *options, refused)), sorted(refused)
+
+        return handle
+
     if run.command == "split":
         fields = tuple(_parse_fields(args.fields))
-        return lambda col: kernels.join_tsv(kernels.split(col, 0, threads, fields), len(fields))
+        return lambda col: (
+            kernels.join_tsv(kernels.split(col, 0, threads, fields), len(fields)),
+            [],
+        )
     if run.command == "normalize":
-        based = not args.no_scheme_based
-        return lambda col: join(kernels.normalize(col, 0, threads, based))
+        return records(kernels.normalize, not args.no_scheme_based)
     if run.command == "canonicalize":
-        options = (not args.keep_query_order, not args.keep_fragment, tuple(args.drop_param or ()))
-        return lambda col: join(kernels.canonicalize(col, 0, threads, *options))
+        return records(kernels.canonicalize, *_key_options(args).values())
     if run.command == "resolve":
         try:
             args.base.encode("utf-8")
         except UnicodeEncodeError:  # bytes of argv that are not UTF-8: the line path
             return None
-        strict, rfc = not args.non_strict, args.rfc
-        return lambda col: join(kernels.resolve_one(col, 0, threads, args.base, strict, rfc))
+        return records(kernels.resolve_one, args.base, not args.non_strict, args.rfc)
     if run.command == "domain":
         find = kernels.public_suffix if args.suffix else kernels.registrable_domain
-        return lambda col: join(find(col, 0, threads, args.private))
+        return records(find, args.private)
     if run.command == "surt":
-        return lambda col: join(kernels.surt(col, 0, threads))
+        return refusing(kernels.surt)
     if run.command == "fingerprint":
-        keys = (not args.keep_query_order, not args.keep_fragment, tuple(args.drop_param or ()))
-        return lambda col: join(kernels.fingerprint(col, 0, threads, *keys, args.preset))
-
-    def invalid(col: Any, rule: str, rfc: int) -> List[int]:
-        rows: List[int] = kernels.valid_rows(kernels.error_position(col, 0, threads, rule, rfc))
-        return rows
-
+        return refusing(kernels.fingerprint, *_key_options(args).values(), args.preset)
     if run.command == "validate":
-        return lambda col: invalid(col, args.rule, args.rfc)
+        return lambda col: (
+            None,
+            kernels.valid_rows(kernels.error_position(col, 0, threads, args.rule, args.rfc)),
+        )
     # audit: the lines it could find something in (csrc/fasturi_cli.h)
-    return lambda col: kernels.audit_suspects(col, 0, threads)
+    return lambda col: (None, kernels.audit_suspects(col, 0, threads))
 
 
 def _stream_blocks(
@@ -302,7 +312,7 @@ def _stream_blocks(
     """Whole lines, a block at a time, through ``block_handler``; a block
     with a line that is not UTF-8 goes through the per-line ``handler``
     instead, which reports it as the line path does, and so does a line a
-    kernel refuses (``_around_refused``)."""
+    kernel refuses (``_write_block``)."""
     run.bar = _progress(run, run.args.files)
     try:
         for name, stream in _sources(run, run.args.files):
@@ -335,65 +345,13 @@ def _stream_blocks(
                 if bad:  # lines that are not UTF-8: the line path says which
                     _write_lines(run, handler, _decode(io.BytesIO(block), name, None, number))
                 else:
-                    try:
-                        out = block_handler(col)
-                    except ValueError as exc:
-                        if getattr(exc, "row", None) is None:
-                            raise
-                        _around_refused(
-                            run, kernels, block_handler, handler, name, number, text, exc
-                        )
-                    else:
-                        _write_block(run, handler, name, number, text, out)
+                    out, redo = block_handler(col)
+                    _write_block(run, handler, name, number, text, out, redo)
                 number += count
     finally:
         if run.bar is not None:
             run.bar.close()
             run.bar = None
-
-
-def _around_refused(
-    run: _Run,
-    kernels: ModuleType,
-    block_handler: BlockHandler,
-    handler: Handler,
-    name: str,
-    number: int,
-    block: bytes,
-    exc: ValueError,
-) -> None:
-    """A block one of whose lines a kernel refused (``exc.row``, the first):
-    the lines before it on the kernels, it on the line path (which says
-    why), the lines after it as a block of their own, which may hold more."""
-    while True:
-        row: int = exc.row  # type: ignore[attr-defined]
-        start, end = _line_start(block, row), _line_start(block, row + 1)
-        if start:
-            out = block_handler(kernels.lines(block[:start])[0])
-            _write_block(run, handler, name, number, block, out)
-        _write_lines(run, handler, _decode(io.BytesIO(block[start:end]), name, None, number + row))
-        block, number = block[end:], number + row + 1
-        if run.stopped or not block:
-            return
-        try:
-            out = block_handler(kernels.lines(block)[0])
-        except ValueError as again:
-            if getattr(again, "row", None) is None:
-                raise
-            exc = again
-            continue
-        _write_block(run, handler, name, number, block, out)
-        return
-
-
-def _line_start(block: bytes, row: int) -> int:
-    """Where line ``row`` (from 0) of ``block`` starts, or its length."""
-    at = 0
-    for _ in range(row):
-        at = block.find(b"\n", at) + 1
-        if at == 0:
-            return len(block)
-    return at
 
 
 def _write_block(
@@ -402,24 +360,34 @@ def _write_block(
     name: str,
     number: int,
     block: bytes,
-    out: Union[bytes, bytearray, List[int]],
+    out: Optional[bytes],
+    redo: List[int],
 ) -> None:
-    """What a block handler gave for ``block``: its TSV bytes written, or
-    the lines it names handed to the per-line ``handler``."""
-    if isinstance(out, list):
-        if out:
-            texts = block.split(b"\n")
-            last = len(texts) - 1  # the one line not ended by "\n" (or "\r\n")
-            lines = [
-                _Line(
-                    name,
-                    number + i + 1,
-                    (texts[i] if i == last else texts[i].removesuffix(b"\r")).decode("utf-8"),
-                )
-                for i in out
-            ]
-            _write_lines(run, handler, lines)
+    """A block handler's (out, redo) for ``block``, whose first line is
+    numbered ``number + 1``: the records of ``out`` written, each line of
+    ``redo`` through the per-line ``handler`` instead (in its place)."""
+    lines = []
+    if redo:
+        texts = block.split(b"\n")
+        last = len(texts) - 1  # the one line not ended by "\n" (or "\r\n")
+        for i in redo:
+            text = texts[i] if i == last else texts[i].removesuffix(b"\r")
+            lines.append(_Line(name, number + i + 1, text.decode("utf-8")))
+    if out is None:
+        _write_lines(run, handler, lines)
         return
+    records = out.split(b"\n") if lines else []
+    done = 0
+    for i, line in zip(redo, lines):
+        _write_bytes(run, b"".join(r + b"\n" for r in records[done:i]))
+        run.write(handler(run, [line]))
+        done = i + 1
+        if run.stopped:
+            return
+    _write_bytes(run, b"".join(r + b"\n" for r in records[done:-1]) if lines else out)
+
+
+def _write_bytes(run: _Run, out: bytes) -> None:
     # in pipe-sized pieces, so a reader that leaves (`| head`) is noticed as
     # the line path notices it
     view = memoryview(out)
@@ -587,12 +555,18 @@ def _normalize_handler(run: _Run) -> Handler:
     )
 
 
-def _canonicalize_handler(run: _Run) -> Handler:
-    options: Dict[str, Any] = dict(
-        sort_query=not run.args.keep_query_order,
-        drop_fragment=not run.args.keep_fragment,
-        drop_params=tuple(run.args.drop_param or ()),
+def _key_options(args: argparse.Namespace) -> Dict[str, Any]:
+    """canonicalize's and fingerprint's options, as keyword arguments (in
+    the column kernels' order)."""
+    return dict(
+        sort_query=not args.keep_query_order,
+        drop_fragment=not args.keep_fragment,
+        drop_params=tuple(args.drop_param or ()),
     )
+
+
+def _canonicalize_handler(run: _Run) -> Handler:
+    options = _key_options(run.args)
     return _mapping(
         "uri",
         "canonical",
@@ -778,12 +752,7 @@ def _surt_handler(run: _Run) -> Handler:
 
 
 def _fingerprint_handler(run: _Run) -> Handler:
-    options: Dict[str, Any] = dict(
-        sort_query=not run.args.keep_query_order,
-        drop_fragment=not run.args.keep_fragment,
-        drop_params=tuple(run.args.drop_param or ()),
-        preset=run.args.preset,
-    )
+    options = dict(_key_options(run.args), preset=run.args.preset)
     try:
         fasturi.fingerprint("", **options)
     except ValueError as exc:

@@ -64,10 +64,8 @@ def invalid_utf8(row: int) -> ValueError:
 
 def row_refused(row: int, exc: Exception) -> ValueError:
     """The error for a row a scalar function refuses, in a column kernel:
-    its ValueError named by the row, whose number is also its ``row``."""
-    error = ValueError(f"row {row}: {exc}")
-    error.row = row  # type: ignore[attr-defined]
-    return error
+    its ValueError named by the row."""
+    return ValueError(f"row {row}: {exc}")
 
 
 def row_decode_error(row: int, data: bytes) -> UnicodeDecodeError:
