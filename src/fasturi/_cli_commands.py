@@ -21,6 +21,7 @@ import json
 import os
 import stat
 import sys
+from itertools import repeat
 from types import ModuleType
 from typing import (
     IO,
@@ -437,16 +438,20 @@ def _apply(
     """``(line, result, why)`` for each line of the chunk: ``why`` is None,
     or why the line gave no result (not UTF-8, or ``one`` raised).
 
-    ``many`` runs over the chunk's texts at once; if it raises, each line
-    is run alone, so one surprising line never ends the stream.
+    ``many`` (or ``one`` in a loop) runs over the chunk's texts at once; if
+    it raises, each line is run alone, so one surprising line never ends
+    the stream.
     """
     texts = [line.text for line in chunk if line.error is None]
     results: Optional[Iterator[Any]] = None
-    if many is not None:
-        try:
-            results = iter(many(texts))
-        except Exception:  # noqa: BLE001 - isolated below, line by line
-            pass
+    try:
+        values = many(texts) if many is not None else [one(t) for t in texts]
+    except Exception:  # noqa: BLE001 - isolated below, line by line
+        pass
+    else:
+        if len(texts) == len(chunk):  # (nearly always)
+            return list(zip(chunk, values, repeat(None)))
+        results = iter(values)
     out: List[Tuple[_Line, Any, Optional[str]]] = []
     for line in chunk:
         if line.error is not None:
@@ -734,7 +739,10 @@ def _extract_handler(run: _Run) -> Handler:
                     _json({"file": line.source, "line": line.number, "uri": u}) for u in uris
                 )
             else:
-                rows.extend(_tsv.escape(u) for u in uris)
+                # a URI is made of its line's characters: a line with none
+                # to escape (nearly all) gives URIs with none
+                plain = line.text.isprintable() and "\\" not in line.text
+                rows.extend(uris if plain else map(_tsv.escape, uris))
         return rows
 
     return handle
