@@ -1,4 +1,4 @@
-"""The command line (API.md §4), driven as a user would: a real child process."""
+"""The command line (docs/cli.md), driven as a user would: a real child process."""
 
 from __future__ import annotations
 
@@ -108,7 +108,7 @@ def test_empty_lines_give_empty_results():
 
 
 @pytest.mark.parametrize("command", ["split", "normalize", "canonicalize", "validate", "audit"])
-def test_invalid_utf8_is_reported_skipped_and_fails_at_the_end(fasturi_cmd, command):
+def test_invalid_utf8_is_reported_kept_in_place_and_fails_at_the_end(fasturi_cmd, command):
     data = b"http://a/\n\xff\xfe/x\nhttp://b/\xed\xa0\x80\nhttp://c/\n"
     status, out, err = run([command], data, cmd=fasturi_cmd)
     assert status == 1
@@ -117,13 +117,18 @@ def test_invalid_utf8_is_reported_skipped_and_fails_at_the_end(fasturi_cmd, comm
     assert "<stdin>:3: invalid UTF-8" in err  # an encoded surrogate is not UTF-8 either
     assert len(err.splitlines()) == 2
     if command in ("split", "normalize", "canonicalize"):
-        assert len(lines(out)) == 2  # lines 1 and 4 still come out
+        width = 5 if command == "split" else 1
+        assert lines(out)[1:3] == ["\t".join(["\\E"] * width)] * 2  # their places kept
         assert lines(out)[-1].startswith("http" if command != "split" else "http\tc")
+        assert len(lines(out)) == 4
+    else:  # a row of their own, the bad bytes as \xHH
+        assert [r.split("\t")[0] for r in lines(out)] == ["2", "3"]
+        assert lines(out)[0].endswith("\t\\xff\\xfe/x")
 
 
 def test_invalid_utf8_in_resolve_and_extract():
     status, out, err = run(["resolve", "http://a/b/c"], b"\xc3(\nd\n")
-    assert (status, lines(out)) == (1, ["http://a/b/d"])
+    assert (status, lines(out)) == (1, ["\\E", "http://a/b/d"])
     assert "<stdin>:1: invalid UTF-8" in err
     status, out, err = run(["extract"], b"x \x80 http://a/\nsee http://b/ too\n")
     assert (status, lines(out)) == (1, ["http://b/"])
@@ -175,6 +180,7 @@ def test_split_json():
     status, out, err = run(["split", "--json"], b"http://h/p?q\n")
     assert status == 0
     assert json.loads(out) == {
+        "uri": "http://h/p?q",
         "scheme": "http",
         "authority": "h",
         "path": "/p",
@@ -183,8 +189,8 @@ def test_split_json():
     }
     status, out, err = run(["split", "--json", "--fields", "host,port"], b"http://h:x/\n//\n")
     assert [json.loads(line) for line in lines(out)] == [
-        {"host": "h", "port": "x"},
-        {"host": "", "port": None},
+        {"uri": "http://h:x/", "host": "h", "port": "x"},
+        {"uri": "//", "host": "", "port": None},
     ]
 
 
@@ -192,7 +198,7 @@ def test_split_escapes_tsv_specials():
     status, out, err = run(["split", "--fields", "path"], b"a\tb\\c\rd\n")
     assert status == 0 and out == b"a\\tb\\\\c\\rd\n"
     status, out, err = run(["split", "--fields", "path", "--json"], b"a\tb\\c\n")
-    assert json.loads(out) == {"path": "a\tb\\c"}
+    assert json.loads(out) == {"uri": "a\tb\\c", "path": "a\tb\\c"}
 
 
 @pytest.mark.parametrize("fields", ["nope", "scheme,,nope", ","])
@@ -513,6 +519,43 @@ def test_progress_bar_only_on_a_terminal(monkeypatch, tmp_path):
     assert _cli._progress(quiet, [str(f)]) is None
 
 
+class _Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_progress_bar_and_messages_share_stderr(monkeypatch, tmp_path):
+    f = tmp_path / "u.txt"
+    f.write_bytes(b"http://a/\n" * 10)
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    run_ = _cli._Run("normalize", _args("normalize", str(f)))
+    run_.bar = _cli._progress(run_, [str(f)])
+    try:
+        run_.bar.update(2_500_000)
+        run_.bar.refresh()
+        drawn = terminal.getvalue()
+        assert "2.50MB" in drawn  # decimal units: 2,500,000 bytes
+        run_.warn("u.txt:3: something")
+        after = terminal.getvalue()[len(drawn) :]
+        # the bar cleared, the message on a line of its own, the bar drawn again
+        cleared, message, again = after.split("\r")[1:]
+        assert cleared.strip() == "" and message == "fasturi normalize: u.txt:3: something\n"
+        assert "2.50MB" in again
+    finally:
+        run_.bar.close()
+    # on a pipe the bar counts the bytes read, without a total
+    read, write = os.pipe()
+    try:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.FileIO(read, closefd=False)))
+        bar = _cli._progress(run_, ["-"])
+        assert bar is not None and bar.total is None and bar.unit == "B"
+        bar.close()
+    finally:
+        os.close(read)
+        os.close(write)
+
+
 # ---- bench -----------------------------------------------------------------------
 
 
@@ -531,6 +574,39 @@ def test_bench_table():
         assert label in text
     assert "4,017 URLs, 2,159 references" in text
     assert "ns/URL" in text and "x urllib" in text
+    assert max(len(line) for line in text.splitlines()) <= 100
+    # the empty "x urllib" cells and the footnotes are explained
+    assert "x urllib: how many times faster than urllib.parse" in text
+    assert "[1] " in text and "\n[1] " in text
+
+
+def test_bench_plot_is_checked_before_timing(tmp_path):
+    for plot, what in (
+        (tmp_path / "x.txt", "matplotlib cannot write .txt; use one of"),
+        (tmp_path / "x", "matplotlib cannot write a file without an extension"),
+        (tmp_path / "missing" / "x.png", f"no folder {tmp_path / 'missing'}"),
+    ):
+        status, out, err = run(["bench", "--plot", str(plot)])
+        assert (status, out) == (2, b"")  # nothing timed, nothing printed
+        assert err == f"fasturi bench: --plot {plot}: {what}" + err.split(what, 1)[1]
+        assert len(err.splitlines()) == 1 and "Traceback" not in err
+
+
+def test_bench_plot_is_written_with_a_legend(tmp_path, monkeypatch):
+    plot = tmp_path / "bench.svg"
+    status, out, err = run(["bench", "--rounds", "1", "--ops", "split", "--plot", str(plot)])
+    assert status == 0 and plot.stat().st_size > 0
+    assert f"fasturi bench: plot written to {plot}" in err
+    from matplotlib.figure import Figure
+
+    from fasturi import _cli_bench
+
+    saved = []
+    monkeypatch.setattr(Figure, "savefig", lambda fig, path, **kw: saved.append(fig))
+    record = {"operation": "split", "implementation": "fasturi.split", "ns_per_item": 100.0}
+    _cli_bench._plot([record, {**record, "implementation": "urllib.parse.urlsplit"}], "x.png")
+    (legend,) = saved[0].legends
+    assert [t.get_text() for t in legend.get_texts()] == ["fasturi", "others"]
 
 
 def test_bench_json_covers_every_operation():

@@ -1,4 +1,4 @@
-"""The crawler subcommands (API.md §8): fasturi domain, surt, fingerprint,
+"""The crawler subcommands (docs/reference.md §4, docs/cli.md): fasturi domain, surt, fingerprint,
 driven as a user would, in a child process."""
 
 from __future__ import annotations
@@ -46,11 +46,15 @@ def test_domain_private_and_suffix_json():
     assert json.loads(out[1])["suffix"] is None
 
 
-def test_surt_skips_a_bad_port():
+def test_surt_keeps_the_place_of_a_bad_port():
     status, out, err = run(["surt"])
     assert status == 1
+    assert out == [*(fasturi.surt(u) for u in URLS[:3]), "\\E"]
+    assert "<stdin>:4: ValueError" in err and "error record written" in err
+    status, out, err = run(["surt", "--on-error", "skip"])
+    assert status == 1
     assert out == [fasturi.surt(u) for u in URLS[:3]]
-    assert "4: ValueError" in err and "line skipped" in err
+    assert "<stdin>:4: ValueError" in err and "line skipped" in err
 
 
 def test_fingerprint():
@@ -65,8 +69,8 @@ def test_fingerprint_options():
     want = [fasturi.fingerprint(u, drop_fragment=False, drop_params=["b"]) for u in URLS]
     assert [json.loads(row)["fingerprint"] for row in out] == want
     status, out, err = run(["fingerprint", "--preset", "w3lib"])
-    assert status == 1  # w3lib rejects the port "x": reported, skipped
-    assert out == [str(fasturi.fingerprint(u, preset="w3lib")) for u in URLS[:3]]
+    assert status == 1  # w3lib rejects the port "x": reported, an error record
+    assert out == [*(str(fasturi.fingerprint(u, preset="w3lib")) for u in URLS[:3]), "\\E"]
 
 
 def test_fingerprint_preset_conflict():

@@ -1,8 +1,9 @@
-from typing import List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from ._types import ArrowColumn
 
 __all__ = [
+    "audit_suspects",
     "canonicalize",
     "canonicalize_w3lib",
     "error_position",
@@ -19,6 +20,7 @@ __all__ = [
     "resolve_one",
     "split",
     "surt",
+    "valid_rows",
 ]
 
 def split(
@@ -51,11 +53,19 @@ def percent_decode(col: ArrowColumn, row0: int, threads: int, errors: str) -> Ar
 def lines(block: bytes) -> Tuple[ArrowColumn, int, List[Tuple[int, int, int]]]: ...
 def join_lines(col: ArrowColumn) -> bytes: ...
 def join_tsv(col: ArrowColumn, nfields: int) -> bytes: ...
+def valid_rows(col: ArrowColumn) -> List[int]: ...
+def audit_suspects(col: ArrowColumn, row0: int, threads: int) -> List[int]: ...
 def registrable_domain(col: ArrowColumn, row0: int, threads: int, private: bool) -> ArrowColumn: ...
 def public_suffix(col: ArrowColumn, row0: int, threads: int, private: bool) -> ArrowColumn: ...
-def surt(col: ArrowColumn, row0: int, threads: int) -> ArrowColumn: ...
+def surt(
+    col: ArrowColumn, row0: int, threads: int, refused: Optional[Dict[int, ValueError]] = None
+) -> ArrowColumn: ...
 def canonicalize_w3lib(
-    col: ArrowColumn, row0: int, threads: int, keep_fragment: bool
+    col: ArrowColumn,
+    row0: int,
+    threads: int,
+    keep_fragment: bool,
+    refused: Optional[Dict[int, ValueError]] = None,
 ) -> ArrowColumn: ...
 def fingerprint(
     col: ArrowColumn,
@@ -65,4 +75,5 @@ def fingerprint(
     drop_fragment: bool,
     drop_params: Sequence[str],
     preset: Optional[str],
+    refused: Optional[Dict[int, ValueError]] = None,
 ) -> ArrowColumn: ...

@@ -43,6 +43,9 @@ from fasturi._csrc cimport (
     FU_COL_VIEW,
     fu_copy,
     fu_copy_over,
+    fu_audit_suspect,
+    fu_tsv_copy_plain,
+    fu_tsv_escape,
     fu_drop_rule_t,
     fu_field_t,
     fu_is_ascii,
@@ -87,9 +90,10 @@ from fasturi._surt_c cimport _surt_error, _surt_key
 from fasturi._w3lib_c cimport _fast as _w3lib_fast
 
 from fasturi import _psl_c, _w3lib, _workers
-from fasturi._types import ArrowColumn, invalid_utf8, row_decode_error
+from fasturi._types import ArrowColumn, invalid_utf8, row_decode_error, row_refused
 
 __all__ = [
+    "audit_suspects",
     "canonicalize",
     "canonicalize_w3lib",
     "error_position",
@@ -106,6 +110,7 @@ __all__ = [
     "resolve_one",
     "split",
     "surt",
+    "valid_rows",
 ]
 
 
@@ -203,6 +208,7 @@ ctypedef struct Job:
     int psl_depth, psl_shift
     bint psl_domain  # the registrable domain, else the public suffix
     bint w3lib_keep_fragment  # OP_W3LIB*
+    bint keep_refused  # a row refused (its ValueError in py_errors) is null, not the end
     void *py_errors  # OP_W3LIB*, OP_SURT: a dict, row -> the exception of a row refused
     # per text output, when several ranges ran: their text joined in row order
     uint8_t *joined[MAX_TEXT]
@@ -1298,77 +1304,167 @@ cdef fu_col_t _child(object col, int k, int64_t *offset) except *:
     return c
 
 
-def join_lines(col):
-    """The rows of a string column as bytes, each followed by "\\n" (null
-    rows left out)."""
-    cdef fu_col_t c = _open(col)
+cdef int64_t _tsv_size(fu_col_t *c, int64_t row0, int64_t rows, bint exact) noexcept nogil:
+    # the bytes of rows of c as TSV fields, each with a separator: exact, or
+    # as they would be if none needed escaping
     cdef int64_t i, n, total = 0
     cdef const uint8_t *p
-    cdef uint8_t *o
-    for i in range(c.length):
-        if fu_col_row(&c, i, &p, &n) == FU_ROW_VALUE:
-            total += n + 1
-    out = PyBytes_FromStringAndSize(NULL, total)
-    o = <uint8_t *>PyBytes_AS_STRING(out)
-    with nogil:
-        for i in range(c.length):
-            if fu_col_row(&c, i, &p, &n) == FU_ROW_VALUE:
-                fu_copy(o, p, n)
-                o[n] = 10
-                o += n + 1
-    return out
-
-
-cdef inline uint8_t *_tsv_field(uint8_t *o, const uint8_t *p, int64_t n) noexcept nogil:
-    cdef int64_t i
-    cdef uint8_t ch
-    for i in range(n):
-        ch = p[i]
-        if ch == 92 or ch == 9 or ch == 10 or ch == 13:  # \ TAB LF CR
-            o[0] = 92
-            o[1] = 92 if ch == 92 else (116 if ch == 9 else (110 if ch == 10 else 114))
-            o += 2
+    for i in range(row0, row0 + rows):
+        if fu_col_row(c, i, &p, &n) != FU_ROW_VALUE:
+            total += 3
         else:
-            o[0] = ch
+            total += (fu_tsv_escape(NULL, p, n) if exact else n) + 1
+    return total
+
+
+cdef inline uint8_t *_tsv_field(uint8_t *o, fu_col_t *c, int64_t i, bint exact) noexcept nogil:
+    # row i of c as one TSV field at o, escaped (fasturi_cli.h), or \\N for a
+    # null; the field's end.  Not exact: o has room for the row as it is, and
+    # a row that escaping makes longer gives NULL.
+    cdef const uint8_t *p
+    cdef uint8_t *end
+    cdef int64_t n
+    if fu_col_row(c, i, &p, &n) != FU_ROW_VALUE:
+        o[0] = 92
+        o[1] = 78  # \\N
+        return o + 2
+    if not exact:
+        end = fu_tsv_copy_plain(o, p, n)
+        if end != NULL:
+            return end
+        if fu_tsv_escape(NULL, p, n) != n:
+            return NULL
+    return o + fu_tsv_escape(o, p, n)
+
+
+def join_lines(col):
+    """The rows of a column as TSV bytes, each followed by "\\n": a string
+    column's text escaped (fasturi_cli.h), a null row "\\N"; a uint64
+    column's values in decimal."""
+    cdef ArrowSchema *s = <ArrowSchema *>PyCapsule_GetPointer(col.schema, "arrow_schema")
+    cdef ArrowArray *a = <ArrowArray *>PyCapsule_GetPointer(col.array, "arrow_array")
+    if s.format[0] == 76 and s.format[1] == 0:  # "L"
+        return _join_uint64(a)
+    cdef fu_col_t c = _open(col)
+    cdef int64_t i
+    cdef uint8_t *o
+    cdef int exact
+    for exact in range(2):  # the exact sizes only when a row needs them
+        out = PyBytes_FromStringAndSize(NULL, _tsv_size(&c, 0, c.length, exact))
+        o = <uint8_t *>PyBytes_AS_STRING(out)
+        with nogil:
+            for i in range(c.length):
+                o = _tsv_field(o, &c, i, exact)
+                if o == NULL:
+                    break
+                o[0] = 10
+                o += 1
+        if o != NULL:
+            return out
+
+
+cdef bytes _join_uint64(ArrowArray *a):
+    cdef const uint64_t *v = <const uint64_t *>a.buffers[1] + a.offset
+    cdef const uint8_t *valid = <const uint8_t *>a.buffers[0]
+    cdef int64_t i, j
+    cdef uint64_t x
+    cdef uint8_t digits[20]
+    cdef int k
+    out = bytearray(21 * a.length)  # room for the longest, cut to what was written
+    cdef uint8_t *start = <uint8_t *><char *>out
+    cdef uint8_t *o = start
+    with nogil:
+        for i in range(a.length):
+            j = a.offset + i
+            if valid != NULL and not (valid[j >> 3] >> (j & 7)) & 1:
+                o[0] = 92
+                o[1] = 78  # \\N
+                o += 2
+            else:
+                x = v[i]
+                k = 20
+                while True:
+                    k -= 1
+                    digits[k] = 48 + <uint8_t>(x % 10)
+                    x //= 10
+                    if x == 0:
+                        break
+                memcpy(o, &digits[k], <size_t>(20 - k))
+                o += 20 - k
+            o[0] = 10
             o += 1
-    return o
+    del out[o - start:]
+    return bytes(out)
 
 
 def join_tsv(col, int nfields):
-    """The rows of a struct column of strings as TSV bytes: a null field is
-    "\\N", backslash, tab, LF and CR are escaped, each row ends in "\\n"."""
+    """The rows of a struct column of strings as TSV bytes: each field
+    escaped as join_lines escapes a row, a null field "\\N", each row
+    ending in "\\n"."""
     cdef fu_col_t kids[MAX_TEXT]
     cdef int64_t base[MAX_TEXT]
-    cdef int64_t rows = 0, i, n, total = 0
+    cdef int64_t rows = 0, i, total = 0
     cdef int k
-    cdef const uint8_t *p
-    cdef uint8_t *o
     if nfields < 1 or nfields > MAX_TEXT:
         raise ValueError("join_tsv() takes 1 to 8 fields")
     for k in range(nfields):
         kids[k] = _child(col, k, &base[k])
     rows = (<ArrowArray *>PyCapsule_GetPointer(col.array, "arrow_array")).length
-    for k in range(nfields):
-        for i in range(rows):
-            if fu_col_row(&kids[k], base[k] + i, &p, &n) == FU_ROW_VALUE:
-                total += 2 * n + 1  # every byte escaped at worst, then a separator
-            else:
-                total += 3
-    out = bytearray(total)
-    o = <uint8_t *><char *>out
-    cdef uint8_t *start = o
-    with nogil:
-        for i in range(rows):
-            for k in range(nfields):
-                if fu_col_row(&kids[k], base[k] + i, &p, &n) == FU_ROW_VALUE:
-                    o = _tsv_field(o, p, n)
-                else:
-                    o[0] = 92
-                    o[1] = 78  # \N
-                    o += 2
-                o[0] = 9 if k + 1 < nfields else 10
-                o += 1
-    return bytes(out[: o - start])
+    cdef uint8_t *o
+    cdef int exact
+    for exact in range(2):  # the exact sizes only when a row needs them
+        total = 0
+        for k in range(nfields):
+            total += _tsv_size(&kids[k], base[k], rows, exact)
+        out = PyBytes_FromStringAndSize(NULL, total)
+        o = <uint8_t *>PyBytes_AS_STRING(out)
+        with nogil:
+            for i in range(rows):
+                for k in range(nfields):
+                    o = _tsv_field(o, &kids[k], base[k] + i, exact)
+                    if o == NULL:
+                        break
+                    o[0] = 9 if k + 1 < nfields else 10
+                    o += 1
+                if o == NULL:
+                    break
+        if o != NULL:
+            return out
+
+
+def valid_rows(col):
+    """The numbers of the rows of a column that are not null."""
+    cdef ArrowArray *a = <ArrowArray *>PyCapsule_GetPointer(col.array, "arrow_array")
+    cdef const uint8_t *valid = <const uint8_t *>a.buffers[0]
+    cdef int64_t i, j
+    if valid == NULL:
+        return list(range(a.length))
+    cdef list rows = []
+    for i in range(a.length):
+        j = a.offset + i
+        if (valid[j >> 3] >> (j & 7)) & 1:
+            rows.append(i)
+    return rows
+
+
+def audit_suspects(col, Py_ssize_t row0, int threads):
+    """The rows of a string column in which audit() could find something:
+    those that are not valid URI-references, and those with a "%", a "@", a
+    byte from 0x80, or a host that starts with a digit (fasturi_cli.h)."""
+    pos = error_position(col, row0, threads, "URI-reference", 3986)
+    cdef ArrowArray *a = <ArrowArray *>PyCapsule_GetPointer(pos.array, "arrow_array")
+    # a row with a position is invalid; no bitmap: every row has one
+    cdef const uint8_t *invalid = <const uint8_t *>a.buffers[0]  # (offset 0: ours)
+    cdef fu_col_t c = _open(col)
+    cdef int64_t i, n
+    cdef const uint8_t *p
+    cdef list rows = []
+    for i in range(c.length):
+        if fu_col_row(&c, i, &p, &n) != FU_ROW_VALUE:
+            continue
+        if invalid == NULL or (invalid[i >> 3] >> (i & 7)) & 1 or fu_audit_suspect(p, n):
+            rows.append(i)
+    return rows
 
 
 # ---- the crawler tools (docs/reference.md §4) ------------------------------------------
@@ -1412,7 +1508,7 @@ cdef int _w3lib_wide(Job *job, Range *r, int64_t i, const uint8_t *p,
             value = _w3lib.key(PyUnicode_DecodeUTF8(<const char *>p, n, NULL),
                                job.w3lib_keep_fragment)
         except ValueError as exc:
-            return _refused(job, i, exc)
+            return _refused(job, r, i, exc)
         if job.op == OP_W3LIB_FINGERPRINT:
             raw = (<str>value).encode("utf-8", "surrogatepass")
             job.u64[i] = fu_xxh64(<const uint8_t *>PyBytes_AS_STRING(raw), <size_t>len(raw), 0)
@@ -1423,9 +1519,16 @@ cdef int _w3lib_wide(Job *job, Range *r, int64_t i, const uint8_t *p,
     return _str_text(job, r, i, value)
 
 
-cdef int _refused(Job *job, int64_t i, object exc) noexcept with gil:
+cdef int _refused(Job *job, Range *r, int64_t i, object exc) noexcept with gil:
+    # row i refused by the scalar function's Python code: the end of its
+    # range, or with keep_refused (a ValueError) a null row
     (<dict>job.py_errors)[i] = exc
-    return BAD_PYTHON
+    if not job.keep_refused or not isinstance(exc, ValueError):
+        return BAD_PYTHON
+    if job.op == OP_W3LIB_FINGERPRINT:  # a uint64 column: no text, no offsets
+        r.nulls[0] += 1
+        return BAD_NONE
+    return _null(job, r, 0, i)
 
 
 cdef int _surt_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noexcept nogil:
@@ -1443,7 +1546,7 @@ cdef int _surt_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) n
     if wide and not fu_utf8_decode(p, n, NULL, NULL):
         bad = BAD_UTF8
     elif rc:
-        bad = _surt_refused(job, i, rc, key, size)
+        bad = _surt_refused(job, r, i, rc, key, size)
     elif key == dest:
         r.out[0].len += size
         bad = _end(job, 0, i, r.out[0].len)
@@ -1456,22 +1559,26 @@ cdef int _surt_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) n
     return bad
 
 
-cdef int _surt_refused(Job *job, int64_t i, int rc, const uint8_t *key,
+cdef int _surt_refused(Job *job, Range *r, int64_t i, int rc, const uint8_t *key,
                        Py_ssize_t size) noexcept with gil:
     try:
         exc = _surt_error(rc, key, size)
     except BaseException:
         return BAD_PYTHON
-    return _refused(job, i, exc)
+    return _refused(job, r, i, exc)
 
 
-cdef _execute_naming(_Call call, int64_t row0, object col):
+cdef _execute_naming(_Call call, int64_t row0, object col, dict refused):
     # _execute; a row refused by a scalar function's Python code raises its
-    # exception, a ValueError named by the row
+    # exception, a ValueError named by the row; or, given a dict `refused`,
+    # is null and its ValueError goes there under its row number
     cdef dict errors = {}
     call.job.py_errors = <void *>errors
+    call.job.keep_refused = refused is not None
     try:
         _execute(call, row0, col)
+        if refused is not None:
+            refused.update({row0 + row: exc for row, exc in errors.items()})
     except RuntimeError:
         if not errors:
             raise
@@ -1481,7 +1588,7 @@ cdef _execute_naming(_Call call, int64_t row0, object col):
         exc = errors[row]
         if not isinstance(exc, ValueError):
             raise exc
-        raise ValueError(f"row {row0 + row}: {exc}") from exc
+        raise row_refused(row0 + row, exc) from exc
 
 
 cdef object _psl_kernel(object col, Py_ssize_t row0, int threads, bint private, bint domain):
@@ -1504,21 +1611,22 @@ def public_suffix(col, Py_ssize_t row0, int threads, bint private):
     return _psl_kernel(col, row0, threads, private, False)
 
 
-def surt(col, Py_ssize_t row0, int threads):
+def surt(col, Py_ssize_t row0, int threads, dict refused=None):
     cdef _Call call = _prepare(OP_SURT, col, _check_threads(threads), 1, 0)
-    _execute_naming(call, row0, col)
+    _execute_naming(call, row0, col, refused)
     return _text_result(call)
 
 
-def canonicalize_w3lib(col, Py_ssize_t row0, int threads, bint keep_fragment):
+def canonicalize_w3lib(col, Py_ssize_t row0, int threads, bint keep_fragment,
+                       dict refused=None):
     cdef _Call call = _prepare(OP_W3LIB, col, _check_threads(threads), 1, 0)
     call.job.w3lib_keep_fragment = keep_fragment
-    _execute_naming(call, row0, col)
+    _execute_naming(call, row0, col, refused)
     return _text_result(call)
 
 
 def fingerprint(col, Py_ssize_t row0, int threads, bint sort_query, bint drop_fragment,
-                drop_params, preset):
+                drop_params, preset, dict refused=None):
     cdef _Call call
     cdef ArrowSchema *s
     cdef ArrowArray *a
@@ -1539,7 +1647,7 @@ def fingerprint(col, Py_ssize_t row0, int threads, bint sort_query, bint drop_fr
         _execute(call, row0, col)
     else:
         call.job.w3lib_keep_fragment = not drop_fragment
-        _execute_naming(call, row0, col)
+        _execute_naming(call, row0, col, refused)
     for j in range(call.nranges):
         nulls += call.ranges[j].nulls[0]
     s = <ArrowSchema *>calloc(1, sizeof(ArrowSchema))

@@ -15,7 +15,7 @@ null row gives a null row.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 import pyarrow as pa
 
@@ -24,10 +24,12 @@ from . import _pipeline_py as pipeline
 from . import _psl_py as psl
 from . import _rules_py as rules
 from . import _surt_py as surt_twin
-from . import _w3lib
-from ._types import ArrowColumn, InvalidURI, invalid_utf8, row_decode_error
+from . import _tsv, _w3lib
+from ._audit import may_find
+from ._types import ArrowColumn, InvalidURI, invalid_utf8, row_decode_error, row_refused
 
 __all__ = [
+    "audit_suspects",
     "canonicalize",
     "canonicalize_w3lib",
     "error_position",
@@ -44,6 +46,7 @@ __all__ = [
     "resolve_one",
     "split",
     "surt",
+    "valid_rows",
 ]
 
 
@@ -251,36 +254,53 @@ def lines(block: bytes) -> Tuple[ArrowColumn, int, List[Tuple[int, int, int]]]:
     return _export(pa.array(kept, type=typ)), count, bad
 
 
-def _tsv(value: Optional[str]) -> str:
-    if value is None:
-        return "\\N"
-    return (
-        value.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
-    )
-
-
 def join_lines(col: ArrowColumn) -> bytes:
-    """The rows of a string column as bytes, each followed by "\\n" (null
-    rows left out)."""
-    return b"".join(v.encode() + b"\n" for v in _import(col).to_pylist() if v is not None)
+    """The rows of a column as TSV bytes, each followed by "\\n": a string
+    column's text escaped (``_tsv``), a null row "\\N"; a uint64 column's
+    values in decimal."""
+    arr = _import(col)
+    if arr.type == pa.uint64():
+        return "".join(
+            _tsv.NULL + "\n" if v is None else f"{v}\n" for v in arr.to_pylist()
+        ).encode()
+    return "".join(_tsv.escape(v) + "\n" for v in arr.to_pylist()).encode()
 
 
 def join_tsv(col: ArrowColumn, nfields: int) -> bytes:
-    """The rows of a struct column of strings as TSV bytes: a null field is
-    "\\N", backslash, tab, LF and CR are escaped, each row ends in "\\n"."""
+    """The rows of a struct column of strings as TSV bytes: each field
+    escaped as join_lines escapes a row, a null field "\\N", each row
+    ending in "\\n"."""
     arr = _import(col)
     children = [arr.field(k).to_pylist() for k in range(nfields)]
-    rows = ("\t".join(_tsv(c[i]) for c in children) + "\n" for i in range(len(arr)))
+    rows = ("\t".join(_tsv.escape(c[i]) for c in children) + "\n" for i in range(len(arr)))
     return "".join(rows).encode()
+
+
+def valid_rows(col: ArrowColumn) -> List[int]:
+    """The numbers of the rows of a column that are not null."""
+    return [i for i, ok in enumerate(_import(col).is_valid().to_pylist()) if ok]
+
+
+def audit_suspects(col: ArrowColumn, row0: int, threads: int) -> List[int]:
+    """The rows of a string column in which audit() could find something:
+    those that are not valid URI-references, and those ``_audit.may_find``
+    picks."""
+    rows = enumerate(_rows(_import(col), row0))
+    return [i for i, v in rows if v is not None and (not rules.is_valid(v) or may_find(v))]
 
 
 # ---- the crawler tools (docs/reference.md §4) ---------------------------------------------
 
 
 def _map_rows(
-    col: ArrowColumn, row0: int, fn: Callable[[str], Any], typ: Any = None
+    col: ArrowColumn,
+    row0: int,
+    fn: Callable[[str], Any],
+    typ: Any = None,
+    refused: Optional[Dict[int, ValueError]] = None,
 ) -> ArrowColumn:
-    # as _map, a ValueError of fn raised again naming its row
+    # as _map, a ValueError of fn raised again naming its row; or, given a
+    # dict `refused`, the row is null and the error goes there by row number
     arr = _import(col)
     out: List[Any] = []
     for i, v in enumerate(_rows(arr, row0)):
@@ -290,7 +310,10 @@ def _map_rows(
         try:
             out.append(fn(v))
         except ValueError as exc:
-            raise ValueError(f"row {row0 + i}: {exc}") from exc
+            if refused is None:
+                raise row_refused(row0 + i, exc) from exc
+            refused[row0 + i] = exc
+            out.append(None)
     return _export(pa.array(out, type=_text_type(arr) if typ is None else typ))
 
 
@@ -302,14 +325,20 @@ def public_suffix(col: ArrowColumn, row0: int, threads: int, private: bool) -> A
     return _map_rows(col, row0, lambda s: psl.public_suffix(s, private=private))
 
 
-def surt(col: ArrowColumn, row0: int, threads: int) -> ArrowColumn:
-    return _map_rows(col, row0, surt_twin.surt)
+def surt(
+    col: ArrowColumn, row0: int, threads: int, refused: Optional[Dict[int, ValueError]] = None
+) -> ArrowColumn:
+    return _map_rows(col, row0, surt_twin.surt, refused=refused)
 
 
 def canonicalize_w3lib(
-    col: ArrowColumn, row0: int, threads: int, keep_fragment: bool
+    col: ArrowColumn,
+    row0: int,
+    threads: int,
+    keep_fragment: bool,
+    refused: Optional[Dict[int, ValueError]] = None,
 ) -> ArrowColumn:
-    return _map_rows(col, row0, lambda s: _w3lib.key(s, keep_fragment))
+    return _map_rows(col, row0, lambda s: _w3lib.key(s, keep_fragment), refused=refused)
 
 
 def fingerprint(
@@ -320,6 +349,7 @@ def fingerprint(
     drop_fragment: bool,
     drop_params: Sequence[str],
     preset: Optional[str],
+    refused: Optional[Dict[int, ValueError]] = None,
 ) -> ArrowColumn:
     def one(s: str) -> int:
         return pipeline.fingerprint(
@@ -330,4 +360,4 @@ def fingerprint(
             preset=preset,
         )
 
-    return _map_rows(col, row0, one, pa.uint64())
+    return _map_rows(col, row0, one, pa.uint64(), refused)

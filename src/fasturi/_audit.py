@@ -82,6 +82,19 @@ def audit(s: str) -> list[Finding]:
     return findings
 
 
+def may_find(s: str) -> bool:
+    """Whether ``audit`` could find anything in ``s`` were it a valid
+    URI-reference: every finding but ``invalid`` needs a "%", a "@", a
+    character beyond ASCII, or a host that starts with a digit (inet_aton()
+    reads digits only).  The command line's block path runs ``audit`` only
+    on such lines and the invalid ones (csrc/fasturi_cli.h: the same test
+    over UTF-8 bytes)."""
+    if "%" in s or "@" in s or not s.isascii():
+        return True
+    authority = core.split(s).authority
+    return authority is not None and authority[:1].isdigit()
+
+
 def _also(count: int) -> str:
     return "" if count == 1 else f" (and {count - 1} more)"
 

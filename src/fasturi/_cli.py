@@ -13,7 +13,6 @@ from typing import Optional, Sequence
 
 from ._cli_bench import bench
 from ._cli_commands import (
-    EXIT_ERROR,
     EXIT_FOUND,
     HANDLERS,
     _progress,  # noqa: F401 - the tests drive it directly
@@ -29,7 +28,16 @@ __all__ = ["build_parser", "main"]
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in parser.commands:
+        # the command's own parser, options and operands in any order
+        # (`resolve BASE --json FILE`); its usage on a usage error
+        command = parser.commands[argv[0]]
+        args = command.parse_intermixed_args(argv[1:])
+        args.command = argv[0]
+    else:  # --help, --version, or no or an unknown command
+        args = parser.parse_args(argv)
+        command = parser.commands[args.command]
     try:
         if args.command == "bench":
             return bench(args)
@@ -41,7 +49,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         sys.stdout.flush()
         return run.status
     except _UsageError as exc:
-        parser.exit(EXIT_ERROR, f"fasturi {args.command}: {exc}\n")
+        command.error(str(exc))
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

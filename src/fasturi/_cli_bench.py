@@ -12,12 +12,16 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import textwrap
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import fasturi
 
 from ._cli_commands import EXIT_ERROR, EXIT_OK, _json
 from ._peers import PEERS
+
+# The printed table and its footnotes fit a terminal this wide.
+TABLE_WIDTH = 100
 
 OPERATIONS = (
     "split",
@@ -186,6 +190,10 @@ def bench(args: argparse.Namespace) -> int:
             f"choose from {', '.join(OPERATIONS)}\n"
         )
         return EXIT_ERROR
+    problem = _plot_problem(args.plot) if args.plot else None
+    if problem:  # before minutes of timing, not after
+        sys.stderr.write(f"fasturi bench: --plot {args.plot}: {problem}\n")
+        return EXIT_ERROR
     try:
         urls = _data_lines("urls.txt", args.corpus)
         pairs = [tuple(line.split("\t", 1)) for line in _data_lines("refs.tsv", args.refs)]
@@ -232,20 +240,20 @@ def bench(args: argparse.Namespace) -> int:
             )
 
     if args.plot:
-        try:
-            _plot(records, args.plot)
-        except ImportError as exc:
-            sys.stderr.write(f"fasturi bench: --plot needs matplotlib ({exc})\n")
-            return EXIT_ERROR
+        _plot(records, args.plot)
+        sys.stderr.write(f"fasturi bench: plot written to {args.plot}\n")
     if args.json:
         for record in records:
             print(_json(record))
         return EXIT_OK
     print(
-        f"fasturi {fasturi.__version__} ({fasturi.IMPLEMENTATION}), "
-        f"{platform.python_implementation()} {platform.python_version()}; "
-        f"{len(urls):,} URLs, {len(pairs):,} references; best of {max(1, args.rounds)} rounds "
-        f"({'CPU' if os.name == 'posix' else 'wall-clock'} time)"
+        textwrap.fill(
+            f"fasturi {fasturi.__version__} ({fasturi.IMPLEMENTATION}), "
+            f"{platform.python_implementation()} {platform.python_version()}; "
+            f"{len(urls):,} URLs, {len(pairs):,} references; best of {max(1, args.rounds)} rounds "
+            f"({'CPU' if os.name == 'posix' else 'wall-clock'} time)",
+            TABLE_WIDTH,
+        )
     )
     print()
     _print_table(records)
@@ -253,8 +261,26 @@ def bench(args: argparse.Namespace) -> int:
         print()
         print("not timed:")
         for label, why in missing.items():
-            print(f"  {label}: {why}")
+            print(textwrap.fill(f"  {label}: {why}", TABLE_WIDTH, subsequent_indent="    "))
     return EXIT_OK
+
+
+def _plot_problem(path: str) -> Optional[str]:
+    """Why the plot could not be written to ``path``, or None."""
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        return "needs matplotlib (pip install matplotlib)"
+    formats = Figure().canvas.get_supported_filetypes()
+    ext = os.path.splitext(path)[1].lstrip(".").lower()
+    if ext not in formats:
+        return f"matplotlib cannot write {'.' + ext if ext else 'a file without an extension'}; use one of {', '.join('.' + f for f in sorted(formats))}"
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        return f"no folder {folder}"
+    if not os.access(folder, os.W_OK):
+        return f"cannot write in {folder}"
+    return None
 
 
 def _plot(records: List[Dict[str, Any]], path: str) -> None:
@@ -290,6 +316,13 @@ def _plot(records: List[Dict[str, Any]], path: str) -> None:
         for y, v in enumerate(values):
             ax.text(v, y, f" {v:,.0f}", va="center", fontsize=7)
     axes[-1, 0].set_xlabel("ns per URL (log scale; shorter is faster)")
+    from matplotlib.patches import Patch
+
+    fig.legend(
+        handles=[Patch(color="tab:blue", label="fasturi"), Patch(color="tab:gray", label="others")],
+        loc="upper right",
+        fontsize=8,
+    )
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
@@ -309,16 +342,21 @@ def _print_table(records: List[Dict[str, Any]]) -> None:
         "quote": "fasturi.parse.quote",
     }
     by_label = {(r["operation"], r["implementation"]): r["ns_per_item"] for r in records}
-    header = ("operation", "implementation", "ns/URL", "x urllib", "x fasturi", "note")
+    header = ("operation", "implementation", "ns/URL", "x urllib", "x fasturi", "notes")
     rows = []
+    notes: Dict[str, int] = {}  # footnote text -> its number
     last_op = None
     for r in records:
         op, ns = r["operation"], r["ns_per_item"]
         base = by_label.get((op, urllib_for.get(op, "")))
         ours = by_label.get((op, fasturi_for.get(op, f"fasturi.{op}")))
-        note = r["note"]
+        texts = [r["note"]] if r["note"] else []
         if r["failed"]:
-            note = (note + "; " if note else "") + f"raised on {r['failed']:,}"
+            texts.append(
+                f"raised on {r['failed']:,} of the {r['items']:,} inputs: the call raised an "
+                "exception on them (input it rejects); they are still in the timing"
+            )
+        refs = "".join(f"[{notes.setdefault(t, len(notes) + 1)}]" for t in texts)
         rows.append(
             (
                 op if op != last_op else "",
@@ -326,7 +364,7 @@ def _print_table(records: List[Dict[str, Any]]) -> None:
                 f"{ns:,.0f}",
                 f"{base / ns:.2f}" if base and ns else "",
                 f"{ns / ours:.2f}" if ours and ns else "",
-                note,
+                refs,
             )
         )
         last_op = op
@@ -346,3 +384,12 @@ def _print_table(records: List[Dict[str, Any]]) -> None:
     print(fmt(["-" * w for w in widths]))
     for row in rows:
         print(fmt(row))
+    print()
+    legend = [
+        "x urllib: how many times faster than urllib.parse's function for the operation "
+        "(empty where urllib.parse has none).",
+        "x fasturi: how many times slower than fasturi's single-call function.",
+    ]
+    legend += [f"[{n}] {text}" for text, n in notes.items()]
+    for line in legend:
+        print(textwrap.fill(line, TABLE_WIDTH, subsequent_indent="    "))

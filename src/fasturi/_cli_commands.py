@@ -1,21 +1,45 @@
 """The commands of the ``fasturi`` command line (all but ``bench``).
 
-Input is read as bytes, one line at a time, so memory stays flat however long
-the stream; each line is decoded as UTF-8 on its own, and a line that is not
-valid UTF-8 is reported on stderr and skipped.  A command's handler turns a
-chunk of lines into output rows (TSV or JSON lines).
+Input is read as bytes, so memory stays flat however long the stream; each
+line is decoded as UTF-8 on its own.  Every line-oriented command writes one
+record per input line, in order (docs/cli.md): a line that cannot be
+processed (not UTF-8, or refused by the command) is reported on stderr with
+its number, makes the exit status 1, and keeps its place with an error record
+(``--on-error keep``), is left out (``skip``) or ends the run (``stop``).
+
+Where the output is TSV and the compiled kernels are built, input goes
+through the column kernels a block of lines at a time (``_stream_blocks``);
+a block with a line a kernel cannot take goes through the per-line path,
+which says what is wrong with it, so both paths write the same bytes.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import stat
 import sys
-from typing import IO, Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
+from itertools import repeat
+from types import ModuleType
+from typing import (
+    IO,
+    Any,
+    Callable,
+    Dict,
+    Iterable,
+    Iterator,
+    List,
+    NamedTuple,
+    Optional,
+    Sequence,
+    Tuple,
+)
 
 import fasturi
+
+from . import _tsv
 
 # Lines handed to one batch call: large enough to amortize the call, small
 # enough that memory does not grow with the input.
@@ -38,14 +62,22 @@ def _is_terminal(stream: Any) -> bool:
 
 
 class _Line:
-    """A decoded input line and where it came from."""
+    """An input line, where it came from, and why it cannot be read (not
+    UTF-8: its text then holds the bad bytes as surrogateescape code points)."""
 
-    __slots__ = ("source", "number", "text")
+    __slots__ = ("source", "number", "text", "error")
 
-    def __init__(self, source: str, number: int, text: str) -> None:
+    def __init__(self, source: str, number: int, text: str, error: Optional[str] = None) -> None:
         self.source = source
         self.number = number
         self.text = text
+        self.error = error
+
+    def json_text(self) -> str:
+        """The text for a JSON record (bytes that are not UTF-8 as U+FFFD)."""
+        if self.error is None:
+            return self.text
+        return self.text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 class _Run:
@@ -57,13 +89,21 @@ class _Run:
         self.out = sys.stdout.buffer
         self.status = EXIT_OK
         self.many_sources = len(args.files) > 1
+        # extract has no record per line to keep: a bad line is skipped
+        self.on_error: str = getattr(args, "on_error", "skip")
+        self.stopped = False  # --on-error stop met a bad line
+        self.bar: Any = None  # the progress bar, while one is drawn
         # Someone typing lines wants each answer at once, not a chunk later.
         self.line_buffered = bool(getattr(args, "line_buffered", False)) or (
             "-" in args.files and _is_terminal(sys.stdin)
         )
 
     def warn(self, message: str) -> None:
-        sys.stderr.write(f"fasturi {self.command}: {message}\n")
+        text = f"fasturi {self.command}: {message}"
+        if self.bar is not None:  # cleared, written, drawn again
+            type(self.bar).write(text, file=sys.stderr)
+        else:
+            sys.stderr.write(text + "\n")
         sys.stderr.flush()
 
     def found(self) -> None:
@@ -74,16 +114,30 @@ class _Run:
     def fail(self) -> None:
         self.status = EXIT_ERROR
 
+    def bad_line(self, line: _Line, why: str) -> bool:
+        """A line that could not be processed: reported, exit status 1;
+        whether its error record is written (``--on-error keep``)."""
+        if self.on_error == "stop":
+            self.stopped = True
+        then = {"keep": "error record written", "skip": "line skipped", "stop": "stopped"}
+        self.warn(f"{line.source}:{line.number}: {why}; {then[self.on_error]}")
+        self.found()
+        return self.on_error == "keep"
+
     def where(self, line: _Line) -> str:
         return f"{line.source}:{line.number}" if self.many_sources else str(line.number)
 
     def write(self, rows: List[str]) -> None:
         if rows:
-            # surrogateescape: BASE and file names come from argv, which the
+            # surrogateescape: file names come from argv, which the
             # interpreter decodes that way; their bytes go back out unchanged.
             self.out.write(("\n".join(rows) + "\n").encode("utf-8", "surrogateescape"))
             if self.line_buffered:
                 self.out.flush()
+
+
+# A command turns a chunk of lines into output rows; it may call run.found().
+Handler = Callable[[_Run, List[_Line]], List[str]]
 
 
 # ---- input ---------------------------------------------------------------
@@ -98,7 +152,9 @@ def _source_size(path: str) -> Optional[int]:
 
 
 def _progress(run: _Run, paths: Sequence[str]) -> Any:
-    """A tqdm bar on stderr when it is a terminal, or None."""
+    """A tqdm bar of bytes read, on stderr when it is a terminal, or None.
+    Sizes and rates are in decimal units (MB, MB/s); the total is known
+    when every input is a regular file (not a pipe)."""
     if run.args.no_progress or not _is_terminal(sys.stderr):
         return None
     try:
@@ -111,7 +167,7 @@ def _progress(run: _Run, paths: Sequence[str]) -> Any:
         total=total,
         unit="B",
         unit_scale=True,
-        unit_divisor=1024,
+        unit_divisor=1000,
         file=sys.stderr,
         delay=0.5,
         leave=False,
@@ -138,29 +194,20 @@ def _sources(run: _Run, paths: Sequence[str]) -> Iterator[Tuple[str, IO[bytes]]]
 
 
 def _lines(run: _Run, paths: Sequence[str]) -> Iterator[_Line]:
-    """Decoded lines of every input, reporting (and skipping) bad ones."""
-    bar = _progress(run, paths)
+    """The lines of every input, in order, the bar drawn as they are read."""
+    run.bar = _progress(run, paths)
     try:
         for name, stream in _sources(run, paths):
-            yield from _decode(run, stream, name, bar)
+            yield from _decode(stream, name, run.bar)
     finally:
-        if bar is not None:
-            bar.close()
+        if run.bar is not None:
+            run.bar.close()
+            run.bar = None
 
 
-def _not_utf8(run: _Run, name: str, number: int, raw: bytes) -> None:
-    try:
-        raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        run.warn(
-            f"{name}:{number}: invalid UTF-8 at byte {exc.start} "
-            f"({raw[exc.start : exc.start + 1]!r}); line skipped"
-        )
-    run.found()
-
-
-def _decode(run: _Run, stream: IO[bytes], name: str, bar: Any) -> Iterator[_Line]:
-    number = 0
+def _decode(stream: IO[bytes], name: str, bar: Any, number: int = 0) -> Iterator[_Line]:
+    """The lines of ``stream``, numbered from ``number + 1``; a line that is
+    not UTF-8 comes with its error."""
     pending = 0
     for raw in stream:
         number += 1
@@ -175,8 +222,10 @@ def _decode(run: _Run, stream: IO[bytes], name: str, bar: Any) -> Iterator[_Line
                 raw = raw[:-1]
         try:
             text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            _not_utf8(run, name, number, raw)
+        except UnicodeDecodeError as exc:
+            bad = raw[exc.start : exc.start + 1]
+            error = f"invalid UTF-8 at byte {exc.start} ({bad!r})"
+            yield _Line(name, number, raw.decode("utf-8", "surrogateescape"), error)
             continue
         if number == 1 and text.startswith("\ufeff"):
             text = text[1:]
@@ -191,56 +240,95 @@ def _decode(run: _Run, stream: IO[bytes], name: str, bar: Any) -> Iterator[_Line
 BLOCK = 1 << 19
 _BOM = b"\xef\xbb\xbf"
 
-# A block command turns a column of lines into output bytes.
-BlockHandler = Callable[[Any], bytes]
+# A block command turns a column of lines into (out, redo): out the TSV
+# bytes of a transforming command, one record a line, or None (validate,
+# audit); redo the lines (from 0) the per-line handler must see: those a
+# kernel refused, whose records in out it replaces, or the lines validate
+# and audit report (the others have nothing to report).
+BlockHandler = Callable[[Any], Tuple[Optional[bytes], List[int]]]
+
+
+def _kernels() -> Optional[ModuleType]:
+    """The column kernels of the block path: the compiled ones, or None (the
+    reference kernels loop the scalar functions: the line path is as fast)."""
+    return fasturi._impl.arrow_kernels() if fasturi.IMPLEMENTATION == "compiled" else None
 
 
 def _block_handler(run: _Run) -> Optional[BlockHandler]:
     """The command as column kernels over blocks of lines, where its output is
-    plain text (TSV) and the compiled kernels are built; else None."""
-    if (
-        run.command not in ("split", "normalize", "canonicalize", "resolve")
-        or run.args.json
-        or run.line_buffered
-        or fasturi.IMPLEMENTATION != "compiled"
-    ):
+    TSV and there are kernels to run; else None."""
+    kernels = _kernels()
+    if kernels is None or run.args.json or run.line_buffered or run.command == "extract":
         return None
-    kernels = fasturi._impl.arrow_kernels()
     threads = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
     args = run.args
+    join = kernels.join_lines
+
+    def records(kernel: Callable[..., Any], *options: Any) -> BlockHandler:
+        return lambda col: (join(kernel(col, 0, threads, *options)), [])
+
+    def refusing(kernel: Callable[..., Any], *options: Any) -> BlockHandler:
+        # a refused row comes out null, named in `refused`
+        def handle(col: Any) -> Tuple[Optional[bytes], List[int]]:
+            refused: Dict[int, ValueError] = {}
+            return join(kernel(col, 0, threads, *options, refused)), sorted(refused)
+
+        return handle
+
+    if run.command == "split":
+        fields = tuple(_parse_fields(args.fields))
+        return lambda col: (
+            kernels.join_tsv(kernels.split(col, 0, threads, fields), len(fields)),
+            [],
+        )
     if run.command == "normalize":
-        based = not args.no_scheme_based
-        return lambda col: kernels.join_lines(kernels.normalize(col, 0, threads, based))
+        return records(kernels.normalize, not args.no_scheme_based)
     if run.command == "canonicalize":
-        options = (not args.keep_query_order, not args.keep_fragment, tuple(args.drop_param or ()))
-        return lambda col: kernels.join_lines(kernels.canonicalize(col, 0, threads, *options))
+        return records(kernels.canonicalize, *_key_options(args).values())
     if run.command == "resolve":
         try:
             args.base.encode("utf-8")
         except UnicodeEncodeError:  # bytes of argv that are not UTF-8: the line path
             return None
-        strict, rfc = not args.non_strict, args.rfc
-        return lambda col: kernels.join_lines(
-            kernels.resolve_one(col, 0, threads, args.base, strict, rfc)
+        return records(kernels.resolve_one, args.base, not args.non_strict, args.rfc)
+    if run.command == "domain":
+        find = kernels.public_suffix if args.suffix else kernels.registrable_domain
+        return records(find, args.private)
+    if run.command == "surt":
+        return refusing(kernels.surt)
+    if run.command == "fingerprint":
+        return refusing(kernels.fingerprint, *_key_options(args).values(), args.preset)
+    if run.command == "validate":
+        return lambda col: (
+            None,
+            kernels.valid_rows(kernels.error_position(col, 0, threads, args.rule, args.rfc)),
         )
-    fields = tuple(_parse_fields(args.fields))
-    return lambda col: kernels.join_tsv(kernels.split(col, 0, threads, fields), len(fields))
+    # audit: the lines it could find something in (csrc/fasturi_cli.h)
+    return lambda col: (None, kernels.audit_suspects(col, 0, threads))
 
 
-def _stream_blocks(run: _Run, handler: BlockHandler) -> None:
-    """Whole lines, a block at a time, through ``handler``; the bad lines of
-    each block reported with their numbers, as the line path does."""
-    kernels = fasturi._impl.arrow_kernels()
-    bar = _progress(run, run.args.files)
+def _stream_blocks(
+    run: _Run, kernels: ModuleType, block_handler: BlockHandler, handler: Handler
+) -> None:
+    """Whole lines, a block at a time, through ``block_handler``; a block
+    with a line that is not UTF-8 goes through the per-line ``handler``
+    instead, which reports it as the line path does, and so does a line a
+    kernel refuses (``_write_block``)."""
+    run.bar = _progress(run, run.args.files)
     try:
         for name, stream in _sources(run, run.args.files):
-            number = 1  # of the block's first line
+            if run.stopped:
+                break
+            number = 0  # lines before the block
             carry = b""
-            first = True
-            while True:
+            # (col and out live until the next block's replace them: freed
+            # sooner, the C library can hand their pages back and the next
+            # block fault them in again: on 52 MB of normalize, 31.8k page
+            # faults instead of 16.5k and 18% more CPU time, measured)
+            while not run.stopped:
                 data = stream.read(BLOCK)
-                if bar is not None and data:
-                    bar.update(len(data))
+                if run.bar is not None and data:
+                    run.bar.update(len(data))
                 if data:
                     block = carry + data
                     cut = block.rfind(b"\n") + 1
@@ -253,23 +341,59 @@ def _stream_blocks(run: _Run, handler: BlockHandler) -> None:
                     block, carry = carry, b""
                     if not block:
                         break
-                bom = first and block.startswith(_BOM)
-                if bom:
-                    block = block[3:]
-                first = False
-                col, count, bad = kernels.lines(block)
-                for index, start, end in bad:
-                    raw = (_BOM if bom and index == 0 else b"") + block[start:end]
-                    _not_utf8(run, name, number + index, raw)
-                out = memoryview(handler(col))
-                # in pipe-sized pieces, so a reader that leaves (`| head`) is
-                # noticed as the line path notices it
-                for at in range(0, len(out), 1 << 16):
-                    run.out.write(out[at : at + (1 << 16)])
+                text = block[3:] if number == 0 and block.startswith(_BOM) else block
+                col, count, bad = kernels.lines(text)
+                if bad:  # lines that are not UTF-8: the line path says which
+                    _write_lines(run, handler, _decode(io.BytesIO(block), name, None, number))
+                else:
+                    out, redo = block_handler(col)
+                    _write_block(run, handler, name, number, text, out, redo)
                 number += count
     finally:
-        if bar is not None:
-            bar.close()
+        if run.bar is not None:
+            run.bar.close()
+            run.bar = None
+
+
+def _write_block(
+    run: _Run,
+    handler: Handler,
+    name: str,
+    number: int,
+    block: bytes,
+    out: Optional[bytes],
+    redo: List[int],
+) -> None:
+    """A block handler's (out, redo) for ``block``, whose first line is
+    numbered ``number + 1``: the records of ``out`` written, each line of
+    ``redo`` through the per-line ``handler`` instead (in its place)."""
+    lines = []
+    if redo:
+        texts = block.split(b"\n")
+        last = len(texts) - 1  # the one line not ended by "\n" (or "\r\n")
+        for i in redo:
+            text = texts[i] if i == last else texts[i].removesuffix(b"\r")
+            lines.append(_Line(name, number + i + 1, text.decode("utf-8")))
+    if out is None:
+        _write_lines(run, handler, lines)
+        return
+    records = out.split(b"\n") if lines else []
+    done = 0
+    for i, line in zip(redo, lines):
+        _write_bytes(run, b"".join(r + b"\n" for r in records[done:i]))
+        run.write(handler(run, [line]))
+        done = i + 1
+        if run.stopped:
+            return
+    _write_bytes(run, b"".join(r + b"\n" for r in records[done:-1]) if lines else out)
+
+
+def _write_bytes(run: _Run, out: bytes) -> None:
+    # in pipe-sized pieces, so a reader that leaves (`| head`) is noticed as
+    # the line path notices it
+    view = memoryview(out)
+    for at in range(0, len(view), 1 << 16):
+        run.out.write(view[at : at + (1 << 16)])
 
 
 def _chunks(run: _Run, lines: Iterable[_Line]) -> Iterator[List[_Line]]:
@@ -284,56 +408,98 @@ def _chunks(run: _Run, lines: Iterable[_Line]) -> Iterator[List[_Line]]:
         yield chunk
 
 
+def _write_lines(run: _Run, handler: Handler, lines: Iterable[_Line]) -> None:
+    for chunk in _chunks(run, lines):
+        run.write(handler(run, chunk))
+        if run.stopped:
+            return
+
+
 # ---- output --------------------------------------------------------------
 
 
-def _tsv(value: Optional[str]) -> str:
-    """One TSV field: ``\\N`` for undefined, escapes for tab/newline/CR/backslash."""
-    if value is None:
-        return "\\N"
-    if "\\" in value or "\t" in value or "\n" in value or "\r" in value:
-        value = (
-            value.replace("\\", "\\\\")
-            .replace("\t", "\\t")
-            .replace("\n", "\\n")
-            .replace("\r", "\\r")
-        )
-    return value
+# Characters JSON leaves raw that some readers take for line ends.
+_LINE_ENDS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
 
 
 def _json(obj: object) -> str:
-    return json.dumps(obj, ensure_ascii=False)
+    """One JSON record: UTF-8, on one line for every reader of lines."""
+    return json.dumps(obj, ensure_ascii=False).translate(_LINE_ENDS)
 
 
 # ---- commands ------------------------------------------------------------
 
-# A command turns a chunk of lines into output rows; it may call run.found().
-Handler = Callable[[_Run, List[_Line]], List[str]]
-
 
 def _apply(
-    run: _Run,
     chunk: List[_Line],
-    batch: Callable[[List[str]], List[Any]],
-    single: Callable[[str], Any],
-) -> List[Tuple[_Line, Any]]:
-    """``batch`` over the chunk's texts; if it raises, each line alone.
+    one: Callable[[str], Any],
+    many: Optional[Callable[[List[str]], List[Any]]] = None,
+) -> List[Tuple[_Line, Any, Optional[str]]]:
+    """``(line, result, why)`` for each line of the chunk: ``why`` is None,
+    or why the line gave no result (not UTF-8, or ``one`` raised).
 
-    A line whose own call raises is reported and skipped, so one surprising
-    line never ends the stream.
+    ``many`` (or ``one`` in a loop) runs over the chunk's texts at once; if
+    it raises, each line is run alone, so one surprising line never ends
+    the stream.
     """
+    texts = [line.text for line in chunk if line.error is None]
+    results: Optional[Iterator[Any]] = None
     try:
-        return list(zip(chunk, batch([line.text for line in chunk])))
+        values = many(texts) if many is not None else [one(t) for t in texts]
     except Exception:  # noqa: BLE001 - isolated below, line by line
         pass
-    pairs = []
+    else:
+        if len(texts) == len(chunk):  # (nearly always)
+            return list(zip(chunk, values, repeat(None)))
+        results = iter(values)
+    out: List[Tuple[_Line, Any, Optional[str]]] = []
     for line in chunk:
-        try:
-            pairs.append((line, single(line.text)))
-        except Exception as exc:  # noqa: BLE001 - reported, stream goes on
-            run.warn(f"{line.source}:{line.number}: {type(exc).__name__}: {exc}; line skipped")
-            run.found()
-    return pairs
+        if line.error is not None:
+            out.append((line, None, line.error))
+        elif results is not None:
+            out.append((line, next(results), None))
+        else:
+            try:
+                out.append((line, one(line.text), None))
+            except Exception as exc:  # noqa: BLE001 - reported, stream goes on
+                out.append((line, None, f"{type(exc).__name__}: {exc}"))
+    return out
+
+
+class _Transform(NamedTuple):
+    """A command that writes one record per line: ``one`` the scalar call,
+    ``many`` its batch form (optional); ``key`` names the input in JSON,
+    ``record`` a result's fields; ``tsv`` writes a result as a TSV row of
+    ``width`` fields."""
+
+    key: str
+    one: Callable[[str], Any]
+    record: Callable[[Any], Dict[str, Any]]
+    tsv: Callable[[Any], str] = _tsv.escape
+    many: Optional[Callable[[List[str]], List[Any]]] = None
+    width: int = 1
+
+
+def _transform(op: _Transform) -> Handler:
+    error_row = "\t".join([_tsv.ERROR] * op.width)
+
+    def handle(run: _Run, chunk: List[_Line]) -> List[str]:
+        rows = []
+        for line, value, why in _apply(chunk, op.one, op.many):
+            if why is None:
+                if run.args.json:
+                    rows.append(_json({op.key: line.text, **op.record(value)}))
+                else:
+                    rows.append(op.tsv(value))
+            elif run.bad_line(line, why):
+                rows.append(
+                    _json({op.key: line.json_text(), "error": why}) if run.args.json else error_row
+                )
+            elif run.stopped:
+                break
+        return rows
+
+    return handle
 
 
 def _split_handler(run: _Run) -> Handler:
@@ -341,7 +507,8 @@ def _split_handler(run: _Run) -> Handler:
     need_authority = any(f in ("userinfo", "host", "port") for f in fields)
     split_authority = fasturi._impl.core.split_authority
 
-    def row(parts: fasturi.Split) -> List[Optional[str]]:
+    def row(parts: Optional[fasturi.Split]) -> List[Optional[str]]:
+        assert parts is not None  # split_many(errors="raise") gives no None
         values: Dict[str, Optional[str]] = parts._asdict()
         if need_authority:
             if parts.authority is None:
@@ -351,15 +518,18 @@ def _split_handler(run: _Run) -> Handler:
                 values.update(userinfo=userinfo, host=host, port=port)
         return [values[f] for f in fields]
 
-    def handle(run: _Run, chunk: List[_Line]) -> List[str]:
-        pairs = _apply(run, chunk, fasturi.split_many, fasturi.split)
-        if run.args.json:
-            return [_json(dict(zip(fields, row(parts)))) for _, parts in pairs]
-        return ["\t".join(_tsv(v) for v in row(parts)) for _, parts in pairs]
-
     if run.args.header and not run.args.json:
         run.write(["\t".join(fields)])
-    return handle
+    return _transform(
+        _Transform(
+            "uri",
+            lambda text: row(fasturi.split(text)),
+            lambda values: dict(zip(fields, values)),
+            lambda values: "\t".join(_tsv.escape(v) for v in values),
+            lambda texts: [row(parts) for parts in fasturi.split_many(texts)],
+            len(fields),
+        )
+    )
 
 
 def _parse_fields(text: str) -> List[str]:
@@ -374,39 +544,39 @@ def _parse_fields(text: str) -> List[str]:
     return names
 
 
-def _mapping_handler(
-    key_in: str, key_out: str, batch: Callable[[List[str]], List[Any]], single: Callable[[str], Any]
+def _mapping(
+    key: str, name: str, one: Callable[[str], Any], many: Optional[Callable[[List[str]], List[Any]]]
 ) -> Handler:
-    def handle(run: _Run, chunk: List[_Line]) -> List[str]:
-        pairs = _apply(run, chunk, batch, single)
-        if run.args.json:
-            return [_json({key_in: line.text, key_out: result}) for line, result in pairs]
-        return [result for _, result in pairs]
-
-    return handle
+    return _transform(_Transform(key, one, lambda value: {name: value}, many=many))
 
 
 def _normalize_handler(run: _Run) -> Handler:
-    scheme_based = not run.args.no_scheme_based
-    return _mapping_handler(
+    based = not run.args.no_scheme_based
+    return _mapping(
         "uri",
         "normalized",
-        lambda texts: fasturi.normalize_many(texts, scheme_based=scheme_based),
-        lambda text: fasturi.normalize(text, scheme_based=scheme_based),
+        lambda text: fasturi.normalize(text, scheme_based=based),
+        lambda texts: fasturi.normalize_many(texts, scheme_based=based),
+    )
+
+
+def _key_options(args: argparse.Namespace) -> Dict[str, Any]:
+    """canonicalize's and fingerprint's options, as keyword arguments (in
+    the column kernels' order)."""
+    return dict(
+        sort_query=not args.keep_query_order,
+        drop_fragment=not args.keep_fragment,
+        drop_params=tuple(args.drop_param or ()),
     )
 
 
 def _canonicalize_handler(run: _Run) -> Handler:
-    options: Dict[str, Any] = dict(
-        sort_query=not run.args.keep_query_order,
-        drop_fragment=not run.args.keep_fragment,
-        drop_params=tuple(run.args.drop_param or ()),
-    )
-    return _mapping_handler(
+    options = _key_options(run.args)
+    return _mapping(
         "uri",
         "canonical",
-        lambda texts: fasturi.canonicalize_many(texts, **options),
         lambda text: fasturi.canonicalize(text, **options),
+        lambda texts: fasturi.canonicalize_many(texts, **options),
     )
 
 
@@ -417,12 +587,48 @@ def _resolve_handler(run: _Run) -> Handler:
         fasturi.resolve(base, "", **options)
     except ValueError as exc:
         raise _UsageError(f"BASE {base!r}: {exc}") from None
-    return _mapping_handler(
+    return _mapping(
         "ref",
         "resolved",
-        lambda texts: fasturi.resolve_many(base, texts, **options),
         lambda text: fasturi.resolve(base, text, **options),
+        lambda texts: fasturi.resolve_many(base, texts, **options),
     )
+
+
+def _report(
+    run: _Run, found: Callable[[_Line, Any], List[str]], check: Callable[[str], Any]
+) -> Handler:
+    """validate and audit: rows for each line ``check`` finds something in
+    (``found`` writes them); a line that cannot be checked gets a row of its
+    own, with "\\E" where the finding's fields would be."""
+
+    def handle(run: _Run, chunk: List[_Line]) -> List[str]:
+        rows: List[str] = []
+        for line, result, why in _apply(chunk, check):
+            if why is None:
+                if result:
+                    run.found()
+                    rows.extend(found(line, result))
+            elif run.bad_line(line, why):
+                if run.args.json:
+                    rows.append(
+                        _json(
+                            {
+                                "file": line.source,
+                                "line": line.number,
+                                "uri": line.json_text(),
+                                "error": why,
+                            }
+                        )
+                    )
+                else:
+                    row = (run.where(line), _tsv.ERROR, _tsv.ERROR, _tsv.escape(why))
+                    rows.append("\t".join((*row, _tsv.escape(line.text))))
+            elif run.stopped:
+                break
+        return rows
+
+    return handle
 
 
 def _validate_handler(run: _Run) -> Handler:
@@ -442,63 +648,47 @@ def _validate_handler(run: _Run) -> Handler:
         # is_valid and validate disagree: never expected, but never silent.
         raise AssertionError(f"is_valid() and validate() disagree on {text!r}")
 
-    def handle(run: _Run, chunk: List[_Line]) -> List[str]:
-        rows = []
-        for line, error in _apply(run, chunk, lambda texts: [check(t) for t in texts], check):
-            if error is None:
-                continue
-            run.found()
-            if run.args.json:
-                rows.append(
-                    _json(
-                        {
-                            "file": line.source,
-                            "line": line.number,
-                            "uri": line.text,
-                            "position": error.position,
-                            "rule": error.rule,
-                            "message": str(error),
-                        }
-                    )
+    def found(line: _Line, error: fasturi.InvalidURI) -> List[str]:
+        if run.args.json:
+            return [
+                _json(
+                    {
+                        "file": line.source,
+                        "line": line.number,
+                        "uri": line.text,
+                        "position": error.position,
+                        "rule": error.rule,
+                        "message": str(error),
+                    }
                 )
-            else:
-                rows.append(
-                    "\t".join((run.where(line), str(error.position), error.rule, _tsv(line.text)))
-                )
-        return rows
+            ]
+        row = (run.where(line), str(error.position), error.rule, _tsv.escape(line.text))
+        return ["\t".join(row)]
 
-    return handle
+    return _report(run, found, check)
 
 
 def _audit_handler(run: _Run) -> Handler:
-    def handle(run: _Run, chunk: List[_Line]) -> List[str]:
-        rows = []
-        audit = fasturi.audit
-        for line, findings in _apply(run, chunk, lambda texts: [audit(t) for t in texts], audit):
-            if not findings:
-                continue
-            run.found()
-            if run.args.json:
-                rows.append(
-                    _json(
-                        {
-                            "file": line.source,
-                            "line": line.number,
-                            "uri": line.text,
-                            "findings": [f._asdict() for f in findings],
-                        }
-                    )
+    def found(line: _Line, findings: List[fasturi.Finding]) -> List[str]:
+        if run.args.json:
+            return [
+                _json(
+                    {
+                        "file": line.source,
+                        "line": line.number,
+                        "uri": line.text,
+                        "findings": [f._asdict() for f in findings],
+                    }
                 )
-            else:
-                rows.extend(
-                    "\t".join(
-                        (run.where(line), f.code, f.section, _tsv(f.message), _tsv(line.text))
-                    )
-                    for f in findings
-                )
-        return rows
+            ]
+        return [
+            "\t".join(
+                (run.where(line), f.code, f.section, _tsv.escape(f.message), _tsv.escape(line.text))
+            )
+            for f in findings
+        ]
 
-    return handle
+    return _report(run, found, fasturi.audit)
 
 
 def _extract_lines(lines: Iterable[_Line], limit: int = 1 << 16) -> Iterator[_Line]:
@@ -513,6 +703,12 @@ def _extract_lines(lines: Iterable[_Line], limit: int = 1 << 16) -> Iterator[_Li
     size = 0
     still_open = False
     for line in lines:
+        if line.error is not None:  # reported on its own, where it stands
+            if first is not None:
+                yield _Line(first.source, first.number, "\n".join(parts))
+                parts, first, size, still_open = [], None, 0, False
+            yield line
+            continue
         if first is None:
             first = line
         parts.append(line.text)
@@ -535,13 +731,18 @@ def _extract_handler(run: _Run) -> Handler:
 
     def handle(run: _Run, chunk: List[_Line]) -> List[str]:
         rows: List[str] = []
-        for line, uris in _apply(run, chunk, lambda texts: [find(t) for t in texts], find):
-            if run.args.json:
+        for line, uris, why in _apply(chunk, find):
+            if why is not None:
+                run.bad_line(line, why)
+            elif run.args.json:
                 rows.extend(
                     _json({"file": line.source, "line": line.number, "uri": u}) for u in uris
                 )
             else:
-                rows.extend(uris)
+                # a URI is made of its line's characters: a line with none
+                # to escape (nearly all) gives URIs with none
+                plain = line.text.isprintable() and "\\" not in line.text
+                rows.extend(uris if plain else map(_tsv.escape, uris))
         return rows
 
     return handle
@@ -551,58 +752,32 @@ def _domain_handler(run: _Run) -> Handler:
     private = run.args.private
     find = fasturi.public_suffix if run.args.suffix else fasturi.registrable_domain
     key = "suffix" if run.args.suffix else "domain"
-
-    def one(text: str) -> Optional[str]:
-        return find(text, private=private)
-
-    def handle(run: _Run, chunk: List[_Line]) -> List[str]:
-        pairs = _apply(run, chunk, lambda texts: [one(t) for t in texts], one)
-        if run.args.json:
-            return [_json({"uri": line.text, key: result}) for line, result in pairs]
-        return [_tsv(result) for _, result in pairs]
-
-    return handle
+    return _mapping("uri", key, lambda text: find(text, private=private), None)
 
 
 def _surt_handler(run: _Run) -> Handler:
-    surt = fasturi.surt
-    return _mapping_handler("uri", "surt", lambda texts: [surt(t) for t in texts], surt)
+    return _mapping("uri", "surt", fasturi.surt, None)
 
 
 def _fingerprint_handler(run: _Run) -> Handler:
-    options: Dict[str, Any] = dict(
-        sort_query=not run.args.keep_query_order,
-        drop_fragment=not run.args.keep_fragment,
-        drop_params=tuple(run.args.drop_param or ()),
-        preset=run.args.preset,
-    )
+    options = dict(_key_options(run.args), preset=run.args.preset)
     try:
         fasturi.fingerprint("", **options)
     except ValueError as exc:
         raise _UsageError(str(exc)) from None
-
-    def one(text: str) -> int:
-        return fasturi.fingerprint(text, **options)
-
-    def handle(run: _Run, chunk: List[_Line]) -> List[str]:
-        pairs = _apply(run, chunk, lambda texts: [one(t) for t in texts], one)
-        if run.args.json:
-            return [_json({"uri": line.text, "fingerprint": value}) for line, value in pairs]
-        return [str(value) for _, value in pairs]
-
-    return handle
+    one = lambda text: fasturi.fingerprint(text, **options)  # noqa: E731
+    return _transform(_Transform("uri", one, lambda value: {"fingerprint": value}, tsv=str))
 
 
 def _stream(run: _Run, handler: Handler) -> None:
     block_handler = _block_handler(run)
     if block_handler is not None:
-        _stream_blocks(run, block_handler)
+        _stream_blocks(run, _kernels(), block_handler, handler)  # type: ignore[arg-type]
         return
     lines: Iterable[_Line] = _lines(run, run.args.files)
     if run.command == "extract":
         lines = _extract_lines(lines)
-    for chunk in _chunks(run, lines):
-        run.write(handler(run, chunk))
+    _write_lines(run, handler, lines)
 
 
 HANDLERS: Dict[str, Callable[[_Run], Handler]] = {

@@ -4,7 +4,7 @@ their options, and the help text with examples."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import Any, Mapping
 
 import fasturi
 
@@ -14,17 +14,32 @@ SPLIT_DEFAULT = "scheme,authority,path,query,fragment"
 
 _EPILOG_COMMON = """\
 Input: the named files, or standard input for "-" (the default), one URI per
-line, UTF-8.  A line that is not valid UTF-8 is reported on stderr with its
-line number and skipped; the exit status is then 1.  A trailing CR (CRLF line
-ends) and a byte-order mark at the start of a file are ignored.
+line, UTF-8.  A trailing CR (CRLF line ends) and a byte-order mark at the
+start of a file are ignored.  Options and operands may come in any order.
 """
+
+_EPILOG_RECORDS = """\
+One record per input line, in order.  A line that cannot be processed (not
+UTF-8, or refused by the command) is reported on stderr as FILE:LINE and the
+exit status is 1; with --on-error keep (the default) its record is \\E in
+every TSV field, or {"<input key>": ..., "error": "..."} in JSON.  TSV
+escapes backslash, tab, LF and CR as \\\\ \\t \\n \\r, other control
+characters as \\xHH (C0, DEL) or \\uHHHH (C1, U+2028, U+2029); \\N is an
+undefined value.  JSON records always carry the input.  See docs/cli.md.
+"""
+
+
+class _Parser(argparse.ArgumentParser):
+    """The top-level parser; ``commands`` maps each command to its parser."""
+
+    commands: Mapping[str, argparse.ArgumentParser]
 
 
 class _Formatter(argparse.RawDescriptionHelpFormatter):
     pass
 
 
-def _add_io(p: argparse.ArgumentParser, what: str = "URI") -> None:
+def _add_io(p: argparse.ArgumentParser, what: str = "URI", per_line: bool = True) -> None:
     p.add_argument(
         "files",
         nargs="*",
@@ -43,14 +58,24 @@ def _add_io(p: argparse.ArgumentParser, what: str = "URI") -> None:
         action="store_true",
         help="write each result as soon as its line is read (for live streams)",
     )
+    if per_line:
+        p.add_argument(
+            "--on-error",
+            choices=("keep", "skip", "stop"),
+            default="keep",
+            help="a line that cannot be processed: keep its place with an error record "
+            "(default), skip it, or stop there; each is reported and exits 1",
+        )
 
 
-def _command(sub: Any, name: str, summary: str, epilog: str) -> argparse.ArgumentParser:
+def _command(
+    sub: Any, name: str, summary: str, epilog: str, records: bool = True
+) -> argparse.ArgumentParser:
     return sub.add_parser(  # type: ignore[no-any-return]
         name,
         help=summary,
         description=summary,
-        epilog=epilog + "\n" + _EPILOG_COMMON,
+        epilog=epilog + "\n" + (_EPILOG_RECORDS + "\n" if records else "") + _EPILOG_COMMON,
         formatter_class=_Formatter,
     )
 
@@ -65,14 +90,14 @@ def _rfc_option(p: argparse.ArgumentParser) -> None:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+def build_parser() -> _Parser:
+    parser = _Parser(
         prog="fasturi",
         description="RFC 3986 URI tools: one result per input line.",
         epilog=(
             "Run 'fasturi COMMAND --help' for a command's options and examples.\n"
-            "Exit status: 0 ok; 1 a line was not UTF-8, or validate/audit found\n"
-            "something; 2 a usage error or an unreadable file."
+            "Exit status: 0 ok; 1 a line could not be processed, or validate/audit\n"
+            "found something; 2 a usage error or an unreadable file."
         ),
         formatter_class=_Formatter,
     )
@@ -83,6 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
+    parser.commands = sub.choices
 
     p = _command(
         sub,
@@ -96,8 +122,7 @@ examples:
 
 Fields: scheme authority userinfo host port path query fragment (default
 scheme,authority,path,query,fragment).  TSV prints an undefined component as
-\\N and escapes tab, newline, CR and backslash as \\t \\n \\r \\\\ (PostgreSQL
-COPY text format); JSON gives null.  The port is the text as written.
+\\N; JSON gives {"uri", FIELD...} with null.  The port is the text as written.
 """,
     )
     _add_io(p)
@@ -120,7 +145,7 @@ examples:
                                               -> http://example.com/a/~user
   fasturi normalize --no-scheme-based --json urls.txt
 
-TSV output is the normalized text itself; JSON gives {"uri", "normalized"}.
+TSV output is the normalized text; JSON gives {"uri", "normalized"}.
 """,
     )
     _add_io(p)
@@ -140,7 +165,7 @@ examples:
   fasturi canonicalize --drop-param 'utm_*' --drop-param fbclid < urls.txt
   echo 'http://A.com/?b=2&a=1#top' | fasturi canonicalize     -> http://a.com/?a=1&b=2
 
-TSV output is the key itself; JSON gives {"uri", "canonical"}.
+TSV output is the key; JSON gives {"uri", "canonical"}.
 """,
     )
     _add_io(p)
@@ -163,7 +188,7 @@ examples:
   printf '../g\\n//g\\n?y\\n' | fasturi resolve 'http://a/b/c/d;p?q'
   fasturi resolve --rfc 2396 'http://a/b/c/d;p?q' refs.txt
 
-TSV output is the resolved text itself; JSON gives {"ref", "resolved"}.
+TSV output is the resolved text; JSON gives {"ref", "resolved"}.
 """,
     )
     p.add_argument("base", metavar="BASE", help="the absolute base URI (it must have a scheme)")
@@ -188,7 +213,10 @@ examples:
 Each invalid line prints LINE, POSITION (0-based index of the first offending
 character), RULE and the text, tab-separated (LINE is FILE:LINE when several
 files are given); JSON adds the message.  Exit status 1 if any line is invalid.
+A line that cannot be checked (not UTF-8) prints LINE, \\E, \\E, the error and
+the text (its bad bytes as \\xHH); JSON gives {"file", "line", "uri", "error"}.
 """,
+        records=False,
     )
     _add_io(p)
     p.add_argument(
@@ -207,8 +235,11 @@ examples:
 
 Each finding prints LINE, CODE, SECTION, MESSAGE and the text, tab-separated
 (LINE is FILE:LINE when several files are given); JSON gives one object per
-line with its findings.  Exit status 1 if anything was found.
+line with its findings.  Exit status 1 if anything was found.  A line that
+cannot be checked (not UTF-8) prints LINE, \\E, \\E, the error and the text;
+JSON gives {"file", "line", "uri", "error"}.
 """,
+        records=False,
     )
     _add_io(p)
 
@@ -223,10 +254,12 @@ examples:
   curl -s URL | fasturi extract --json
 
 Prints one URI per line; JSON gives {"file", "line", "uri"}.  A URI inside
-<...> may run over several lines, as Appendix C allows.
+<...> may run over several lines, as Appendix C allows.  A line that is not
+UTF-8 is reported on stderr and skipped (exit status 1).
 """,
+        records=False,
     )
-    _add_io(p, "line of text")
+    _add_io(p, "line of text", per_line=False)
     p.add_argument(
         "--abbreviated",
         action="store_true",
@@ -262,8 +295,8 @@ examples:
   fasturi surt urls.txt
   echo 'http://www.Archive.org/goo/?b&a' | fasturi surt   -> org,archive)/goo?a&b
 
-TSV output is the key itself; JSON gives {"uri", "surt"}.  A line whose port
-is not a number is reported and skipped.
+TSV output is the key; JSON gives {"uri", "surt"}.  A line surt
+refuses (a port that is not a number, or out of range) is an error record.
 """,
     )
     _add_io(p)
@@ -315,7 +348,7 @@ Each row is the best of --rounds passes over the whole corpus (fewer for a
 peer whose passes already took a second), in ns per URL;
 "x urllib" is how many times faster than urllib.parse, "x fasturi" how many
 times slower than fasturi's single-call function.  Peers do different amounts
-of work (WHATWG parsers normalize while they parse); notes say which.
+of work (WHATWG parsers normalize while they parse); footnotes say which.
 Column and engine rows build their input (an Arrow column, a DataFrame)
 before the timing; Spark is timed by benchmarks/engines.py instead, on
 millions of rows.  --plot draws the table as bars (needs matplotlib).

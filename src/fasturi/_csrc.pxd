@@ -177,7 +177,9 @@ cdef extern from "fasturi_arrow.h" nogil:
         int64_t length
         int64_t null_count
         int64_t offset
+        int64_t n_buffers
         int64_t n_children
+        const void **buffers
         ArrowArray **children
         void (*release)(ArrowArray *)
     int FU_ROW_NULL, FU_ROW_VALUE, FU_ROW_CORRUPT
@@ -266,3 +268,9 @@ cdef extern from "fasturi_surt.h" nogil:
     Py_ssize_t fu_surt_escape_plain_path(const uint8_t *s, Py_ssize_t n, uint8_t *o)
     Py_ssize_t fu_surt_plain_host(const uint8_t *h, Py_ssize_t n, uint8_t *o)
     Py_ssize_t fu_surt_reverse_labels(const uint8_t *h, Py_ssize_t n, uint8_t *o)
+
+# ---- fasturi_cli.h (the command line's TSV escaping, audit's prefilter) ----
+cdef extern from "fasturi_cli.h" nogil:
+    int64_t fu_tsv_escape(uint8_t *o, const uint8_t *p, int64_t n)
+    uint8_t *fu_tsv_copy_plain(uint8_t *o, const uint8_t *p, int64_t n)
+    bint fu_audit_suspect(const uint8_t *p, int64_t n)

@@ -62,6 +62,12 @@ def invalid_utf8(row: int) -> ValueError:
     return ValueError(f"row {row} is not valid UTF-8")
 
 
+def row_refused(row: int, exc: Exception) -> ValueError:
+    """The error for a row a scalar function refuses, in a column kernel:
+    its ValueError named by the row."""
+    return ValueError(f"row {row}: {exc}")
+
+
 def row_decode_error(row: int, data: bytes) -> UnicodeDecodeError:
     """``data.decode()``'s own error, its reason naming the row."""
     try:

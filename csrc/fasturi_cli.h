@@ -1,0 +1,202 @@
+/* fasturi_cli.h: what the command line's block path needs beyond the column
+ * kernels: its one TSV escaping rule, and audit's prefilter.
+ *
+ * fu_tsv_escape(o, p, n) writes the n bytes at p to o escaped (or, with o
+ * NULL, only measures them), and returns the escaped length.  The rule
+ * (docs/cli.md): "\" is written "\\"; TAB, LF and CR "\t", "\n", "\r"; every
+ * other C0 control and DEL "\xHH"; the C1 controls U+0080-U+009F and the
+ * line and paragraph separators U+2028, U+2029 (which some readers take for
+ * line ends) "\uHHHH".  Every other byte is written as it is.  Sixteen bytes
+ * at a time with SSE2: a block with none of "\", a control, DEL, or the lead
+ * bytes 0xC2 and 0xE2 is copied whole.
+ *
+ * fu_audit_suspect(p, n): whether audit() could find anything in a row that
+ * is a valid URI-reference: every finding but "invalid" needs a "%", a "@",
+ * a byte from 0x80, or a host that starts with a digit (inet_aton() reads
+ * only digits).  Rows for which it is 0 and that are valid have no finding.
+ */
+#ifndef FASTURI_CLI_H
+#define FASTURI_CLI_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "fasturi_base.h"
+
+/* Whether byte c is written as it is, wherever it stands. */
+static inline int fu_tsv_plain(uint8_t c)
+{
+    return c >= 0x20 && c != 0x7f && c != '\\' && c != 0xc2 && c != 0xe2;
+}
+
+/* The escape of the character at p[i] (*w of its bytes are consumed),
+ * written at o unless o is NULL; its length. */
+static inline int64_t fu_tsv_escape_at(uint8_t *o, const uint8_t *p, int64_t n, int64_t i, int *w)
+{
+    static const char hex[] = "0123456789abcdef";
+    uint8_t c = p[i];
+    *w = 1;
+    if (c == '\\' || c == '\t' || c == '\n' || c == '\r') {
+        if (o) {
+            o[0] = '\\';
+            o[1] = c == '\\' ? '\\' : c == '\t' ? 't' : c == '\n' ? 'n' : 'r';
+        }
+        return 2;
+    }
+    if (c < 0x20 || c == 0x7f) {
+        if (o) {
+            o[0] = '\\';
+            o[1] = 'x';
+            o[2] = (uint8_t)hex[c >> 4];
+            o[3] = (uint8_t)hex[c & 15];
+        }
+        return 4;
+    }
+    if (c == 0xc2 && i + 1 < n && p[i + 1] >= 0x80 && p[i + 1] <= 0x9f) {
+        *w = 2;
+        if (o) {
+            memcpy(o, "\\u00", 4);
+            o[4] = (uint8_t)hex[p[i + 1] >> 4];
+            o[5] = (uint8_t)hex[p[i + 1] & 15];
+        }
+        return 6;
+    }
+    if (c == 0xe2 && i + 2 < n && p[i + 1] == 0x80 && (p[i + 2] == 0xa8 || p[i + 2] == 0xa9)) {
+        *w = 3;
+        if (o)
+            memcpy(o, p[i + 2] == 0xa8 ? "\\u2028" : "\\u2029", 6);
+        return 6;
+    }
+    if (o)
+        o[0] = c;
+    return 1;
+}
+
+#if FU_SSE2
+/* A bit for each byte of x that fu_tsv_plain() refuses. */
+static inline unsigned fu_tsv_mask16(__m128i x)
+{
+    __m128i m = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x1f)), x); /* x <= 0x1f */
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8(0x7f)));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0xc2)));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0xe2)));
+    return (unsigned)_mm_movemask_epi8(m);
+}
+
+/* A bit for each byte of x that is not printable ASCII, or is "\": what
+ * fu_tsv_copy_plain() leaves to fu_tsv_escape().  A signed compare: bytes
+ * from 0x80 are below 0x20. */
+static inline unsigned fu_tsv_rare16(__m128i x)
+{
+    __m128i m = _mm_cmplt_epi8(x, _mm_set1_epi8(0x20));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8(0x7f)));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
+    return (unsigned)_mm_movemask_epi8(m);
+}
+#endif
+
+/* p[0, n) escaped, written at o unless o is NULL (then only measured);
+ * the length of the escaped text.  With SSE2 a row of 16 bytes or more is
+ * read in blocks, its last partial block as the row's last 16 bytes, whose
+ * first ones the output already holds when they were copied as they are
+ * ("same" counts the output bytes that are their input's). */
+static inline int64_t fu_tsv_escape(uint8_t *o, const uint8_t *p, int64_t n)
+{
+    int64_t i = 0, len = 0, ret;
+    int w;
+#if FU_SSE2
+    int64_t same = 0;
+    while (i + 16 <= n) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+        unsigned bits = fu_tsv_mask16(x);
+        if (bits == 0) {
+            if (o)
+                _mm_storeu_si128((__m128i *)(void *)(o + len), x);
+            len += 16;
+            i += 16;
+            same += 16;
+            continue;
+        }
+        bits = fu_ctz(bits);
+        if (o)
+            memcpy(o + len, p + i, bits);
+        len += bits;
+        i += bits;
+        ret = fu_tsv_escape_at(o ? o + len : NULL, p, n, i, &w);
+        same = ret == w ? same + bits + w : 0;
+        len += ret;
+        i += w;
+    }
+    if (i < n && n >= 16) {
+        int64_t r = i - (n - 16); /* bytes of the last 16 already done */
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + n - 16));
+        if ((fu_tsv_mask16(x) >> r) == 0 && (!o || same >= r)) {
+            if (o)
+                _mm_storeu_si128((__m128i *)(void *)(o + len - r), x);
+            return len + (n - i);
+        }
+    }
+#endif
+    while (i < n) {
+        if (fu_tsv_plain(p[i])) {
+            if (o)
+                o[len] = p[i];
+            len++;
+            i++;
+        } else {
+            len += fu_tsv_escape_at(o ? o + len : NULL, p, n, i, &w);
+            i += w;
+        }
+    }
+    return len;
+}
+
+/* p[0, n) copied to o when it is printable ASCII without "\": the end of
+ * the copy; else NULL (o then holds part of it), and fu_tsv_escape() has
+ * the row.  One pass, 16 bytes a step, the last partial block as the last
+ * 16 bytes: nearly every row is checked as it is copied. */
+static inline uint8_t *fu_tsv_copy_plain(uint8_t *o, const uint8_t *p, int64_t n)
+{
+    int64_t i = 0;
+#if FU_SSE2
+    if (n >= 16) {
+        __m128i x;
+        for (; i + 16 <= n; i += 16) {
+            x = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+            if (fu_tsv_rare16(x))
+                return NULL;
+            _mm_storeu_si128((__m128i *)(void *)(o + i), x);
+        }
+        if (i < n) {
+            x = _mm_loadu_si128((const __m128i *)(const void *)(p + n - 16));
+            if (fu_tsv_rare16(x))
+                return NULL;
+            _mm_storeu_si128((__m128i *)(void *)(o + n - 16), x);
+        }
+        return o + n;
+    }
+#endif
+    for (; i < n; i++) {
+        if (p[i] < 0x20 || p[i] >= 0x7f || p[i] == '\\')
+            return NULL;
+        o[i] = p[i];
+    }
+    return o + n;
+}
+
+static inline int fu_audit_suspect(const uint8_t *p, int64_t n)
+{
+    int64_t i, a = 0;
+    for (i = 0; i < n; i++)
+        if (p[i] == '%' || p[i] == '@' || p[i] >= 0x80)
+            return 1;
+    /* Appendix B: a scheme is the text before a first ":" that has none of
+     * "/?#" before it; the authority follows a "//" right after it */
+    while (a < n && p[a] != ':' && p[a] != '/' && p[a] != '?' && p[a] != '#')
+        a++;
+    a = (a > 0 && a < n && p[a] == ':') ? a + 1 : 0;
+    return a + 2 < n && p[a] == '/' && p[a + 1] == '/' && (uint8_t)(p[a + 2] - '0') < 10;
+}
+
+#endif

@@ -1,0 +1,267 @@
+"""One record per input line, whatever the line holds (docs/cli.md): lines
+that are not UTF-8, hold NUL or other controls, or that a command refuses
+keep their place with an error record, through the per-line path and the
+block path alike; the TSV escaping is reversible; options and operands come
+in any order."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import sys
+
+import pyarrow as pa
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import fasturi
+from fasturi import _cli, _cli_commands, _tsv
+from fasturi._audit import may_find
+from fasturi._types import ArrowColumn
+
+HOSTILE = [
+    b"HTTP://Example.COM:80/a/./b/../%7euser?b=2&a=1#frag",
+    b"",
+    b"\xff\xfe",
+    b"http://a/\x00b",
+    b"http://a/\x01\x1b\x1f\x7f",
+    b"a\tb\rc",
+    b"http://a/b\\c",
+    "http://a/\u0085\u2028\u2029".encode(),
+    b"\xed\xa0\x80",
+    b"http://a:99999/",
+    b"http://a.com:x/",
+    "http://例え.テスト/パス".encode(),
+    b"\\E",
+    b"\\N",
+    b"http://user:pw@0x7f.1/%2e%2e/",
+    b"\x0b\x0c\x1c\x1d\x1e",
+]
+BASE = "http://a/b/c/d;p?q"
+# each transforming command: its argv and the scalar function of a line
+TRANSFORMS = {
+    "split": (["split", "--fields", "scheme,host,port,path"], None),
+    "normalize": (["normalize"], fasturi.normalize),
+    "canonicalize": (["canonicalize"], fasturi.canonicalize),
+    "resolve": (["resolve", BASE], lambda t: fasturi.resolve(BASE, t)),
+    "domain": (["domain"], fasturi.registrable_domain),
+    "surt": (["surt"], fasturi.surt),
+    "fingerprint": (["fingerprint"], fasturi.fingerprint),
+    "fingerprint w3lib": (
+        ["fingerprint", "--preset", "w3lib"],
+        lambda t: fasturi.fingerprint(t, preset="w3lib"),
+    ),
+}
+
+
+def _split(text):
+    parts = fasturi.split(text)
+    if parts.authority is None:
+        return [parts.scheme, None, None, parts.path]
+    _, host, port = fasturi._impl.core.split_authority(parts.authority)
+    return [parts.scheme, host, port, parts.path]
+
+
+def _unescape(field):
+    """The text of one TSV field as docs/cli.md reads it back."""
+    if field == "\\N":
+        return None
+
+    def one(m):
+        e = m.group(1)
+        if len(e) > 1:
+            code = int(e[1:], 16)
+            return chr(code + 0xDC00 if e[0] == "x" and code >= 0x80 else code)
+        return {"t": "\t", "n": "\n", "r": "\r"}.get(e, e)
+
+    return re.sub(r"\\(x[0-9a-f]{2}|u[0-9a-f]{4}|.)", one, field, flags=re.S)
+
+
+def _expect(name, raw):
+    """The fields of a line's record, or None where it must be an error."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    one = TRANSFORMS[name][1]
+    try:
+        value = _split(text) if one is None else one(text)
+    except ValueError:
+        return None
+    return value if isinstance(value, list) else [value]
+
+
+def _main(monkeypatch, capfd, argv, data, path):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+    if path == "lines":
+        monkeypatch.setattr(_cli_commands, "_block_handler", lambda run: None)
+    else:
+        monkeypatch.setattr(_cli_commands, "_kernels", fasturi._impl.arrow_kernels)
+    try:
+        status = _cli.main(argv)
+    except SystemExit as exc:
+        status = exc.code
+    sys.stdout.flush()
+    out, err = capfd.readouterr()
+    monkeypatch.undo()
+    return status, out, err
+
+
+PATHS = ["lines", "blocks"]
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize("name", TRANSFORMS)
+def test_one_record_per_line_in_order(monkeypatch, capfd, name, path):
+    argv = TRANSFORMS[name][0]
+    data = b"\n".join(HOSTILE) + b"\n"
+    status, out, err = _main(monkeypatch, capfd, [*argv, "--no-progress"], data, path)
+    rows = out.split("\n")
+    assert rows.pop() == ""
+    assert len(rows) == len(HOSTILE)
+    bad = []
+    for number, (raw, row) in enumerate(zip(HOSTILE, rows), 1):
+        want = _expect(name, raw)
+        fields = row.split("\t")
+        if want is None:
+            assert fields == ["\\E"] * len(fields), (raw, row)
+            bad.append(number)
+        else:
+            assert [_unescape(f) for f in fields] == [v if v is None else str(v) for v in want], raw
+    assert bad and status == 1
+    # each bad line reported once, by its number, and nothing else
+    assert [int(line.split(":")[2]) for line in err.splitlines()] == bad
+    assert "error record written" in err
+
+
+@pytest.mark.parametrize("name", TRANSFORMS)
+def test_json_records_carry_the_input_and_the_error(monkeypatch, capfd, name):
+    argv = TRANSFORMS[name][0]
+    data = b"\n".join(HOSTILE) + b"\n"
+    status, out, err = _main(monkeypatch, capfd, [*argv, "--json", "--no-progress"], data, "lines")
+    records = [json.loads(row) for row in out.splitlines()]
+    assert len(records) == len(HOSTILE) and status == 1
+    key = "ref" if name == "resolve" else "uri"
+    for raw, record in zip(HOSTILE, records):
+        assert record[key] == raw.decode("utf-8", "replace")
+        assert ("error" in record) == (_expect(name, raw) is None)
+        if "error" in record:
+            assert record["error"] and set(record) == {key, "error"}
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize("name", ["surt", "normalize", "split"])
+def test_on_error_skip_and_stop(monkeypatch, capfd, name, path):
+    argv = [*TRANSFORMS[name][0], "--no-progress"]
+    data = b"\n".join(HOSTILE) + b"\n"
+    keep = _main(monkeypatch, capfd, argv, data, path)[1].splitlines()
+    status, out, err = _main(monkeypatch, capfd, [*argv, "--on-error", "skip"], data, path)
+    assert status == 1 and "line skipped" in err
+    assert out.splitlines() == [r for r in keep if not r.startswith("\\E")]
+    status, out, err = _main(monkeypatch, capfd, [*argv, "--on-error", "stop"], data, path)
+    first = next(i for i, raw in enumerate(HOSTILE) if _expect(name, raw) is None)
+    assert status == 1 and out.splitlines() == keep[:first]
+    assert err.splitlines() == [err.splitlines()[0]] and err.endswith("; stopped\n")
+
+
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize("command", ["validate", "audit"])
+def test_report_commands_give_unreadable_lines_a_row(monkeypatch, capfd, command, path):
+    data = b"\n".join(HOSTILE) + b"\n"
+    status, out, err = _main(monkeypatch, capfd, [command, "--no-progress"], data, path)
+    rows = [row.split("\t") for row in out.splitlines()]
+    unreadable = [r for r in rows if r[1] == "\\E"]
+    assert [r[0] for r in unreadable] == ["3", "9"]
+    assert [_unescape(r[-1]) for r in unreadable] == [
+        HOSTILE[2].decode("utf-8", "surrogateescape"),
+        HOSTILE[8].decode("utf-8", "surrogateescape"),
+    ]
+    status, out, err = _main(
+        monkeypatch, capfd, [command, "--no-progress", "--on-error", "skip"], data, path
+    )
+    assert status == 1 and all(row.split("\t")[1] != "\\E" for row in out.splitlines())
+
+
+@given(st.text())
+def test_tsv_escaping_is_reversible_and_one_line(text):
+    field = _tsv.escape(text)
+    assert _unescape(field) == text
+    assert field not in ("\\N", "\\E")
+    assert not re.search("[\x00-\x1f\x7f\x80-\x9f\u2028\u2029]", field)
+    assert field.splitlines() == ([field] if field else [])
+
+
+@given(st.lists(st.text()))
+def test_the_kernels_escape_as_the_line_path(texts):
+    k = fasturi._impl.arrow_kernels()
+    texts = [t.encode("utf-8", "replace").decode() for t in texts]  # no surrogates
+    want = "".join(_tsv.escape(t) + "\n" for t in [*texts, None]).encode()
+    for typ in (pa.string(), pa.large_string(), pa.string_view()):
+        arr = pa.array(["\x00 sliced off", *texts, None], type=typ).slice(1)
+        assert bytes(k.join_lines(ArrowColumn(*arr.__arrow_c_array__()))) == want
+    arr = pa.array([1, None, 2**64 - 1, 0], type=pa.uint64()).slice(1)
+    assert bytes(k.join_lines(ArrowColumn(*arr.__arrow_c_array__()))) == (
+        b"\\N\n18446744073709551615\n0\n"
+    )
+
+
+def test_the_kernels_escape_at_every_place_in_a_row():
+    # before, inside and after the 16-byte blocks the compiled escaping reads
+    k = fasturi._impl.arrow_kernels()
+    specials = ("\x00", "\\", "\t", "\x7f", "\x85", "\u2028", "\xa9", "\u2013", "é")
+    texts = [
+        "a" * i + c + "b" * j + d
+        for i in range(0, 36, 5)
+        for j in range(0, 20)
+        for c in specials
+        for d in ("", "\x01")
+    ]
+    arr = pa.array(texts)
+    want = "".join(_tsv.escape(t) + "\n" for t in texts).encode()
+    assert k.join_lines(ArrowColumn(*arr.__arrow_c_array__())) == want
+
+
+@given(st.text(alphabet=st.characters(codec="utf-8")))
+def test_audit_finds_nothing_where_the_prefilter_says_so(text):
+    if fasturi.is_valid(text) and not may_find(text):
+        assert fasturi.audit(text) == []
+    k = fasturi._impl.arrow_kernels()
+    col = ArrowColumn(*pa.array([text]).__arrow_c_array__())
+    suspect = not fasturi.is_valid(text) or may_find(text)
+    assert k.audit_suspects(col, 0, 1) == ([0] if suspect else [])
+
+
+def test_audit_prefilter_on_hostile_lines():
+    for raw in HOSTILE + [b"http://1.2.3.4/", b"//0x7f.1/", b"http://a@b/", b"1a:x"]:
+        text = raw.decode("utf-8", "replace")
+        if fasturi.is_valid(text) and not may_find(text):
+            assert fasturi.audit(text) == []
+    assert may_find("//0x7f.1/") and may_find("http://1.2.3.4/") and not may_find("1a:x")
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_options_and_operands_in_any_order(monkeypatch, capfd, path, tmp_path):
+    f = tmp_path / "refs.txt"
+    f.write_bytes(b"../g\n")
+    want = _main(monkeypatch, capfd, ["resolve", "--json", BASE, str(f)], b"", path)
+    assert want[0] == 0 and json.loads(want[1]) == {"ref": "../g", "resolved": "http://a/b/g"}
+    for argv in (
+        ["resolve", BASE, "--json", str(f)],
+        ["resolve", BASE, str(f), "--json"],
+        ["resolve", "--json", BASE, str(f), "--no-progress"],
+    ):
+        assert _main(monkeypatch, capfd, argv, b"", path) == want
+
+
+def test_usage_errors_print_the_commands_usage(monkeypatch, capfd):
+    for argv, what in (
+        (["resolve", "http://a/", "--bogus"], "unrecognized arguments: --bogus"),
+        (["split", "--fields", "nope"], "unknown field 'nope'"),
+        (["normalize", "--on-error", "maybe"], "argument --on-error: invalid choice: 'maybe'"),
+    ):
+        status, out, err = _main(monkeypatch, capfd, argv, b"", "lines")
+        assert status == 2 and out == ""
+        assert err.startswith(f"usage: fasturi {argv[0]} ")
+        assert f"fasturi {argv[0]}: error: {what}" in err
