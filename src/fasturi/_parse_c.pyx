@@ -764,12 +764,16 @@ def urlsplit_cached(url, scheme='', allow_fragments=True):
     return _CACHE.call(url, scheme, allow_fragments)
 
 
-def urlparse(url, scheme='', allow_fragments=True):
-    """Split a URL into 6 components: scheme://netloc/path;params?query#fragment."""
+cdef inline object _urlparse_impl(object url, object scheme, object allow_fragments):
     r = _split(url, scheme, allow_fragments, True)
     if r is None:
         return _std_urlparse(url, scheme, allow_fragments)
     return r
+
+
+def urlparse(url, scheme='', allow_fragments=True):
+    """Split a URL into 6 components: scheme://netloc/path;params?query#fragment."""
+    return _urlparse_impl(url, scheme, allow_fragments)
 
 # ---------------------------------------------------------------------------
 # Joining components back: urlunsplit() and urlunparse().
@@ -1237,13 +1241,17 @@ cdef object _defrag(object url):
     return _result2(DefragResult, defrag, frag)
 
 
-def urldefrag(url):
-    """Remove the fragment: (url without it, fragment)."""
+cdef inline object _urldefrag_impl(object url):
     if type(url) is str and SPLIT_OK and DEFRAG != 2:
         r = _defrag(url)
         if r is not None:
             return r
     return _std_urldefrag(url)
+
+
+def urldefrag(url):
+    """Remove the fragment: (url without it, fragment)."""
+    return _urldefrag_impl(url)
 
 # ---------------------------------------------------------------------------
 # Import time: what this Python's urllib.parse does, asked once.
@@ -1462,14 +1470,14 @@ def urlparse_kw(url, scheme=_PARSE_SCHEME, allow_fragments=True, *,
                 missing_as_none=_PARSE_MISSING):
     """Split a URL into 6 components: scheme://netloc/path;params?query#fragment."""
     if missing_as_none is False:
-        return urlparse(url, scheme, allow_fragments)
+        return _urlparse_impl(url, scheme, allow_fragments)
     return _std_urlparse(url, scheme, allow_fragments, missing_as_none=missing_as_none)
 
 
 def urldefrag_kw(url, *, missing_as_none=_DEFRAG_MISSING):
     """Remove the fragment: (url without it, fragment)."""
     if missing_as_none is False:
-        return urldefrag(url)
+        return _urldefrag_impl(url)
     return _std_urldefrag(url, missing_as_none=missing_as_none)
 
 
