@@ -53,6 +53,10 @@ else:
         IMPLEMENTATION = "python"
 
 
+# The WHATWG URL parser has its reference twin only, whichever core is active.
+from . import _whatwg_py as whatwg  # noqa: E402
+
+
 def arrow_kernels() -> ModuleType:
     """The column kernels' twin (``_arrow_c`` or ``_arrow_py``), imported on
     first use: the reference needs pyarrow, which ``import fasturi`` does not."""
@@ -74,4 +78,5 @@ __all__ = [
     "rules",
     "surt_impl",
     "uri",
+    "whatwg",
 ]
