@@ -26,6 +26,7 @@ the running Python's ``unicodedata``.
 from __future__ import annotations
 
 import bisect
+import re
 import unicodedata
 from typing import List, Optional, Tuple, Union
 
@@ -58,7 +59,7 @@ SPECIAL_SCHEMES = {"ftp": 21, "file": None, "http": 80, "https": 443, "ws": 80, 
 # -- Percent-encoded bytes ---------------------------------------------------
 # A percent-encode set holds every code point above U+007E; the sets below
 # list their ASCII members only, and `utf8_percent_encode` encodes every
-# non-ASCII code point.
+# byte above 0x7F.
 
 # C0 control percent-encode set: C0 controls and all code points > U+007E
 C0_CONTROL_SET = frozenset(map(chr, range(0x20))) | {"\x7f"}
@@ -76,17 +77,35 @@ USERINFO_SET = PATH_SET | frozenset("/:;=@[\\]|")
 COMPONENT_SET = USERINFO_SET | frozenset("$%&+,")
 
 
-def utf8_percent_encode(c: str, percent_encode_set: frozenset[str]) -> str:
-    """UTF-8 percent-encode a code point (or a string) using a set."""
-    if c.isascii():
-        if c in percent_encode_set:
-            return f"%{ord(c):02X}"
-        if len(c) == 1 or not any(ch in percent_encode_set for ch in c):
-            return c
-    return "".join(
-        chr(b) if b < 0x80 and chr(b) not in percent_encode_set else f"%{b:02X}"
-        for b in c.encode("utf-8")
+def _percent_encode_table(percent_encode_set: frozenset[str]) -> dict[int, str]:
+    """The set as a str.translate table over bytes (U+0000 to U+00FF): each
+    member and each byte above 0x7F to its percent-encoding."""
+    table = {ord(c): f"%{ord(c):02X}" for c in percent_encode_set}
+    table.update({byte: f"%{byte:02X}" for byte in range(0x80, 0x100)})
+    return table
+
+
+_TABLES = {
+    s: _percent_encode_table(s)
+    for s in (
+        C0_CONTROL_SET,
+        FRAGMENT_SET,
+        QUERY_SET,
+        SPECIAL_QUERY_SET,
+        PATH_SET,
+        USERINFO_SET,
+        COMPONENT_SET,
     )
+}
+
+
+def utf8_percent_encode(input: str, percent_encode_set: frozenset[str]) -> str:
+    """UTF-8 percent-encode a code point (or a string of them) using a set:
+    each byte of its UTF-8 encoding that is in the set (every byte above
+    0x7F is) becomes %XX."""
+    if not input.isascii():
+        input = input.encode("utf-8").decode("latin-1")  # a code point per byte
+    return input.translate(_TABLES[percent_encode_set])
 
 
 def percent_decode(data: bytes) -> bytes:
@@ -429,16 +448,24 @@ def uts46_process(domain: str) -> List[str]:
                 raise _IDNAError(f"Punycode label {label!r} decodes to ASCII")
             labels[i] = label = decoded
         check_validity(label)
-    # CheckBidi: for a Bidi domain name, every label meets RFC 5893 §2
+    # 4.1 step 9, CheckBidi: "if the domain name is a Bidi domain name (one
+    # with a code point of Bidi_Class R, AL or AN), then the label must
+    # satisfy all six of the numbered conditions in RFC 5893, Section 2":
+    # every label of it, left-to-right ones included.
     if any(unicodedata.bidirectional(c) in ("R", "AL", "AN") for label in labels for c in label):
         for label in labels:
-            if not label:
-                continue
-            try:
-                idna.check_bidi(label, check_ltr=True)
-            except idna.IDNAError as e:
-                raise _IDNAError(str(e)) from None
+            if label:
+                bidi_rule(label)
     return labels
+
+
+def bidi_rule(label: str) -> None:
+    """RFC 5893 §2's six conditions on a (non-empty) label of a Bidi domain
+    name, by the idna package."""
+    try:
+        idna.check_bidi(label, check_ltr=True)
+    except idna.IDNAError as e:
+        raise _IDNAError(str(e)) from None
 
 
 def check_validity(label: str) -> None:
@@ -556,6 +583,26 @@ QUERY = "query state"
 FRAGMENT = "fragment state"
 
 
+# Where a run of code points that a state treats alike ends (for a URL that
+# is not special, and one that is): the states' steps for "otherwise" are
+# run on such a run at once, the same steps in the same order.
+PATH_DELIMITERS = (re.compile("[/?#]"), re.compile(r"[/\\?#]"))
+OPAQUE_PATH_DELIMITERS = re.compile("[ ?#]")
+AUTHORITY_DELIMITERS = (re.compile("[@/?#]"), re.compile(r"[@/\\?#]"))
+HOST_DELIMITERS = (re.compile(r"[:/?#\[\]]"), re.compile(r"[:/\\?#\[\]]"))
+QUERY_DELIMITERS = re.compile("#")
+
+
+def _run_end(delimiters: re.Pattern[str], input: str, pointer: int) -> int:
+    match = delimiters.search(input, pointer)
+    return len(input) if match is None else match.start()
+
+
+def remaining_starts_with(input: str, pointer: int, prefix: Union[str, Tuple[str, ...]]) -> bool:
+    """Whether remaining (the code points after c) starts with ``prefix``."""
+    return 0 <= pointer < len(input) and input.startswith(prefix, pointer + 1)
+
+
 def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
     """The basic URL parser (no url, no state override, UTF-8)."""
     url = URLRecord()
@@ -572,8 +619,6 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
 
     while True:
         c = input[pointer] if 0 <= pointer < length else EOF
-        # remaining: the substring after c
-        remaining = input[pointer + 1 :] if pointer < length else ""
 
         if state == SCHEME_START:
             if c in ASCII_ALPHA:
@@ -595,7 +640,7 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
                     state = SPECIAL_RELATIVE_OR_AUTHORITY
                 elif url.is_special():
                     state = SPECIAL_AUTHORITY_SLASHES
-                elif remaining.startswith("/"):
+                elif remaining_starts_with(input, pointer, "/"):
                     state = PATH_OR_AUTHORITY
                     pointer += 1
                 else:
@@ -624,7 +669,7 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
                 pointer -= 1
 
         elif state == SPECIAL_RELATIVE_OR_AUTHORITY:
-            if c == "/" and remaining.startswith("/"):
+            if c == "/" and remaining_starts_with(input, pointer, "/"):
                 state = SPECIAL_AUTHORITY_IGNORE_SLASHES
                 pointer += 1
             else:
@@ -679,7 +724,7 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
                 pointer -= 1
 
         elif state == SPECIAL_AUTHORITY_SLASHES:
-            if c == "/" and remaining.startswith("/"):
+            if c == "/" and remaining_starts_with(input, pointer, "/"):
                 state = SPECIAL_AUTHORITY_IGNORE_SLASHES
                 pointer += 1
             else:
@@ -713,7 +758,10 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
                 buffer = ""
                 state = HOST
             else:
-                buffer += c
+                # c, and the code points up to the next delimiter
+                end = _run_end(AUTHORITY_DELIMITERS[url.is_special()], input, pointer)
+                buffer += input[pointer:end]
+                pointer = end - 1
 
         elif state == HOST:
             if c == ":" and not inside_brackets:
@@ -734,7 +782,10 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
                     inside_brackets = True
                 if c == "]":
                     inside_brackets = False
-                buffer += c
+                # c, and the code points up to the next delimiter or bracket
+                end = _run_end(HOST_DELIMITERS[url.is_special()], input, pointer + 1)
+                buffer += input[pointer:end]
+                pointer = end - 1
 
         elif state == PORT:
             if c in ASCII_DIGITS:
@@ -854,7 +905,11 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
                     url.fragment = ""
                     state = FRAGMENT
             else:
-                buffer += utf8_percent_encode(c, PATH_SET)
+                # c, and with it the code points up to the next delimiter
+                # (the same step for each of them, in one go)
+                end = _run_end(PATH_DELIMITERS[url.is_special()], input, pointer)
+                buffer += utf8_percent_encode(input[pointer:end], PATH_SET)
+                pointer = end - 1
 
         elif state == OPAQUE_PATH:
             assert isinstance(url.path, str)
@@ -865,12 +920,15 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
                 url.fragment = ""
                 state = FRAGMENT
             elif c == " ":
-                if remaining.startswith(("?", "#")):
+                if remaining_starts_with(input, pointer, ("?", "#")):
                     url.path += "%20"
                 else:
                     url.path += " "
             elif c != EOF:
-                url.path += utf8_percent_encode(c, C0_CONTROL_SET)
+                # c, and the code points up to the next " ", "?" or "#"
+                end = _run_end(OPAQUE_PATH_DELIMITERS, input, pointer)
+                url.path += utf8_percent_encode(input[pointer:end], C0_CONTROL_SET)
+                pointer = end - 1
 
         elif state == QUERY:
             if c == "#" or c == EOF:
@@ -881,11 +939,19 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
                     url.fragment = ""
                     state = FRAGMENT
             else:
-                buffer += c
+                # c, and the code points up to the next "#"
+                end = _run_end(QUERY_DELIMITERS, input, pointer)
+                buffer += input[pointer:end]
+                pointer = end - 1
 
         elif state == FRAGMENT:
             if c != EOF:
-                url.fragment = (url.fragment or "") + utf8_percent_encode(c, FRAGMENT_SET)
+                # c, and every code point after it (the fragment state is
+                # the last one)
+                url.fragment = (url.fragment or "") + utf8_percent_encode(
+                    input[pointer:], FRAGMENT_SET
+                )
+                pointer = length - 1
 
         if pointer >= length:
             break
