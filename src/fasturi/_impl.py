@@ -67,6 +67,15 @@ def arrow_kernels() -> ModuleType:
     return kernels
 
 
+def whatwg_kernels() -> ModuleType:
+    """The column kernels of fasturi.whatwg (``_whatwg_arrow_py``), imported
+    on first use (they need pyarrow): the reference's whichever core is
+    active, as the parser has no compiled twin yet."""
+    from . import _whatwg_arrow_py as kernels
+
+    return kernels
+
+
 __all__ = [
     "IMPLEMENTATION",
     "NO_EXTENSIONS",
@@ -79,4 +88,5 @@ __all__ = [
     "surt_impl",
     "uri",
     "whatwg",
+    "whatwg_kernels",
 ]

@@ -1010,7 +1010,7 @@ def origin(url: URLRecord) -> str:
 # -- The API -----------------------------------------------------------------
 
 
-def _scalar_value_string(func: str, name: str, value: object) -> str:
+def scalar_value_string(func: str, name: str, value: object) -> str:
     """``value`` as a scalar value string (USVString): lone surrogates
     become U+FFFD; bytes are UTF-8, decoded with U+FFFD for errors."""
     if isinstance(value, str):
@@ -1025,7 +1025,7 @@ def _scalar_value_string(func: str, name: str, value: object) -> str:
     raise type_error(func, name, value, "str or bytes")
 
 
-def _to_url(record: URLRecord) -> URL:
+def to_url(record: URLRecord) -> URL:
     blob_origin = origin(record) if record.scheme == "blob" else None
     return URL._from_record(
         serialize(record),
@@ -1043,10 +1043,10 @@ def _to_url(record: URLRecord) -> URL:
 
 def _api_parse(func: str, input: object, base: object, input_name: str = "input") -> URLRecord:
     """The API URL parser: ``base`` parsed first, failing the whole."""
-    text = _scalar_value_string(func, input_name, input)
+    text = scalar_value_string(func, input_name, input)
     parsed_base = None
     if base is not None:
-        base_text = _scalar_value_string(func, "base", base)
+        base_text = scalar_value_string(func, "base", base)
         try:
             parsed_base = basic_url_parse(base_text)
         except InvalidURL as e:
@@ -1059,7 +1059,7 @@ def parse(input: Union[str, bytes], base: Union[str, bytes, None] = None) -> URL
 
     Raises ``InvalidURL`` (a ``ValueError``) where the parser returns failure.
     """
-    return _to_url(_api_parse("parse", input, base))
+    return to_url(_api_parse("parse", input, base))
 
 
 def can_parse(input: Union[str, bytes], base: Union[str, bytes, None] = None) -> bool:
