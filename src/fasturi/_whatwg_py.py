@@ -26,7 +26,6 @@ the running Python's ``unicodedata``.
 from __future__ import annotations
 
 import bisect
-import re
 import unicodedata
 from typing import List, Optional, Tuple, Union
 
@@ -586,16 +585,22 @@ FRAGMENT = "fragment state"
 # Where a run of code points that a state treats alike ends (for a URL that
 # is not special, and one that is): the states' steps for "otherwise" are
 # run on such a run at once, the same steps in the same order.
-PATH_DELIMITERS = (re.compile("[/?#]"), re.compile(r"[/\\?#]"))
-OPAQUE_PATH_DELIMITERS = re.compile("[ ?#]")
-AUTHORITY_DELIMITERS = (re.compile("[@/?#]"), re.compile(r"[@/\\?#]"))
-HOST_DELIMITERS = (re.compile(r"[:/?#\[\]]"), re.compile(r"[:/\\?#\[\]]"))
-QUERY_DELIMITERS = re.compile("#")
+PATH_DELIMITERS = ("/?#", "/\\?#")
+OPAQUE_PATH_DELIMITERS = " ?#"
+AUTHORITY_DELIMITERS = ("@/?#", "@/\\?#")
+HOST_DELIMITERS = (":/?#[]", ":/\\?#[]")
+QUERY_DELIMITERS = "#"
 
 
-def _run_end(delimiters: re.Pattern[str], input: str, pointer: int) -> int:
-    match = delimiters.search(input, pointer)
-    return len(input) if match is None else match.start()
+def _run_end(delimiters: str, input: str, pointer: int) -> int:
+    """The index of the first of ``delimiters`` at or after ``pointer``, or
+    the length of ``input``."""
+    end = len(input)
+    for delimiter in delimiters:
+        found = input.find(delimiter, pointer, end)
+        if found != -1:
+            end = found
+    return end
 
 
 def remaining_starts_with(input: str, pointer: int, prefix: Union[str, Tuple[str, ...]]) -> bool:
