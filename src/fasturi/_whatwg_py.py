@@ -152,7 +152,7 @@ def host_parse(input: str, is_opaque: bool = False) -> str:
     # 5. domain: the percent-decoding, UTF-8 decoded without BOM
     domain = percent_decode(input.encode("utf-8")).decode("utf-8", "replace")
     # 6-7.
-    ascii_domain = domain_parse(domain, False)
+    ascii_domain = domain_parse(domain)
     # 8.
     if ends_in_a_number(ascii_domain):
         return ipv4_serialize(ipv4_parse(ascii_domain))
@@ -364,13 +364,12 @@ def ipv6_compressed_piece_index(address: List[int]) -> Optional[int]:
 # -- IDNA --------------------------------------------------------------------
 
 
-def domain_parse(domain: str, be_strict: bool) -> str:
-    """The domain parser (beStrict is false where the host parser calls it).
+def domain_parse(domain: str) -> str:
+    """The domain parser with beStrict false, as the host parser runs it.
 
-    Steps 1-2 only record a validation error; they are not run.
+    Steps 1-3 (the strict ToASCII) only record a validation error when
+    beStrict is false, and are not run.
     """
-    if be_strict:
-        raise NotImplementedError("the host parser runs the domain parser with beStrict false")
     # 5. An ASCII domain is lowercased, whatever Unicode ToASCII says of it.
     if domain.isascii():
         result = domain.lower()
@@ -614,7 +613,7 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
     # Remove leading and trailing C0 control or space, then all ASCII tab
     # or newline (invalid-URL-unit validation errors).
     input = input.strip(C0_CONTROL_OR_SPACE)
-    if "\t" in input or "\n" in input or "\r" in input:
+    if any(c in input for c in ASCII_TAB_OR_NEWLINE):
         input = input.replace("\t", "").replace("\n", "").replace("\r", "")
     state = SCHEME_START
     buffer = ""
