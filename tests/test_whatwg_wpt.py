@@ -5,7 +5,9 @@ url-origin.any.js (``origin`` where given), failure.html (an input that
 fails with no base fails as a base too) and the ``relativeTo`` key (the
 input parses against a base of that kind).  ``toascii.json`` and
 ``IdnaTestV2.json``: the host of ``https://<input>/x`` (toascii.window.js,
-IdnaTestV2.window.js).  Every case runs, failures included.
+IdnaTestV2.window.js).  ``percent-encoding.json``: the query and fragment
+of ``https://doesnotmatter.invalid/?<input>#<input>``, its UTF-8 column
+(percent-encoding.window.js).  Every case runs, failures included.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ def _cases(name: str) -> list:
 URLTESTDATA = _cases("urltestdata.json")
 TOASCII = _cases("toascii.json")
 IDNA = [case for case in _cases("IdnaTestV2.json") if case["input"] != ""]
+PERCENT_ENCODING = _cases("percent-encoding.json")
 
 
 def _id(case: dict) -> str:
@@ -105,3 +108,11 @@ def test_toascii(case):
 @pytest.mark.parametrize("case", IDNA, ids=[_id(c) for c in IDNA])
 def test_idna(case):
     _host_case(case)
+
+
+@pytest.mark.parametrize("case", PERCENT_ENCODING, ids=[_id(c) for c in PERCENT_ENCODING])
+def test_percent_encoding(case):
+    # percent-encoding.window.js, UTF-8: the query, and the fragment (always UTF-8)
+    url = whatwg.parse(f"https://doesnotmatter.invalid/?{case['input']}#{case['input']}")
+    assert url.search == "?" + case["output"]["utf-8"]
+    assert url.hash == "#" + case["output"]["utf-8"]
