@@ -34,11 +34,16 @@ CASES = {
     "uri-reads": "u = fasturi.URI('http://u@h:1/' + 'p' * (40 * n)); (u.host, u.path, u.port)",
     "urljoin-dotdot": "fasturi.parse.urljoin('http://a/b/c/d', '../' * n + 'g')",
     "unquote-huge": "fasturi.parse.unquote('%41b' * (4 * n))",
+    # fasturi.whatwg (the reference twin whichever core is active)
+    "whatwg-userinfo": "fasturi.whatwg.parse('http://' + 'a:b@' * (n // 16) + 'h/')",
+    "whatwg-opaque-path": "fasturi.whatwg.parse('a:' + ' x' * (8 * n) + ' ?q')",
+    "whatwg-path-dotdot": "fasturi.whatwg.parse('http://h/' + 'a/../' * (n // 16))",
+    "whatwg-idna-labels": "fasturi.whatwg.parse('http://' + 'é.' * (n // 32) + 'x/')",
 }
 
 
 def _instructions(stmt: str, n: int, reps: int) -> int:
-    code = f"import fasturi, fasturi.parse\nn = {n}\nfor _ in range({reps}):\n    {stmt}\n"
+    code = f"import fasturi, fasturi.parse, fasturi.whatwg\nn = {n}\nfor _ in range({reps}):\n    {stmt}\n"
     # A fixed hash seed makes start-up cost the same in every child.
     env = dict(os.environ, PYTHONHASHSEED="0")
     proc = subprocess.run(

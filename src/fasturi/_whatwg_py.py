@@ -585,7 +585,7 @@ FRAGMENT = "fragment state"
 # is not special, and one that is): the states' steps for "otherwise" are
 # run on such a run at once, the same steps in the same order.
 PATH_DELIMITERS = ("/?#", "/\\?#")
-OPAQUE_PATH_DELIMITERS = " ?#"
+OPAQUE_PATH_DELIMITERS = "?#"
 AUTHORITY_DELIMITERS = ("@/?#", "@/\\?#")
 HOST_DELIMITERS = (":/?#[]", ":/\\?#[]")
 QUERY_DELIMITERS = "#"
@@ -618,6 +618,9 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
     state = SCHEME_START
     buffer = ""
     at_sign_seen = inside_brackets = password_token_seen = False
+    # the authority state's username and password, as they are appended to
+    username: List[str] = []
+    password: List[str] = []
     pointer = 0
     length = len(input)
 
@@ -745,19 +748,22 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
                 if at_sign_seen:
                     buffer = "%40" + buffer
                 at_sign_seen = True
-                for code_point in buffer:
-                    if code_point == ":" and not password_token_seen:
-                        password_token_seen = True
-                        continue
-                    encoded = utf8_percent_encode(code_point, USERINFO_SET)
-                    if password_token_seen:
-                        url.password += encoded
-                    else:
-                        url.username += encoded
+                # For each code point of buffer: the first ":" while no
+                # password token was seen switches to the password; every
+                # other is UTF-8 percent-encoded with the userinfo set and
+                # appended to the username or the password.
+                if not password_token_seen and ":" in buffer:
+                    username_part, _, buffer = buffer.partition(":")
+                    username.append(utf8_percent_encode(username_part, USERINFO_SET))
+                    password_token_seen = True
+                encoded = utf8_percent_encode(buffer, USERINFO_SET)
+                (password if password_token_seen else username).append(encoded)
                 buffer = ""
             elif c == EOF or c in "/?#" or (url.is_special() and c == "\\"):
                 if at_sign_seen and buffer == "":
                     raise InvalidURL("host-missing")
+                url.username = "".join(username)
+                url.password = "".join(password)
                 pointer -= len(buffer) + 1
                 buffer = ""
                 state = HOST
@@ -923,15 +929,17 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
             elif c == "#":
                 url.fragment = ""
                 state = FRAGMENT
-            elif c == " ":
-                if remaining_starts_with(input, pointer, ("?", "#")):
-                    url.path += "%20"
-                else:
-                    url.path += " "
             elif c != EOF:
-                # c, and the code points up to the next " ", "?" or "#"
+                # c, and the code points up to the next "?" or "#": each is
+                # UTF-8 percent-encoded with the C0 control percent-encode
+                # set, but U+0020 SPACE, which is appended as it is, or as
+                # "%20" where remaining starts with "?" or "#" (the last code
+                # point of a run that one of them ends)
                 end = _run_end(OPAQUE_PATH_DELIMITERS, input, pointer)
-                url.path += utf8_percent_encode(input[pointer:end], C0_CONTROL_SET)
+                encoded = utf8_percent_encode(input[pointer:end], C0_CONTROL_SET)
+                if end < length and encoded.endswith(" "):
+                    encoded = encoded[:-1] + "%20"
+                url.path += encoded
                 pointer = end - 1
 
         elif state == QUERY:
