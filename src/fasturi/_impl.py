@@ -28,6 +28,7 @@ if TYPE_CHECKING or NO_EXTENSIONS:
     from . import _rules_py as rules
     from . import _surt_py as surt_impl
     from . import _uri_py as uri
+    from . import _whatwg_py as whatwg
 
     IMPLEMENTATION = "python"
 else:
@@ -39,6 +40,7 @@ else:
         from . import _rules_c as rules  # type: ignore[no-redef]
         from . import _surt_c as surt_impl  # type: ignore[no-redef]
         from . import _uri_c as uri  # type: ignore[no-redef]
+        from . import _whatwg_c as whatwg  # type: ignore[no-redef]
 
         IMPLEMENTATION = "compiled"
     except ImportError:  # installed without a compiler
@@ -49,12 +51,9 @@ else:
         from . import _rules_py as rules
         from . import _surt_py as surt_impl
         from . import _uri_py as uri
+        from . import _whatwg_py as whatwg
 
         IMPLEMENTATION = "python"
-
-
-# The WHATWG URL parser has its reference twin only, whichever core is active.
-from . import _whatwg_py as whatwg  # noqa: E402
 
 
 def arrow_kernels() -> ModuleType:

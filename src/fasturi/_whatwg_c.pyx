@@ -1,0 +1,188 @@
+"""fasturi.whatwg's parser, compiled: the twin of _whatwg_py.
+
+csrc/fasturi_whatwg.h parses the common case exactly (its opening comment
+says which inputs: ASCII, the special schemes but file and others with an
+authority, plain domains and dotted-decimal IPv4, no userinfo); every other
+input, and every call with bytes or another type, goes to _whatwg_py, the
+reference, so both twins give the same URL, href or error for every input.
+The URL objects are _types.URL, their slots filled here directly.
+"""
+
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from libc.stdint cimport uint8_t
+from libc.string cimport memcpy
+
+from fasturi._capi cimport (
+    PyUnicode_DATA,
+    PyUnicode_GET_LENGTH,
+    PyUnicode_IS_ASCII,
+    PyUnicode_New,
+    PyUnicode_Substring,
+    fu_alloc_object,
+    fu_set_slot,
+    fu_slot_offset,
+)
+from fasturi._csrc cimport (
+    FU_WW_FRAG,
+    FU_WW_PATH,
+    FU_WW_QUERY,
+    FU_WW_SQUERY,
+    FU_WW_USERINFO,
+    fu_ww_enc,
+    fu_ww_parse,
+    fu_ww_room,
+    fu_ww_url,
+)
+
+from fasturi import _whatwg_py
+from fasturi._types import URL
+
+__all__ = ["can_parse", "host_parse", "parse", "resolve"]
+
+# The host parser alone (audit's host-differs hazard) is the reference's.
+host_parse = _whatwg_py.host_parse
+
+cdef Py_ssize_t _OFF[10]
+for _i, _name in enumerate(URL.__slots__):
+    _OFF[_i] = fu_slot_offset(URL.__dict__[_name])
+    if _OFF[_i] < 0:
+        raise ImportError(f"fasturi._types.URL.{_name} is not a slot")
+if tuple(URL.__slots__) != (
+    "_href", "_scheme", "_username", "_password", "_host", "_port", "_path", "_query",
+    "_fragment", "_blob_origin",
+):
+    raise ImportError("fasturi._types.URL's slots are not the ones _whatwg_c fills")
+
+# The special schemes' names, one object each (no string made per URL).
+# (FU_WW_OTHER is 0, the others in the order of their enum)
+cdef tuple _SCHEMES = (None, "http", "https", "ws", "wss", "ftp", "file")
+cdef str _EMPTY = ""
+
+# Inputs up to this many bytes are parsed into a buffer on the stack.
+DEF STACK = 2048
+
+
+cdef inline str _ascii(const uint8_t *p, Py_ssize_t n):
+    cdef str s = PyUnicode_New(n, 127)
+    memcpy(PyUnicode_DATA(s), p, n)
+    return s
+
+
+cdef object _url(const uint8_t *out, fu_ww_url *u):
+    """The URL of a parse the C path took (out: its serialization)."""
+    cdef str href = _ascii(out, u.len)
+    cdef Py_ssize_t end = u.len
+    cdef object scheme = _SCHEMES[u.scheme] if u.scheme else PyUnicode_Substring(href, 0, u.scheme_end)
+    cdef object query = None, fragment = None
+    if u.frag_start >= 0:
+        fragment = PyUnicode_Substring(href, u.frag_start + 1, end)
+        end = u.frag_start
+    if u.query_start >= 0:
+        query = PyUnicode_Substring(href, u.query_start + 1, end)
+    cdef object port = None if u.port < 0 else <object>u.port
+    o = fu_alloc_object(URL)
+    fu_set_slot(o, _OFF[0], href)
+    fu_set_slot(o, _OFF[1], scheme)
+    fu_set_slot(o, _OFF[2], PyUnicode_Substring(href, u.user_start, u.user_end)
+                if u.user_end else _EMPTY)
+    fu_set_slot(o, _OFF[3], PyUnicode_Substring(href, u.pass_start, u.pass_end)
+                if u.pass_end else _EMPTY)
+    fu_set_slot(o, _OFF[4], PyUnicode_Substring(href, u.host_start, u.host_end)
+                if u.host_start >= 0 else None)
+    fu_set_slot(o, _OFF[5], port)
+    fu_set_slot(o, _OFF[6], PyUnicode_Substring(href, u.path_start, u.path_end))
+    fu_set_slot(o, _OFF[7], query)
+    fu_set_slot(o, _OFF[8], fragment)
+    fu_set_slot(o, _OFF[9], None)
+    return o
+
+
+cdef object _fast(object input, object base, bint want_url):
+    """The URL (want_url) or its href by the C path, or None where the
+    input or base is not one it takes."""
+    if type(input) is not str or not PyUnicode_IS_ASCII(input):
+        return None
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(input), bn = 0
+    cdef fu_ww_url b, u
+    cdef uint8_t stack[STACK]
+    cdef uint8_t *bout = NULL
+    cdef uint8_t *out = stack
+    cdef object result = None
+    if base is not None:
+        if type(base) is not str or not PyUnicode_IS_ASCII(base):
+            return None
+        bn = PyUnicode_GET_LENGTH(base)
+    cdef Py_ssize_t broom = fu_ww_room(bn, 0) if base is not None else 0
+    cdef Py_ssize_t room = fu_ww_room(n, broom)
+    if broom + room > STACK:
+        out = <uint8_t *>PyMem_Malloc(broom + room)
+        if out == NULL:
+            raise MemoryError()
+    bout = out + room
+    try:
+        if base is not None:
+            if not fu_ww_parse(<const uint8_t *>PyUnicode_DATA(base), bn, NULL, NULL, bout, &b):
+                return None
+            if not fu_ww_parse(<const uint8_t *>PyUnicode_DATA(input), n, bout, &b, out, &u):
+                return None
+        elif not fu_ww_parse(<const uint8_t *>PyUnicode_DATA(input), n, NULL, NULL, out, &u):
+            return None
+        if want_url:
+            result = _url(out, &u)
+        else:
+            result = _ascii(out, u.len)
+    finally:
+        if out != stack:
+            PyMem_Free(out)
+    return result
+
+
+def parse(input, base=None):
+    """Parse ``input`` against ``base`` (URL Standard, the API URL parser).
+
+    Raises ``InvalidURL`` (a ``ValueError``) where the parser returns failure.
+    """
+    url = _fast(input, base, True)
+    if url is None:
+        return _whatwg_py.parse(input, base)
+    return url
+
+
+def can_parse(input, base=None):
+    """Whether ``parse(input, base)`` succeeds (URL Standard, canParse)."""
+    if _fast(input, base, False) is not None:
+        return True
+    return _whatwg_py.can_parse(input, base)
+
+
+def resolve(base, ref):
+    """The ``href`` of ``ref`` parsed against ``base`` (both must parse).
+
+    Raises ``InvalidURL`` where either fails.
+    """
+    if base is not None:
+        href = _fast(ref, base, False)
+        if href is not None:
+            return href
+    return _whatwg_py.resolve(base, ref)
+
+
+def _fast_parse(input, base=None):
+    """The URL by the C path, or None where it hands the input to the
+    reference (for the tests that count what the C path takes)."""
+    return _fast(input, base, True)
+
+
+def _encode_sets():
+    """The percent-encode sets of the C path, over U+0000..U+007F, by name
+    (for the test that compares them with the reference's)."""
+    sets = {}
+    for name, bit in (
+        ("FRAGMENT_SET", FU_WW_FRAG),
+        ("QUERY_SET", FU_WW_QUERY),
+        ("SPECIAL_QUERY_SET", FU_WW_SQUERY),
+        ("PATH_SET", FU_WW_PATH),
+        ("USERINFO_SET", FU_WW_USERINFO),
+    ):
+        sets[name] = frozenset(chr(c) for c in range(128) if fu_ww_enc[c] & bit)
+    return sets
