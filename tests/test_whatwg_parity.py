@@ -107,6 +107,42 @@ TEMPLATES = [
     "{c}http://h/{c}",
     "ht{c}tp://h/",
     "http://1.2.3{c}4/",
+    "http://[::1{c}]/",
+    "sc://[{c}1::2]:8/",
+    "http://[1:2:3:4:5:6:1.2.3{c}4]/",
+    "file://local{c}host/C{c}/",
+    "file:/{c}:/x/../..",
+]
+# IPv6 forms the C path parses and serializes itself
+IPV6 = [
+    "[::]",
+    "[::1]",
+    "[1::]",
+    "[0:0:1::]",
+    "[1:0:0:2:0:0:0:3]",
+    "[1:0:0:2:0:0:3:4]",
+    "[1:2:3:4:5:6:7:8]",
+    "[1:2:3:4:5:6:7:8:9]",
+    "[1:2:3:4:5:6:7]",
+    "[::ffff:1.2.3.4]",
+    "[::1.2.3.4]",
+    "[1:2:3:4:5:6:1.2.3.4]",
+    "[1:2:3:4:5:6:7:1.2.3.4]",
+    "[::1.2.3]",
+    "[::1.2.3.4.5]",
+    "[::01.2.3.4]",
+    "[::256.2.3.4]",
+    "[::1:]",
+    "[:1]",
+    "[1:::2]",
+    "[12345::]",
+    "[FFFF::aBcD]",
+    "[0000:0000::0001]",
+    "[]",
+    "[::1",
+    "[::1]x",
+    "[::1]:",
+    "[::1]:080",
 ]
 REFS = ["{c}", "a{c}b", "/a{c}b", "//h{c}x/", "?a{c}b", "#a{c}b", "./{c}/../a", "..{c}"]
 
@@ -118,6 +154,18 @@ def test_every_ascii_character(twins):
     for t in REFS:
         for base in ("http://h/a/b?q#f", "sc://h/a/b", "file:///x/y"):
             assert _differ(twins, [t.format(c=c) for c in chars], base) == [], (t, base)
+
+
+def test_ipv6(twins):
+    for host in IPV6:
+        inputs = [
+            f"http://{host}/",
+            f"sc://{host}/p",
+            f"https://u:p@{host}:443/",
+            f"file://{host}/",
+        ]
+        assert _differ(twins, inputs) == [], host
+        assert _differ(twins, [f"//{host}/x"], "http://h/") == [], host
 
 
 def test_encode_sets(twins):
@@ -171,6 +219,9 @@ TOKENS = [
     "[",
     "]",
     "[::1]",
+    "::",
+    "ffff",
+    "1.2.3.4",
     "xn--",
     "xn--zca",
     "XN--a",

@@ -274,7 +274,8 @@ cdef extern from "fasturi_whatwg.h" nogil:
         int32_t port
         int scheme
     unsigned FU_WW_FRAG, FU_WW_QUERY, FU_WW_SQUERY, FU_WW_PATH, FU_WW_USERINFO
-    const uint8_t fu_ww_enc[128]
+    const uint8_t fu_ww_enc[256]
+    void fu_ww_init()
     Py_ssize_t fu_ww_room(Py_ssize_t n, Py_ssize_t base_len)
     int fu_ww_parse(const uint8_t *s, Py_ssize_t n, const uint8_t *base, const fu_ww_url *b,
                     uint8_t *out, fu_ww_url *u)

@@ -17,7 +17,6 @@ from fasturi._capi cimport (
     PyUnicode_GET_LENGTH,
     PyUnicode_IS_ASCII,
     PyUnicode_New,
-    PyUnicode_Substring,
     fu_alloc_object,
     fu_set_slot,
     fu_slot_offset,
@@ -29,6 +28,7 @@ from fasturi._csrc cimport (
     FU_WW_SQUERY,
     FU_WW_USERINFO,
     fu_ww_enc,
+    fu_ww_init,
     fu_ww_parse,
     fu_ww_room,
     fu_ww_url,
@@ -57,6 +57,9 @@ if tuple(URL.__slots__) != (
 # (FU_WW_OTHER is 0, the others in the order of their enum)
 cdef tuple _SCHEMES = (None, "http", "https", "ws", "wss", "ftp", "file")
 cdef str _EMPTY = ""
+cdef str _SLASH = "/"
+
+fu_ww_init()
 
 # Inputs up to this many bytes are parsed into a buffer on the stack.
 DEF STACK = 2048
@@ -68,29 +71,34 @@ cdef inline str _ascii(const uint8_t *p, Py_ssize_t n):
     return s
 
 
+cdef inline object _part(const uint8_t *out, Py_ssize_t a, Py_ssize_t b):
+    """out[a:b] as a str; "" and "/" (most paths) are one object each."""
+    if b - a == 1 and out[a] == 47:  # "/"
+        return _SLASH
+    if b == a:
+        return _EMPTY
+    return _ascii(out + a, b - a)
+
+
 cdef object _url(const uint8_t *out, fu_ww_url *u):
     """The URL of a parse the C path took (out: its serialization)."""
-    cdef str href = _ascii(out, u.len)
     cdef Py_ssize_t end = u.len
-    cdef object scheme = _SCHEMES[u.scheme] if u.scheme else PyUnicode_Substring(href, 0, u.scheme_end)
+    cdef object scheme = _SCHEMES[u.scheme] if u.scheme else _ascii(out, u.scheme_end)
     cdef object query = None, fragment = None
     if u.frag_start >= 0:
-        fragment = PyUnicode_Substring(href, u.frag_start + 1, end)
+        fragment = _part(out, u.frag_start + 1, end)
         end = u.frag_start
     if u.query_start >= 0:
-        query = PyUnicode_Substring(href, u.query_start + 1, end)
+        query = _part(out, u.query_start + 1, end)
     cdef object port = None if u.port < 0 else <object>u.port
     o = fu_alloc_object(URL)
-    fu_set_slot(o, _OFF[0], href)
+    fu_set_slot(o, _OFF[0], _ascii(out, u.len))
     fu_set_slot(o, _OFF[1], scheme)
-    fu_set_slot(o, _OFF[2], PyUnicode_Substring(href, u.user_start, u.user_end)
-                if u.user_end else _EMPTY)
-    fu_set_slot(o, _OFF[3], PyUnicode_Substring(href, u.pass_start, u.pass_end)
-                if u.pass_end else _EMPTY)
-    fu_set_slot(o, _OFF[4], PyUnicode_Substring(href, u.host_start, u.host_end)
-                if u.host_start >= 0 else None)
+    fu_set_slot(o, _OFF[2], _part(out, u.user_start, u.user_end))
+    fu_set_slot(o, _OFF[3], _part(out, u.pass_start, u.pass_end))
+    fu_set_slot(o, _OFF[4], _part(out, u.host_start, u.host_end) if u.host_start >= 0 else None)
     fu_set_slot(o, _OFF[5], port)
-    fu_set_slot(o, _OFF[6], PyUnicode_Substring(href, u.path_start, u.path_end))
+    fu_set_slot(o, _OFF[6], _part(out, u.path_start, u.path_end))
     fu_set_slot(o, _OFF[7], query)
     fu_set_slot(o, _OFF[8], fragment)
     fu_set_slot(o, _OFF[9], None)
