@@ -3,8 +3,9 @@
    to the reference (_whatwg_py), so results are exact by construction.
 
    Taken (anything else returns 0, "not mine"):
-   - bytes 0x20..0x7E only after the leading and trailing C0-control-or-space
-     trim (no tab or newline to remove, no non-ASCII), no backslash;
+   - UTF-8 without C0 controls after the leading and trailing C0-control-
+     or-space trim (no tab or newline to remove) and without backslash;
+     non-ASCII only where it is percent-encoded (not in a host);
    - a scheme: http, https, ws, wss, ftp after any number of slashes (two
      or more when the base has the same scheme: fewer is a relative
      reference); file with "//" and a host, none, or localhost, or with a
@@ -57,8 +58,10 @@ typedef struct {
 #define FU_WW_PATH 8u
 #define FU_WW_USERINFO 16u
 
-/* Bytes the parser never takes (C0 controls, DEL, non-ASCII, backslash),
-   and the bytes that end a path segment or need a look ("%"). */
+/* Bytes the parser never takes (C0 controls: no tab or newline removal;
+   backslash: no special-scheme slash), and the bytes that end a path
+   segment or need a look ("%").  DEL and the bytes of UTF-8 beyond ASCII
+   are taken outside hosts: every percent-encode set has them. */
 #define FU_WW_BAD 32u
 #define FU_WW_PSTOP 64u
 
@@ -74,7 +77,7 @@ enum {
     FU_WW_H_HYPHEN,   /* might be the end of "xn--" */
     FU_WW_H_END,      /* "/", "?", "#": the authority ends */
     FU_WW_H_COLON,    /* the port follows */
-    FU_WW_H_OTHER     /* "@", "[", "%", a forbidden or a bad byte: the slow path */
+    FU_WW_H_OTHER     /* "@", "[", "%", a forbidden, bad or non-ASCII byte: the slow path */
 };
 static uint8_t fu_ww_hostc[256];
 
@@ -90,7 +93,7 @@ static inline void fu_ww_init(void)
         uint8_t e = 0;
         if (c < 0x20 || c > 0x7E)
             e |= FU_WW_FRAG | FU_WW_QUERY | FU_WW_SQUERY | FU_WW_PATH | FU_WW_USERINFO;
-        if (c < 0x20 || c > 0x7E || c == '\\')
+        if (c < 0x20 || c == '\\')
             e |= FU_WW_BAD;
         if (c == '/' || c == '?' || c == '#' || c == '%')
             e |= FU_WW_PSTOP;
@@ -116,7 +119,7 @@ static inline void fu_ww_init(void)
             h = FU_WW_H_END;
         else if (c == ':')
             h = FU_WW_H_COLON;
-        else if ((e & FU_WW_BAD) || (c && strchr(forbidden, c)))
+        else if ((e & FU_WW_BAD) || c > 0x7E || (c && strchr(forbidden, c)))
             h = FU_WW_H_OTHER;
         fu_ww_hostc[c] = h;
     }
@@ -484,8 +487,8 @@ static inline ptrdiff_t fu_ww_authority_general(const uint8_t *s, ptrdiff_t p, p
     u->host_start = o;
     for (ptrdiff_t i = p; i < h; i++) {
         uint8_t c = s[i];
-        if (fu_ww_forbidden_host(c))
-            return -1;
+        if (fu_ww_forbidden_host(c) || c > 0x7E)
+            return -1; /* or a domain or opaque host beyond ASCII: IDNA, C0 set */
         if (scheme != FU_WW_OTHER) {
             if (c == '%')
                 return -1; /* percent-decoding, then forbidden domain */
@@ -764,9 +767,17 @@ static inline int fu_ww_parse(const uint8_t *s, ptrdiff_t n, const uint8_t *base
                     /* an opaque path: only a space is changed at this
                        range, to "%20" where "?" or "#" follows it */
                     while (q < n && s[q] != '?' && s[q] != '#') {
-                        if (fu_ww_enc[s[q]] & FU_WW_BAD)
+                        uint8_t c = s[q++];
+                        if (fu_ww_enc[c] & FU_WW_BAD)
                             return 0;
-                        out[o++] = s[q++];
+                        if (c > 0x7E) { /* the C0 control percent-encode set */
+                            static const char hex[] = "0123456789ABCDEF";
+                            out[o++] = '%';
+                            out[o++] = (uint8_t)hex[c >> 4];
+                            out[o++] = (uint8_t)hex[c & 15];
+                        } else {
+                            out[o++] = c;
+                        }
                     }
                     if (q < n && o > u->path_start && out[o - 1] == ' ') {
                         memcpy(out + o - 1, "%20", 3);

@@ -147,8 +147,13 @@ IPV6 = [
 REFS = ["{c}", "a{c}b", "/a{c}b", "//h{c}x/", "?a{c}b", "#a{c}b", "./{c}/../a", "..{c}"]
 
 
+# and some beyond ASCII: Latin-1, a no-break space, a line separator, a
+# full stop that IDNA maps, a lone surrogate, an astral code point, a BOM
+NON_ASCII = ["\u00e9", "\u00a0", "\u0080", "\u2028", "\uff0e", "\ud800", "\U0001f4a9", "\ufeff"]
+
+
 def test_every_ascii_character(twins):
-    chars = [chr(c) for c in range(128)]
+    chars = [chr(c) for c in range(128)] + NON_ASCII
     for t in TEMPLATES:
         assert _differ(twins, [t.format(c=c) for c in chars]) == [], t
     for t in REFS:

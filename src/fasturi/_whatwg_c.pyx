@@ -1,18 +1,22 @@
 """fasturi.whatwg's parser, compiled: the twin of _whatwg_py.
 
 csrc/fasturi_whatwg.h parses the common case exactly (its opening comment
-says which inputs: ASCII, the special schemes but file and others with an
-authority, plain domains and dotted-decimal IPv4, no userinfo); every other
-input, and every call with bytes or another type, goes to _whatwg_py, the
-reference, so both twins give the same URL, href or error for every input.
-The URL objects are _types.URL, their slots filled here directly.
+says which inputs: no tab, newline or backslash, no host beyond ASCII, no
+"%" or xn-- label in a domain, no percent-encoded dot segment, ...); every
+other input, every call with bytes, another type or a lone surrogate, and
+every input that would fail, goes to _whatwg_py, the reference, so both
+twins give the same URL, href or error for every input.  The URL objects
+are _types.URL, their slots filled here directly.
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from cpython.unicode cimport PyUnicode_AsUTF8String
 from libc.stdint cimport uint8_t
 from libc.string cimport memcpy
 
 from fasturi._capi cimport (
+    PyBytes_AS_STRING,
+    PyBytes_GET_SIZE,
     PyUnicode_DATA,
     PyUnicode_GET_LENGTH,
     PyUnicode_IS_ASCII,
@@ -105,21 +109,47 @@ cdef object _url(const uint8_t *out, fu_ww_url *u):
     return o
 
 
+cdef inline object _utf8(object s):
+    """What holds s's UTF-8: s itself when it is an ASCII str, else its
+    UTF-8 as bytes; None where s is not a str or has a lone surrogate (the
+    reference replaces them)."""
+    if type(s) is not str:
+        return None
+    if PyUnicode_IS_ASCII(s):
+        return s
+    try:
+        return PyUnicode_AsUTF8String(s)
+    except UnicodeEncodeError:
+        return None
+
+
+cdef inline const uint8_t *_data(object owner, Py_ssize_t *n):
+    if type(owner) is str:
+        n[0] = PyUnicode_GET_LENGTH(owner)
+        return <const uint8_t *>PyUnicode_DATA(owner)
+    n[0] = PyBytes_GET_SIZE(owner)
+    return <const uint8_t *>PyBytes_AS_STRING(owner)
+
+
 cdef object _fast(object input, object base, bint want_url):
     """The URL (want_url) or its href by the C path, or None where the
     input or base is not one it takes."""
-    if type(input) is not str or not PyUnicode_IS_ASCII(input):
+    cdef Py_ssize_t n = 0, bn = 0
+    cdef object input_owner = _utf8(input), base_owner = None
+    if input_owner is None:
         return None
-    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(input), bn = 0
+    cdef const uint8_t *s = _data(input_owner, &n)
+    cdef const uint8_t *bs = NULL
+    if base is not None:
+        base_owner = _utf8(base)
+        if base_owner is None:
+            return None
+        bs = _data(base_owner, &bn)
     cdef fu_ww_url b, u
     cdef uint8_t stack[STACK]
     cdef uint8_t *bout = NULL
     cdef uint8_t *out = stack
     cdef object result = None
-    if base is not None:
-        if type(base) is not str or not PyUnicode_IS_ASCII(base):
-            return None
-        bn = PyUnicode_GET_LENGTH(base)
     cdef Py_ssize_t broom = fu_ww_room(bn, 0) if base is not None else 0
     cdef Py_ssize_t room = fu_ww_room(n, broom)
     if broom + room > STACK:
@@ -129,11 +159,11 @@ cdef object _fast(object input, object base, bint want_url):
     bout = out + room
     try:
         if base is not None:
-            if not fu_ww_parse(<const uint8_t *>PyUnicode_DATA(base), bn, NULL, NULL, bout, &b):
+            if not fu_ww_parse(bs, bn, NULL, NULL, bout, &b):
                 return None
-            if not fu_ww_parse(<const uint8_t *>PyUnicode_DATA(input), n, bout, &b, out, &u):
+            if not fu_ww_parse(s, n, bout, &b, out, &u):
                 return None
-        elif not fu_ww_parse(<const uint8_t *>PyUnicode_DATA(input), n, NULL, NULL, out, &u):
+        elif not fu_ww_parse(s, n, NULL, NULL, out, &u):
             return None
         if want_url:
             result = _url(out, &u)
