@@ -623,17 +623,19 @@ def _whatwg_getters(parse: Callable[..., Any]) -> Callable[..., None]:
 
 
 def whatwg_adapters() -> list[Adapter]:
-    """``fasturi.whatwg.parse`` (the reference only: there is no compiled
-    twin yet) against ada's two bindings, bare and with getters read."""
-    out = [
-        Adapter("whatwg", "fasturi-python", _twin("whatwg", "parse", "fasturi-python")),
-        Adapter(
-            "whatwg",
-            "fasturi-python",
-            lambda: _whatwg_getters(_twin_attr("whatwg", "parse", "fasturi-python")),
-            variant="getters",
-        ),
-    ]
+    """``fasturi.whatwg.parse`` (compiled twin and reference) against ada's
+    two bindings, bare and with getters read."""
+    out = []
+    for peer in ("fasturi-compiled", "fasturi-python"):
+        out.append(Adapter("whatwg", peer, _twin("whatwg", "parse", peer)))
+        out.append(
+            Adapter(
+                "whatwg",
+                peer,
+                lambda peer=peer: _whatwg_getters(_twin_attr("whatwg", "parse", peer)),
+                variant="getters",
+            )
+        )
     for module, attr in (("ada_url", "URL"), ("can_ada", "parse")):
         if _optional(module) is None:
             note(f"{module}: not installed; left out of whatwg")
@@ -652,11 +654,12 @@ def whatwg_resolve_adapters() -> list[Adapter]:
     out = [
         Adapter(
             "whatwg.resolve",
-            "fasturi-python",
-            _twin("whatwg", "resolve", "fasturi-python"),
+            peer,
+            _twin("whatwg", "resolve", peer),
             "refs",
             star=True,
         )
+        for peer in ("fasturi-compiled", "fasturi-python")
     ]
     if _optional("ada_url") is None:
         note("ada_url: not installed; left out of whatwg.resolve")

@@ -69,7 +69,7 @@ def arrow_kernels() -> ModuleType:
 def whatwg_kernels() -> ModuleType:
     """The column kernels of fasturi.whatwg (``_whatwg_arrow_py``), imported
     on first use (they need pyarrow): the reference's whichever core is
-    active, as the parser has no compiled twin yet."""
+    active, until the column kernels have their compiled twin."""
     from . import _whatwg_arrow_py as kernels
 
     return kernels

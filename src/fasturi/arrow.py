@@ -500,7 +500,7 @@ def percent_decode(col: Any, *, errors: str = "strict", threads: Optional[int] =
 
 
 # ---- WHATWG URLs (API.md §9) ---------------------------------------------------
-# The reference kernels for now (fasturi.whatwg has no compiled twin yet):
+# The reference kernels for now (the column kernels' compiled twin is to come):
 # one row at a time on the calling thread, whatever ``threads`` says.
 
 
