@@ -560,6 +560,38 @@ general:
     return fu_ww_authority_general(s, p, n, scheme, out, po, u);
 }
 
+#if FU_SSE2
+/* The bytes of p[0..16) a path segment (stops: "/", "?", "#", "%") or a
+   query (special or not: "'" counted for both) cannot copy as they are,
+   one bit each: C0 controls, space, DEL and beyond (signed: below 0x21),
+   the percent-encode sets' others, backslash. */
+static inline unsigned fu_ww_attention16(const uint8_t *p, int path)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+    __m128i m = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x21)),
+                             _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F)));
+#define FU_WW_EQ(c) m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(c)))
+    FU_WW_EQ('"');
+    FU_WW_EQ('#');
+    FU_WW_EQ('<');
+    FU_WW_EQ('>');
+    FU_WW_EQ('\\');
+    if (path) {
+        FU_WW_EQ('%');
+        FU_WW_EQ('/');
+        FU_WW_EQ('?');
+        FU_WW_EQ('^');
+        FU_WW_EQ('`');
+        FU_WW_EQ('{');
+        FU_WW_EQ('}');
+    } else {
+        FU_WW_EQ('\'');
+    }
+#undef FU_WW_EQ
+    return (unsigned)_mm_movemask_epi8(m);
+}
+#endif
+
 /* The path state from s[q], appending segments to the path in
    out[path_start..*po); stops at "?", "#" or the end, returned (-1: not
    mine). */
@@ -572,6 +604,27 @@ static inline ptrdiff_t fu_ww_path(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, u
         ptrdiff_t seg = o, r = q;
         out[o++] = '/';
         for (; r < n; r++) {
+#if FU_SSE2
+            /* 16 bytes at a time while 16 remain: copied whole, and the
+               output moves on to the first that needs a look.  Writing 16
+               bytes is in room: 16 input bytes remain, each with room for
+               3 (fu_ww_room). */
+            while (n - r >= 16) {
+                unsigned m = fu_ww_attention16(s + r, 1);
+                memcpy(out + o, s + r, 16);
+                if (m == 0) {
+                    o += 16;
+                    r += 16;
+                    continue;
+                }
+                unsigned k = fu_ctz(m);
+                o += k;
+                r += k;
+                break;
+            }
+            if (r >= n)
+                break;
+#endif
             uint8_t c = s[r];
             uint8_t e = fu_ww_enc[c];
             if (!(e & (FU_WW_PATH | FU_WW_BAD | FU_WW_PSTOP))) {
@@ -639,6 +692,23 @@ static inline int fu_ww_tail(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, int sch
         u->query_start = o;
         out[o++] = '?';
         for (q++; q < n; q++) {
+#if FU_SSE2
+            while (n - q >= 16) { /* as in fu_ww_path */
+                unsigned m = fu_ww_attention16(s + q, 0);
+                memcpy(out + o, s + q, 16);
+                if (m == 0) {
+                    o += 16;
+                    q += 16;
+                    continue;
+                }
+                unsigned k = fu_ctz(m);
+                o += k;
+                q += k;
+                break;
+            }
+            if (q >= n)
+                break;
+#endif
             uint8_t c = s[q];
             uint8_t e = fu_ww_enc[c];
             if (!(e & set)) {

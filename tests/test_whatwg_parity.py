@@ -173,6 +173,21 @@ def test_ipv6(twins):
         assert _differ(twins, [f"//{host}/x"], "http://h/") == [], host
 
 
+def test_long_runs(twins):
+    """Each character at each place in long path segments and queries (the
+    C path reads them 16 bytes at a time)."""
+    chars = [chr(c) for c in range(128)] + NON_ASCII
+    for k in range(0, 40, 3):
+        for prefix in ("http://h/", "sc://h/", "sc:"):
+            inputs = [
+                f"{prefix}{'a' * k}{c}{'b' * 20}/{'c' * k}?{'q' * k}{c}{'r' * 20}#{'f' * k}{c}"
+                for c in chars
+            ]
+            assert _differ(twins, inputs) == [], (k, prefix)
+        refs = [f"{'a' * k}{c}{'b' * 17}/../{'c' * 20}{c}" for c in chars]
+        assert _differ(twins, refs, "http://h/x/y") == [], k
+
+
 def test_encode_sets(twins):
     from fasturi import _whatwg_py
 
