@@ -616,6 +616,72 @@ def parse_adapters() -> list[Adapter]:
     return out
 
 
+# --- WHATWG URLs (fasturi.whatwg) ---------------------------------------------
+
+
+def _whatwg_getters(parse: Callable[..., Any]) -> Callable[..., None]:
+    def parse_and_read(*args: Any) -> None:
+        u = parse(*args)
+        # the getters a caller reads: each is computed, nothing else is built
+        u.href, u.host, u.pathname, u.search, u.hash  # noqa: B018
+
+    return parse_and_read
+
+
+def whatwg_adapters() -> list[Adapter]:
+    """``fasturi.whatwg.parse`` (compiled twin and reference) against ada's
+    two bindings, bare and with getters read."""
+    out = []
+    for peer in ("fasturi-compiled", "fasturi-python"):
+        out.append(Adapter("whatwg", peer, _twin("whatwg", "parse", peer)))
+        out.append(
+            Adapter(
+                "whatwg",
+                peer,
+                lambda peer=peer: _whatwg_getters(_twin_attr("whatwg", "parse", peer)),
+                variant="getters",
+            )
+        )
+    for module, attr in (("ada_url", "URL"), ("can_ada", "parse")):
+        if _optional(module) is None:
+            note(f"{module}: not installed; left out of whatwg")
+            continue
+        load = lambda module=module, attr=attr: getattr(_optional(module), attr)  # noqa: E731
+        out.append(Adapter("whatwg", module, load))
+        out.append(
+            Adapter("whatwg", module, lambda load=load: _whatwg_getters(load()), variant="getters")
+        )
+    return out
+
+
+def whatwg_resolve_adapters() -> list[Adapter]:
+    """``fasturi.whatwg.resolve(base, ref)`` over refs.tsv against
+    ``ada_url.join_url(base, ref)`` (the same standard, the same result)."""
+    out = [
+        Adapter(
+            "whatwg.resolve",
+            peer,
+            _twin("whatwg", "resolve", peer),
+            "refs",
+            star=True,
+        )
+        for peer in ("fasturi-compiled", "fasturi-python")
+    ]
+    if _optional("ada_url") is None:
+        note("ada_url: not installed; left out of whatwg.resolve")
+    else:
+        out.append(
+            Adapter(
+                "whatwg.resolve",
+                "ada_url",
+                lambda: _optional("ada_url").join_url,
+                "refs",
+                star=True,
+            )
+        )
+    return out
+
+
 GROUPS: dict[str, Callable[[], list[Adapter]]] = {
     "split": split_adapters,
     "uri": uri_adapters,
@@ -627,6 +693,8 @@ GROUPS: dict[str, Callable[[], list[Adapter]]] = {
     "registrable_domain": registrable_domain_adapters,
     "surt": surt_adapters,
     "parse": parse_adapters,
+    "whatwg": whatwg_adapters,
+    "whatwg.resolve": whatwg_resolve_adapters,
 }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import fasturi
 import fasturi.parse as fp
+from fasturi import whatwg
 
 TEXTS = [
     "http://u:p@Example.COM:80/a/./b/../%7euser?q=1&utm_source=x#frag",
@@ -54,6 +55,15 @@ def _uri_methods(s):
         u.redact(),
         u.is_valid(),
         u.replace(fragment="z"),
+    ]
+
+
+def _whatwg_reads(s):
+    u = whatwg.parse(s, BASE)
+    getters = ("href", "origin", "protocol", "username", "password", "host", "hostname")
+    getters += ("port", "pathname", "search", "hash")
+    return [whatwg.can_parse(s), whatwg.resolve(BASE, s), str(u), hash(u)] + [
+        getattr(u, g) for g in getters
     ]
 
 
@@ -108,6 +118,7 @@ CALLS = {
     "unquote": lambda s: [fp.unquote(s), fp.unquote_plus(s), fp.unquote_to_bytes(s)],
     "parse_qs": lambda s: [fp.parse_qs(s), fp.parse_qsl(s, keep_blank_values=True)],
     "urlencode": lambda s: fp.urlencode({"a": s, "b": [s, 1]}, doseq=True),
+    "whatwg": _whatwg_reads,
     "bytes": None,  # filled below: the same functions on bytes input
 }
 
@@ -121,6 +132,7 @@ def _bytes_calls(b):
         fp.unquote_to_bytes(b),
         fp.parse_qsl(b),
         fasturi.percent_decode_bytes(b),
+        whatwg.can_parse(b, b"http://a/b"),
     ]
 
 

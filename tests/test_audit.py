@@ -282,6 +282,18 @@ def test_codes_come_in_a_fixed_order():
         "encoded-delimiter",
         "encoded-dot-segment",
     ]
+    # the URL Standard reads 1.1.1.1, RFC 3986 and urllib.parse 0x7f.1
+    text = "http://www.bank.com:pw@1.1.1.1\\@0x7f.1/%2e%2E/a%2Fb\x00"
+    assert [f.code for f in fasturi.audit(text)] == [
+        "invalid",
+        "control-character",
+        "password-in-userinfo",
+        "userinfo-looks-like-host",
+        "host-differs",
+        "ambiguous-ipv4",
+        "encoded-delimiter",
+        "encoded-dot-segment",
+    ]
 
 
 def test_many_escapes_give_a_short_list():
@@ -293,3 +305,45 @@ def test_many_escapes_give_a_short_list():
         "encoded-dot-segment",
     ]
     assert "9999 more" in findings(text, "control-character")[0].message
+
+
+# ---- host-differs: RFC 3986, the WHATWG URL Standard and urllib.parse ----------
+
+HOST_CONFUSIONS = [
+    # text, (RFC 3986's host, the WHATWG parser's, urllib.parse's); None: no host
+    ("http://127.0.0.1:6666\\@1.1.1.1", ("'1.1.1.1'", "'127.0.0.1'", "'1.1.1.1'")),
+    ("http://good.example\\@evil.example/", ("'evil.example'", "'good.example'", "'evil.example'")),
+    ("https://good.example\\.evil.example@x/", ("'x'", "'good.example'", "'x'")),
+    ("http:\\\\evil.example\\x", (None, "'evil.example'", None)),
+    ("http:/evil.example/", (None, "'evil.example'", None)),
+    ("file://c:/windows/win.ini", ("'c'", None, "'c'")),
+]
+
+
+@pytest.mark.parametrize(("text", "hosts"), HOST_CONFUSIONS)
+def test_host_differs_says_which_parser_reads_which_host(text, hosts):
+    message = only(text, "host-differs").message
+    assert only(text, "host-differs").section == "7.6"
+    for parser, host in zip(("RFC 3986", "the WHATWG URL Standard", "urllib.parse"), hosts):
+        said = "reads no host" if host is None else f"reads the host {host}"
+        assert f"{parser} {said}" in message, message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "http://example.com/a",
+        "HTTP://%65xample.COM:80/",  # case and percent-encoding: the same host
+        "https://faß.example/",  # IDNA: the same host
+        "http://[::1]:8080/",
+        "http://[fe80::1%25eth0]/",  # the URL Standard rejects zone IDs: no answer
+        "file://localhost/etc/passwd",  # the URL Standard's file host: localhost is none
+        "file:///etc/passwd",
+        "http://evil.example#@good.example/",  # misleads people, not parsers
+        "http://0x7f.1/",  # the same address: ambiguous-ipv4's business
+        "mailto:someone@example.com",
+        "../relative",
+    ],
+)
+def test_host_differs_not_reported_where_parsers_agree(text):
+    assert findings(text, "host-differs") == []

@@ -21,7 +21,7 @@ def test_dir_shows_only_the_public_api():
     # Public submodules appear once imported; every other public-looking
     # name must be in __all__ (no helper modules or __future__ features).
     shown = {name for name in dir(fasturi) if not name.startswith("_")}
-    submodules = {"parse", "dask", "arrow", "pandas", "polars", "duckdb", "spark"}
+    submodules = {"parse", "dask", "arrow", "pandas", "polars", "duckdb", "spark", "whatwg"}
     assert shown - submodules == set(fasturi.__all__)
 
 

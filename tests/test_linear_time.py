@@ -40,6 +40,11 @@ CASES = {
     ),
     "urljoin-dotdot": ("r = '../' * n + 'g'", "fasturi.parse.urljoin('http://a/b/c/d', r)"),
     "unquote-huge": ("s = '%41b' * (4 * n)", "fasturi.parse.unquote(s)"),
+    # fasturi.whatwg (what the compiled twin hands on goes to the reference)
+    "whatwg-userinfo": ("s = 'http://' + 'a:b@' * (n // 16) + 'h/'", "fasturi.whatwg.parse(s)"),
+    "whatwg-opaque-path": ("s = 'a:' + ' x' * (8 * n) + ' ?q'", "fasturi.whatwg.parse(s)"),
+    "whatwg-path-dotdot": ("s = 'http://h/' + 'a/../' * (n // 16)", "fasturi.whatwg.parse(s)"),
+    "whatwg-idna-labels": ("s = 'http://' + 'é.' * (n // 32) + 'x/'", "fasturi.whatwg.parse(s)"),
 }
 # Cases whose compiled work is a fast scan of a few bytes per character:
 # repeated more, so that it dwarfs start-up, and on inputs of 1.6 MB and
@@ -51,7 +56,7 @@ SIZE = {"split-huge": 2, "uri-reads": 2}
 
 def _instructions(case: tuple[str, str], n: int, reps: int) -> int:
     setup, stmt = case
-    code = f"import fasturi, fasturi.parse\nn = {n}\n{setup}\nfor _ in range({reps}):\n    {stmt}\n"
+    code = f"import fasturi, fasturi.parse, fasturi.whatwg\nn = {n}\n{setup}\nfor _ in range({reps}):\n    {stmt}\n"
     # A fixed hash seed makes start-up cost the same in every child.
     env = dict(os.environ, PYTHONHASHSEED="0")
     proc = subprocess.run(

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Optional
+import urllib.parse
+from typing import List, Optional, Tuple
 
 from ._errors import type_error
-from ._impl import core, rules
-from ._types import Finding, InvalidURI
+from ._impl import core, rules, whatwg
+from ._types import Finding, InvalidURI, InvalidURL
 
 __all__ = ["audit"]
 
@@ -56,8 +57,10 @@ def audit(s: str) -> list[Finding]:
 
     Findings come in this order of codes: ``invalid`` (§4.1),
     ``control-character``, ``password-in-userinfo`` (§7.5),
-    ``userinfo-looks-like-host`` (§7.6), ``ambiguous-ipv4`` (§7.4),
-    ``encoded-delimiter`` and ``encoded-dot-segment`` (§7.3).
+    ``userinfo-looks-like-host`` (§7.6), ``host-differs`` (§7.6: RFC
+    3986, the WHATWG URL Standard and ``urllib.parse`` read different
+    hosts), ``ambiguous-ipv4`` (§7.4), ``encoded-delimiter`` and
+    ``encoded-dot-segment`` (§7.3).
     """
     if not isinstance(s, str):
         raise type_error("audit", "s", s)
@@ -68,6 +71,7 @@ def audit(s: str) -> list[Finding]:
     parts = core.split(s)
     after_scheme = 0 if parts.scheme is None else len(parts.scheme) + 1
     path_start = after_scheme
+    host: Optional[str] = None
     if parts.authority is not None:
         authority_start = after_scheme + 2
         path_start = authority_start + len(parts.authority)
@@ -75,6 +79,10 @@ def audit(s: str) -> list[Finding]:
         if userinfo is not None:
             _check_password(userinfo, authority_start, findings)
             _check_userinfo_host(userinfo, host, authority_start, findings)
+    if parts.scheme is not None:
+        _check_host_differs(s, parts.scheme.lower() == "file", host, findings)
+    if parts.authority is not None:
+        assert host is not None
         _check_ipv4(host, findings)
         _check_encoded_delimiters("authority", parts.authority, authority_start, findings)
     _check_encoded_delimiters("path", parts.path, path_start, findings)
@@ -183,6 +191,57 @@ def _looks_like_host_name(name: str) -> bool:
     tld = m.group(1).lower()
     labels = name.rstrip(".").count(".") + 1
     return labels >= 3 or len(tld) == 2 or tld.startswith("xn--") or tld in _KNOWN_TLDS
+
+
+def _check_host_differs(
+    s: str, is_file: bool, rfc3986_host: Optional[str], findings: list[Finding]
+) -> None:
+    """Which host each parser reads: RFC 3986 (Appendix B and §3.2.2), the
+    WHATWG URL Standard (what browsers and browser-like clients connect
+    to) and this Python's urllib.parse.  Hosts are compared as the URL
+    Standard's host parser reads them (case, percent-encoding, IDNA and IPv4
+    number forms aside: those are the same host, and so are "localhost" and
+    no host in a file URL, as the URL Standard's file host state has it); a
+    parser that rejects the URL gives no answer, and "no host" is one."""
+    answers: List[Tuple[str, Optional[str]]] = [("RFC 3986", rfc3986_host or None)]
+    try:
+        answers.append(("the WHATWG URL Standard", whatwg.parse(s).hostname or None))
+    except InvalidURL:
+        pass
+    try:
+        answers.append(("urllib.parse", urllib.parse.urlsplit(s).hostname or None))
+    except ValueError:
+        pass
+    keys = {_host_key(host) for _, host in answers}
+    if is_file and "localhost" in keys:
+        keys = {None if key == "localhost" else key for key in keys}
+    if len(keys) < 2:
+        return
+    said = ", ".join(
+        f"{name} {'reads no host' if host is None else f'reads the host {host!r}'}"
+        for name, host in answers
+    )
+    findings.append(
+        Finding(
+            "host-differs",
+            "7.6",
+            f"Parsers disagree on the host: {said}; a check made with one parser and a request"
+            " made with another reach different hosts.",
+        )
+    )
+
+
+def _host_key(host: Optional[str]) -> Optional[str]:
+    """The host as the URL Standard's host parser reads it (as a special
+    URL's), or as written, lowercased, where it fails."""
+    if host is None:
+        return None
+    if ":" in host and not host.startswith("["):  # urllib.parse drops the brackets
+        host = f"[{host}]"
+    try:
+        return whatwg.host_parse(host)
+    except InvalidURL:
+        return host.lower()
 
 
 def _check_ipv4(host: str, findings: list[Finding]) -> None:

@@ -274,3 +274,18 @@ cdef extern from "fasturi_cli.h" nogil:
     int64_t fu_tsv_escape(uint8_t *o, const uint8_t *p, int64_t n)
     uint8_t *fu_tsv_copy_plain(uint8_t *o, const uint8_t *p, int64_t n)
     bint fu_audit_suspect(const uint8_t *p, int64_t n)
+
+# ---- fasturi_whatwg.h (the URL Standard's parser, common case) ----
+cdef extern from "fasturi_whatwg.h" nogil:
+    ctypedef struct fu_ww_url:
+        Py_ssize_t len, scheme_end, user_start, user_end, pass_start, pass_end
+        Py_ssize_t host_start, host_end, path_start, path_end
+        Py_ssize_t query_start, frag_start
+        int32_t port
+        int scheme
+    unsigned FU_WW_FRAG, FU_WW_QUERY, FU_WW_SQUERY, FU_WW_PATH, FU_WW_USERINFO
+    const uint8_t fu_ww_enc[256]
+    void fu_ww_init()
+    Py_ssize_t fu_ww_room(Py_ssize_t n, Py_ssize_t base_len)
+    int fu_ww_parse(const uint8_t *s, Py_ssize_t n, const uint8_t *base, const fu_ww_url *b,
+                    uint8_t *out, fu_ww_url *u)

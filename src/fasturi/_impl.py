@@ -28,6 +28,7 @@ if TYPE_CHECKING or NO_EXTENSIONS:
     from . import _rules_py as rules
     from . import _surt_py as surt_impl
     from . import _uri_py as uri
+    from . import _whatwg_py as whatwg
 
     IMPLEMENTATION = "python"
 else:
@@ -39,6 +40,7 @@ else:
         from . import _rules_c as rules  # type: ignore[no-redef]
         from . import _surt_c as surt_impl  # type: ignore[no-redef]
         from . import _uri_c as uri  # type: ignore[no-redef]
+        from . import _whatwg_c as whatwg  # type: ignore[no-redef]
 
         IMPLEMENTATION = "compiled"
     except ImportError:  # installed without a compiler
@@ -49,6 +51,7 @@ else:
         from . import _rules_py as rules
         from . import _surt_py as surt_impl
         from . import _uri_py as uri
+        from . import _whatwg_py as whatwg
 
         IMPLEMENTATION = "python"
 
@@ -63,6 +66,15 @@ def arrow_kernels() -> ModuleType:
     return kernels
 
 
+def whatwg_kernels() -> ModuleType:
+    """The column kernels of fasturi.whatwg (``_whatwg_arrow_py``), imported
+    on first use (they need pyarrow): the reference's whichever core is
+    active, until the column kernels have their compiled twin."""
+    from . import _whatwg_arrow_py as kernels
+
+    return kernels
+
+
 __all__ = [
     "IMPLEMENTATION",
     "NO_EXTENSIONS",
@@ -74,4 +86,6 @@ __all__ = [
     "rules",
     "surt_impl",
     "uri",
+    "whatwg",
+    "whatwg_kernels",
 ]

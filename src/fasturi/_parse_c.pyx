@@ -43,7 +43,7 @@ from fasturi._capi cimport (
     PyUnicode_IS_ASCII,
     PyUnicode_READ,
     fu_alloc_tuple,
-    fu_set_slot,
+    fu_descr_set,
     fu_slot_not_false,
     fu_unicode_ready,
 )
@@ -228,7 +228,7 @@ cdef inline object _result(object cls, object a, object b, object c, object d, o
     _set(r, 3, d)
     _set(r, 4, e)
     if _SPLIT_KEEP is not None:
-        fu_set_slot(_SPLIT_KEEP, r, False)
+        fu_descr_set(_SPLIT_KEEP, r, False)
     return r
 
 cdef inline object _result6(object cls, object a, object b, object c, object d, object e,
@@ -241,7 +241,7 @@ cdef inline object _result6(object cls, object a, object b, object c, object d, 
     _set(r, 4, e)
     _set(r, 5, f)
     if _PARSE_KEEP is not None:
-        fu_set_slot(_PARSE_KEEP, r, False)
+        fu_descr_set(_PARSE_KEEP, r, False)
     return r
 
 cdef inline object _result2(object cls, object a, object b):
@@ -249,7 +249,7 @@ cdef inline object _result2(object cls, object a, object b):
     _set(r, 0, a)
     _set(r, 1, b)
     if _DEFRAG_KEEP is not None:
-        fu_set_slot(_DEFRAG_KEEP, r, False)
+        fu_descr_set(_DEFRAG_KEEP, r, False)
     return r
 
 # ---------------------------------------------------------------------------

@@ -31,8 +31,8 @@ from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
 
 import pyarrow as pa
 
-from ._errors import rfc_error
-from ._impl import arrow_kernels, pipeline, rules
+from ._errors import rfc_error, type_error
+from ._impl import arrow_kernels, pipeline, rules, whatwg_kernels
 from ._types import ArrowColumn
 
 __all__ = [
@@ -48,6 +48,10 @@ __all__ = [
     "resolve",
     "split",
     "surt",
+    "WHATWG_FIELDS",
+    "whatwg_can_parse",
+    "whatwg_href",
+    "whatwg_split",
 ]
 
 _kernels = arrow_kernels()
@@ -55,6 +59,20 @@ _kernels = arrow_kernels()
 #: The fields ``split`` can give, in their URI order.
 FIELDS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
 _DEFAULT_FIELDS = ("scheme", "authority", "path", "query", "fragment")
+#: The getters ``whatwg_split`` can give, in the URL Standard's IDL order.
+WHATWG_FIELDS = (
+    "href",
+    "origin",
+    "protocol",
+    "username",
+    "password",
+    "host",
+    "hostname",
+    "port",
+    "pathname",
+    "search",
+    "hash",
+)
 _TEXT_TYPES = (pa.string(), pa.large_string(), pa.string_view())
 _ERRORS = ("strict", "replace", "ignore")
 
@@ -479,3 +497,71 @@ def percent_decode(col: Any, *, errors: str = "strict", threads: Optional[int] =
         )
     n = _threads("percent_decode", threads)
     return _apply(_read("percent_decode", col), _kernels.percent_decode, _text_out, n, errors)
+
+
+# ---- WHATWG URLs (API.md §9) ---------------------------------------------------
+# The reference kernels for now (the column kernels' compiled twin is to come):
+# one row at a time on the calling thread, whatever ``threads`` says.
+
+
+def _whatwg_base(func: str, base: Any) -> Optional[str]:
+    if base is None or isinstance(base, str):
+        return base
+    raise type_error(func, "base", base, "str or None")
+
+
+def whatwg_href(col: Any, base: Optional[str] = None, *, threads: Optional[int] = None) -> Any:
+    """``fasturi.whatwg.parse(row, base).href`` of every row; null where the
+    row fails to parse (or ``base`` does)."""
+    b = _whatwg_base("whatwg_href", base)
+    n = _threads("whatwg_href", threads)
+    return _apply(_read("whatwg_href", col), whatwg_kernels().whatwg_href, _text_out, n, b)
+
+
+def whatwg_split(
+    col: Any,
+    fields: Iterable[str] = WHATWG_FIELDS,
+    base: Optional[str] = None,
+    *,
+    threads: Optional[int] = None,
+) -> Any:
+    """The getters of ``fasturi.whatwg.parse(row, base)`` of every row, as a
+    struct column with one string child per field, in the order given (see
+    ``WHATWG_FIELDS``); a null row where the row fails to parse."""
+    if isinstance(fields, str):
+        raise TypeError(
+            "whatwg_split() argument 'fields' must be an iterable of field names, not str"
+        )
+    names: Tuple[str, ...] = tuple(fields)
+    for f in names:
+        if f not in WHATWG_FIELDS:
+            raise ValueError(
+                f"whatwg_split() unknown field {f!r}; fields are {', '.join(WHATWG_FIELDS)}"
+            )
+    if not names:
+        raise ValueError("whatwg_split() argument 'fields' must name at least one field")
+    if len(set(names)) != len(names):
+        raise ValueError("whatwg_split() argument 'fields' names a field twice")
+    b = _whatwg_base("whatwg_split", base)
+    n = _threads("whatwg_split", threads)
+
+    def struct_type(chunk: pa.Array) -> pa.DataType:
+        return pa.struct([pa.field(f, _text_out(chunk)) for f in names])
+
+    return _apply(
+        _read("whatwg_split", col), whatwg_kernels().whatwg_split, struct_type, n, names, b
+    )
+
+
+def whatwg_can_parse(col: Any, base: Optional[str] = None, *, threads: Optional[int] = None) -> Any:
+    """``fasturi.whatwg.can_parse(row, base)`` of every row, as a ``bool``
+    column (null where the row is null)."""
+    b = _whatwg_base("whatwg_can_parse", base)
+    n = _threads("whatwg_can_parse", threads)
+    return _apply(
+        _read("whatwg_can_parse", col),
+        whatwg_kernels().whatwg_can_parse,
+        lambda chunk: pa.bool_(),
+        n,
+        b,
+    )

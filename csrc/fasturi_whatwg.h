@@ -1,0 +1,939 @@
+/* fasturi_whatwg.h: the WHATWG URL Standard's basic URL parser for the
+   common case, which it parses exactly; the caller hands every other input
+   to the reference (_whatwg_py), so results are exact by construction.
+
+   Taken (anything else returns 0, "not mine"):
+   - UTF-8 without C0 controls after the leading and trailing C0-control-
+     or-space trim (no tab or newline to remove) and without backslash;
+     non-ASCII only where it is percent-encoded (not in a host);
+   - a scheme: http, https, ws, wss, ftp after any number of slashes (two
+     or more when the base has the same scheme: fewer is a relative
+     reference); file with "//" and a host, none, or localhost, or with a
+     path (a Windows drive letter as the first segment), no base of file; another scheme but blob
+     with an authority, a path or an opaque path;
+   - no scheme, against a base with a special scheme but file (parsed here
+     first): "//authority...", "/path", "?query", "#fragment", "", or a
+     relative path;
+   - an authority (userinfo percent-encoded), a non-empty host: an IPv6
+     address (parsed and serialized here); for a special scheme
+     the host holds no forbidden domain code point (so no "%": no percent-
+     decoding), no label starting "xn--", and is a domain whose last label
+     does not start with a digit or a plain dotted-decimal IPv4 address
+     (four parts, no leading zero, each at most 255: it serializes as
+     written); for another scheme no forbidden host code point (opaque host,
+     kept as written); a port of digits at most 65535;
+   - a path without "%2e" (so "." and ".." are the only dot segments).
+
+   Input: (pointer, length), no NUL termination.  out has room for
+   fu_ww_room(n, base length) bytes.  The URL is serialized into out and
+   its parts' offsets into *u. */
+#ifndef FASTURI_WHATWG_H
+#define FASTURI_WHATWG_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "fasturi_base.h"
+
+enum { FU_WW_OTHER = 0, FU_WW_HTTP, FU_WW_HTTPS, FU_WW_WS, FU_WW_WSS, FU_WW_FTP, FU_WW_FILE };
+
+typedef struct {
+    ptrdiff_t len;                  /* the href's length */
+    ptrdiff_t scheme_end;           /* the ":" after the scheme */
+    ptrdiff_t user_start, user_end; /* the username (empty: 0, 0) */
+    ptrdiff_t pass_start, pass_end; /* the password (empty: 0, 0) */
+    ptrdiff_t host_start, host_end; /* the host serialized; -1, -1: null */
+    ptrdiff_t path_start, path_end; /* the path serialized */
+    ptrdiff_t query_start;          /* the "?", or -1 (null query) */
+    ptrdiff_t frag_start;           /* the "#", or -1 (null fragment) */
+    int32_t port;                   /* -1: null */
+    int scheme;                     /* FU_WW_* */
+} fu_ww_url;
+
+/* The percent-encode sets (URL Standard §1.3): one bit each. */
+#define FU_WW_FRAG 1u
+#define FU_WW_QUERY 2u
+#define FU_WW_SQUERY 4u
+#define FU_WW_PATH 8u
+#define FU_WW_USERINFO 16u
+
+/* Bytes the parser never takes (C0 controls: no tab or newline removal;
+   backslash: no special-scheme slash), and the bytes that end a path
+   segment or need a look ("%").  DEL and the bytes of UTF-8 beyond ASCII
+   are taken outside hosts: every percent-encode set has them. */
+#define FU_WW_BAD 32u
+#define FU_WW_PSTOP 64u
+
+/* Per byte: the percent-encode sets it is in, FU_WW_BAD, FU_WW_PSTOP
+   (fu_ww_init fills it). */
+static uint8_t fu_ww_enc[256];
+
+/* Per byte, for a special host: what the host loop does with it. */
+enum {
+    FU_WW_H_COPY = 0, /* a lowercase letter, digit, or other plain code point */
+    FU_WW_H_UPPER,    /* an uppercase letter: lowercased */
+    FU_WW_H_DOT,      /* a label ends */
+    FU_WW_H_HYPHEN,   /* might be the end of "xn--" */
+    FU_WW_H_END,      /* "/", "?", "#": the authority ends */
+    FU_WW_H_COLON,    /* the port follows */
+    FU_WW_H_OTHER     /* "@", "[", "%", a forbidden, bad or non-ASCII byte: the slow path */
+};
+static uint8_t fu_ww_hostc[256];
+
+/* The tables above; call once before fu_ww_parse. */
+static inline void fu_ww_init(void)
+{
+    static const char frag[] = " \"<>`";
+    static const char query[] = " \"#<>";
+    static const char path_extra[] = "?^`{}";
+    static const char userinfo_extra[] = "/:;=@[\\]|";
+    static const char forbidden[] = " #/:<>?@[\\]^|%";
+    for (int c = 0; c < 256; c++) {
+        uint8_t e = 0;
+        if (c < 0x20 || c > 0x7E)
+            e |= FU_WW_FRAG | FU_WW_QUERY | FU_WW_SQUERY | FU_WW_PATH | FU_WW_USERINFO;
+        if (c < 0x20 || c == '\\')
+            e |= FU_WW_BAD;
+        if (c == '/' || c == '?' || c == '#' || c == '%')
+            e |= FU_WW_PSTOP;
+        if (c && strchr(frag, c))
+            e |= FU_WW_FRAG;
+        if (c && strchr(query, c))
+            e |= FU_WW_QUERY | FU_WW_SQUERY | FU_WW_PATH | FU_WW_USERINFO;
+        if (c == '\'')
+            e |= FU_WW_SQUERY;
+        if (c && strchr(path_extra, c))
+            e |= FU_WW_PATH | FU_WW_USERINFO;
+        if (c && strchr(userinfo_extra, c))
+            e |= FU_WW_USERINFO;
+        fu_ww_enc[c] = e;
+        uint8_t h = FU_WW_H_COPY;
+        if (c >= 'A' && c <= 'Z')
+            h = FU_WW_H_UPPER;
+        else if (c == '.')
+            h = FU_WW_H_DOT;
+        else if (c == '-')
+            h = FU_WW_H_HYPHEN;
+        else if (c == '/' || c == '?' || c == '#')
+            h = FU_WW_H_END;
+        else if (c == ':')
+            h = FU_WW_H_COLON;
+        else if ((e & FU_WW_BAD) || c > 0x7E || (c && strchr(forbidden, c)))
+            h = FU_WW_H_OTHER;
+        fu_ww_hostc[c] = h;
+    }
+}
+
+static inline ptrdiff_t fu_ww_room(ptrdiff_t n, ptrdiff_t base_len)
+{
+    /* percent-encoding triples a byte; a "/" before the first segment and
+       one after a final dot segment, "://" that the input may lack, a port
+       written shorter than read, an IPv6 address written longer than read
+       ("[::]", 4 bytes, is at most 41): 64 covers them. */
+    return 3 * n + base_len + 64;
+}
+
+static inline int fu_ww_alpha(uint8_t c) { return (uint8_t)((c | 0x20) - 'a') < 26; }
+static inline int fu_ww_digit(uint8_t c) { return (uint8_t)(c - '0') < 10; }
+
+/* A forbidden host code point (0x20..0x7E, the only bytes taken). */
+static inline int fu_ww_forbidden_host(uint8_t c)
+{
+    switch (c) {
+    case ' ':
+    case '#':
+    case '/':
+    case ':':
+    case '<':
+    case '>':
+    case '?':
+    case '@':
+    case '[':
+    case '\\':
+    case ']':
+    case '^':
+    case '|': return 1;
+    default: return 0;
+    }
+}
+
+/* s[a..b) percent-encoded with set into o; NULL at a byte never taken. */
+static inline uint8_t *fu_ww_encode(const uint8_t *s, ptrdiff_t a, ptrdiff_t b, unsigned set,
+                                    uint8_t *o)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    for (ptrdiff_t i = a; i < b; i++) {
+        uint8_t c = s[i];
+        uint8_t e = fu_ww_enc[c];
+        if (!(e & (set | FU_WW_BAD))) {
+            *o++ = c;
+        } else if (e & FU_WW_BAD) {
+            return NULL;
+        } else {
+            o[0] = '%';
+            o[1] = (uint8_t)hex[c >> 4];
+            o[2] = (uint8_t)hex[c & 15];
+            o += 3;
+        }
+    }
+    return o;
+}
+
+/* A special scheme's number, from the scheme lowercased. */
+static inline int fu_ww_special(const uint8_t *p, ptrdiff_t n)
+{
+    if (n == 4 && memcmp(p, "http", 4) == 0)
+        return FU_WW_HTTP;
+    if (n == 5 && memcmp(p, "https", 5) == 0)
+        return FU_WW_HTTPS;
+    if (n == 2 && memcmp(p, "ws", 2) == 0)
+        return FU_WW_WS;
+    if (n == 3 && memcmp(p, "wss", 3) == 0)
+        return FU_WW_WSS;
+    if (n == 3 && memcmp(p, "ftp", 3) == 0)
+        return FU_WW_FTP;
+    if (n == 4 && memcmp(p, "file", 4) == 0)
+        return FU_WW_FILE;
+    return FU_WW_OTHER;
+}
+
+static inline int32_t fu_ww_default_port(int scheme)
+{
+    switch (scheme) {
+    case FU_WW_HTTP:
+    case FU_WW_WS: return 80;
+    case FU_WW_HTTPS:
+    case FU_WW_WSS: return 443;
+    case FU_WW_FTP: return 21;
+    default: return -1;
+    }
+}
+
+/* Whether a special host (lowercased, in o[a..b)) is a domain that the
+   host parser keeps as written: its last label (a trailing empty one left
+   out) does not start with a digit, so the "ends in a number" checker says
+   no; or it is four dotted-decimal parts without leading zeros, each at
+   most 255, which the IPv4 parser and serializer give back unchanged. */
+static inline int fu_ww_plain_host(const uint8_t *o, ptrdiff_t a, ptrdiff_t b)
+{
+    ptrdiff_t e = b;
+    if (e - a > 1 && o[e - 1] == '.')
+        e--;
+    ptrdiff_t l = e;
+    while (l > a && o[l - 1] != '.')
+        l--;
+    if (l == e || !fu_ww_digit(o[l])) {
+        /* a label starting "xn--" would need UTS #46's verification */
+        for (ptrdiff_t i = a; i + 4 <= b; i++) {
+            if ((i == a || o[i - 1] == '.') && o[i] == 'x' && o[i + 1] == 'n' && o[i + 2] == '-'
+                && o[i + 3] == '-')
+                return 0;
+        }
+        return 1;
+    }
+    if (e != b)
+        return 0; /* a trailing dot: the serializer drops it */
+    int parts = 0;
+    ptrdiff_t i = a;
+    for (;;) {
+        ptrdiff_t j = i;
+        unsigned v = 0;
+        while (j < b && fu_ww_digit(o[j]) && j - i < 4)
+            v = v * 10 + (unsigned)(o[j++] - '0');
+        if (j == i || j - i > 3 || v > 255 || (o[i] == '0' && j - i > 1))
+            return 0;
+        parts++;
+        if (j == b)
+            break;
+        if (o[j] != '.' || parts == 4)
+            return 0;
+        i = j + 1;
+    }
+    return parts == 4;
+}
+
+/* The IPv6 parser over s[0..n) (between the brackets); 0 on failure (the
+   reference then names it). */
+static inline int fu_ww_ipv6_parse(const uint8_t *s, ptrdiff_t n, uint16_t *address)
+{
+    int piece = 0, compress = -1;
+    ptrdiff_t p = 0;
+    memset(address, 0, 8 * sizeof *address);
+    if (p < n && s[p] == ':') {
+        if (p + 1 >= n || s[p + 1] != ':')
+            return 0;
+        p += 2;
+        compress = ++piece;
+    }
+    while (p < n) {
+        if (piece == 8)
+            return 0;
+        if (s[p] == ':') {
+            if (compress != -1)
+                return 0;
+            p++;
+            compress = ++piece;
+            continue;
+        }
+        unsigned value = 0;
+        int length = 0;
+        while (length < 4 && p < n && fu_hexval(s[p]) >= 0) {
+            value = value * 16 + (unsigned)fu_hexval(s[p]);
+            p++;
+            length++;
+        }
+        if (p < n && s[p] == '.') {
+            /* an IPv4 address in the last two pieces */
+            if (length == 0)
+                return 0;
+            p -= length;
+            if (piece > 6)
+                return 0;
+            int seen = 0;
+            while (p < n) {
+                int v = -1;
+                if (seen > 0) {
+                    if (s[p] == '.' && seen < 4)
+                        p++;
+                    else
+                        return 0;
+                }
+                if (p >= n || !fu_ww_digit(s[p]))
+                    return 0;
+                while (p < n && fu_ww_digit(s[p])) {
+                    int d = s[p] - '0';
+                    if (v == -1)
+                        v = d;
+                    else if (v == 0)
+                        return 0;
+                    else
+                        v = v * 10 + d;
+                    if (v > 255)
+                        return 0;
+                    p++;
+                }
+                address[piece] = (uint16_t)(address[piece] * 0x100 + v);
+                seen++;
+                if (seen == 2 || seen == 4)
+                    piece++;
+            }
+            if (seen != 4)
+                return 0;
+            break;
+        } else if (p < n && s[p] == ':') {
+            p++;
+            if (p >= n)
+                return 0;
+        } else if (p < n) {
+            return 0;
+        }
+        address[piece++] = (uint16_t)value;
+    }
+    if (compress != -1) {
+        int swaps = piece - compress;
+        piece = 7;
+        while (piece != 0 && swaps > 0) {
+            uint16_t x = address[piece];
+            address[piece] = address[compress + swaps - 1];
+            address[compress + swaps - 1] = x;
+            piece--;
+            swaps--;
+        }
+    } else if (piece != 8) {
+        return 0;
+    }
+    return 1;
+}
+
+/* The IPv6 serializer: the first longest run of two or more zero pieces is
+   "::", the pieces lowercase hex without leading zeros.  Returns the end. */
+static inline uint8_t *fu_ww_ipv6_write(const uint16_t *a, uint8_t *o)
+{
+    static const char hex[] = "0123456789abcdef";
+    int compress = -1, best = 1;
+    for (int i = 0; i < 8;) {
+        int j = i;
+        while (j < 8 && a[j] == 0)
+            j++;
+        if (j - i > best) {
+            best = j - i;
+            compress = i;
+        }
+        i = j > i ? j : i + 1;
+    }
+    int ignore0 = 0;
+    for (int i = 0; i < 8; i++) {
+        if (ignore0 && a[i] == 0)
+            continue;
+        ignore0 = 0;
+        if (compress == i) {
+            *o++ = ':';
+            if (i == 0)
+                *o++ = ':';
+            ignore0 = 1;
+            continue;
+        }
+        int shift = 12;
+        while (shift > 0 && ((a[i] >> shift) & 15) == 0)
+            shift -= 4;
+        for (; shift >= 0; shift -= 4)
+            *o++ = (uint8_t)hex[(a[i] >> shift) & 15];
+        if (i != 7)
+            *o++ = ':';
+    }
+    return o;
+}
+
+/* The port state over s[c+1..q) (c: the ":"), written at out[*po]. */
+static inline int fu_ww_port(const uint8_t *s, ptrdiff_t c, ptrdiff_t q, int scheme, uint8_t *out,
+                             ptrdiff_t *po, fu_ww_url *u)
+{
+    u->port = -1;
+    if (c < 0 || c + 1 == q)
+        return 1;
+    int32_t v = 0;
+    for (ptrdiff_t i = c + 1; i < q; i++) {
+        if (!fu_ww_digit(s[i]))
+            return 0;
+        v = v * 10 + (s[i] - '0');
+        if (v > 65535)
+            return 0;
+    }
+    if (v != fu_ww_default_port(scheme)) {
+        ptrdiff_t o = *po;
+        u->port = v;
+        char digits[8];
+        int k = 0;
+        do {
+            digits[k++] = (char)('0' + v % 10);
+            v /= 10;
+        } while (v);
+        out[o++] = ':';
+        while (k)
+            out[o++] = (uint8_t)digits[--k];
+        *po = o;
+    }
+    return 1;
+}
+
+/* The authority state, host state and port state over s[p..n), the
+   general way: userinfo, opaque hosts.  Writes the userinfo, host and port
+   serialized at out[*po], returns the end of the authority, or -1. */
+static inline ptrdiff_t fu_ww_authority_general(const uint8_t *s, ptrdiff_t p, ptrdiff_t n,
+                                                int scheme, uint8_t *out, ptrdiff_t *po,
+                                                fu_ww_url *u)
+{
+    ptrdiff_t q = p, at = -1, colon = -1;
+    while (q < n && s[q] != '/' && s[q] != '?' && s[q] != '#') {
+        if (fu_ww_enc[s[q]] & FU_WW_BAD)
+            return -1;
+        if (s[q] == '@')
+            at = q;
+        q++;
+    }
+    ptrdiff_t o = *po;
+    if (at >= 0) {
+        /* the userinfo: up to the last "@" (an earlier one is "%40"), the
+           password after its first ":" */
+        ptrdiff_t sep = p;
+        while (sep < at && s[sep] != ':')
+            sep++;
+        if (sep > p || sep + 1 < at) {
+            u->user_start = o;
+            o = fu_ww_encode(s, p, sep, FU_WW_USERINFO, out + o) - out;
+            u->user_end = o;
+            if (sep + 1 < at) {
+                out[o++] = ':';
+                u->pass_start = o;
+                o = fu_ww_encode(s, sep + 1, at, FU_WW_USERINFO, out + o) - out;
+                u->pass_end = o;
+            }
+            out[o++] = '@';
+        }
+        p = at + 1;
+    }
+    if (p < q && s[p] == '[') {
+        /* an IPv6 address: "[" to the first "]", then the port or nothing */
+        ptrdiff_t r = p + 1;
+        while (r < q && s[r] != ']')
+            r++;
+        if (r == q || (r + 1 < q && s[r + 1] != ':'))
+            return -1;
+        uint16_t address[8];
+        if (!fu_ww_ipv6_parse(s + p + 1, r - p - 1, address))
+            return -1;
+        u->host_start = o;
+        out[o++] = '[';
+        o = fu_ww_ipv6_write(address, out + o) - out;
+        out[o++] = ']';
+        u->host_end = o;
+        if (!fu_ww_port(s, r + 1 < q ? r + 1 : -1, q, scheme, out, &o, u))
+            return -1;
+        *po = o;
+        return q;
+    }
+    for (ptrdiff_t i = p; i < q; i++) {
+        if (s[i] == '[')
+            return -1;
+        if (s[i] == ':') {
+            colon = i;
+            break;
+        }
+    }
+    ptrdiff_t h = colon < 0 ? q : colon;
+    if (h == p)
+        return -1; /* host-missing, or an empty opaque host */
+    u->host_start = o;
+    for (ptrdiff_t i = p; i < h; i++) {
+        uint8_t c = s[i];
+        if (fu_ww_forbidden_host(c) || c > 0x7E)
+            return -1; /* or a domain or opaque host beyond ASCII: IDNA, C0 set */
+        if (scheme != FU_WW_OTHER) {
+            if (c == '%')
+                return -1; /* percent-decoding, then forbidden domain */
+            if ((uint8_t)(c - 'A') < 26)
+                c |= 0x20;
+        }
+        out[o++] = c;
+    }
+    u->host_end = o;
+    if (scheme != FU_WW_OTHER && !fu_ww_plain_host(out, u->host_start, o))
+        return -1;
+    if (!fu_ww_port(s, colon, q, scheme, out, &o, u))
+        return -1;
+    *po = o;
+    return q;
+}
+
+/* The authority of s[p..n): a special scheme's host of plain code points
+   in one pass (lowercased as copied), anything else the general way. */
+static inline ptrdiff_t fu_ww_authority(const uint8_t *s, ptrdiff_t p, ptrdiff_t n, int scheme,
+                                        uint8_t *out, ptrdiff_t *po, fu_ww_url *u)
+{
+    u->user_start = u->user_end = u->pass_start = u->pass_end = 0;
+    if (scheme == FU_WW_OTHER)
+        return fu_ww_authority_general(s, p, n, scheme, out, po, u);
+    ptrdiff_t o = *po, hs = o, label = o, q = p;
+    uint8_t k = FU_WW_H_END;
+    for (; q < n; q++) {
+        uint8_t c = s[q];
+        k = fu_ww_hostc[c];
+        if (k == FU_WW_H_COPY) {
+            out[o++] = c;
+        } else if (k == FU_WW_H_UPPER) {
+            out[o++] = c | 0x20;
+        } else if (k == FU_WW_H_DOT) {
+            out[o++] = c;
+            label = o;
+        } else if (k == FU_WW_H_HYPHEN) {
+            /* a label starting "xn--" would need UTS #46's verification */
+            if (o - label == 3 && out[label] == 'x' && out[label + 1] == 'n'
+                && out[label + 2] == '-')
+                goto general;
+            out[o++] = c;
+        } else {
+            break;
+        }
+    }
+    if ((q < n && k == FU_WW_H_OTHER) || o == hs)
+        goto general;
+    u->host_start = hs;
+    u->host_end = o;
+    /* the last label, or the one before a trailing dot, starting with a
+       digit: the "ends in a number" checker's question */
+    if ((label == o || fu_ww_digit(out[label])) && !fu_ww_plain_host(out, hs, o))
+        goto general;
+    ptrdiff_t colon = -1;
+    if (q < n && k == FU_WW_H_COLON) {
+        colon = q;
+        while (q < n && s[q] != '/' && s[q] != '?' && s[q] != '#')
+            q++;
+    }
+    if (!fu_ww_port(s, colon, q, scheme, out, &o, u))
+        goto general;
+    *po = o;
+    return q;
+general:
+    /* an "@" after a ":" is userinfo, not a port; the general way decides
+       every case that is not a plain host (and fails those that fail) */
+    return fu_ww_authority_general(s, p, n, scheme, out, po, u);
+}
+
+#if FU_SSE2
+/* The bytes of p[0..16) a path segment (stops: "/", "?", "#", "%") or a
+   query (special or not: "'" counted for both) cannot copy as they are,
+   one bit each: C0 controls, space, DEL and beyond (signed: below 0x21),
+   the percent-encode sets' others, backslash. */
+static inline unsigned fu_ww_attention16(const uint8_t *p, int path)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+    __m128i m = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x21)),
+                             _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F)));
+#define FU_WW_EQ(c) m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(c)))
+    FU_WW_EQ('"');
+    FU_WW_EQ('#');
+    FU_WW_EQ('<');
+    FU_WW_EQ('>');
+    FU_WW_EQ('\\');
+    if (path) {
+        FU_WW_EQ('%');
+        FU_WW_EQ('/');
+        FU_WW_EQ('?');
+        FU_WW_EQ('^');
+        FU_WW_EQ('`');
+        FU_WW_EQ('{');
+        FU_WW_EQ('}');
+    } else {
+        FU_WW_EQ('\'');
+    }
+#undef FU_WW_EQ
+    return (unsigned)_mm_movemask_epi8(m);
+}
+#endif
+
+/* The path state from s[q], appending segments to the path in
+   out[path_start..*po); stops at "?", "#" or the end, returned (-1: not
+   mine). */
+static inline ptrdiff_t fu_ww_path(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, uint8_t *out,
+                                   ptrdiff_t path_start, ptrdiff_t *po, int file)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    ptrdiff_t o = *po;
+    for (;;) {
+        ptrdiff_t seg = o, r = q;
+        out[o++] = '/';
+        for (; r < n; r++) {
+#if FU_SSE2
+            /* 16 bytes at a time while 16 remain: copied whole, and the
+               output moves on to the first that needs a look.  Writing 16
+               bytes is in room: 16 input bytes remain, each with room for
+               3 (fu_ww_room). */
+            while (n - r >= 16) {
+                unsigned m = fu_ww_attention16(s + r, 1);
+                memcpy(out + o, s + r, 16);
+                if (m == 0) {
+                    o += 16;
+                    r += 16;
+                    continue;
+                }
+                unsigned k = fu_ctz(m);
+                o += k;
+                r += k;
+                break;
+            }
+            if (r >= n)
+                break;
+#endif
+            uint8_t c = s[r];
+            uint8_t e = fu_ww_enc[c];
+            if (!(e & (FU_WW_PATH | FU_WW_BAD | FU_WW_PSTOP))) {
+                out[o++] = c;
+                continue;
+            }
+            if (e & FU_WW_BAD)
+                return -1;
+            if (e & FU_WW_PSTOP) {
+                if (c != '%')
+                    break;
+                if (r + 2 < n && s[r + 1] == '2' && (s[r + 2] | 0x20) == 'e')
+                    return -1; /* a percent-encoded dot segment */
+                out[o++] = c;
+                continue;
+            }
+            out[o] = '%';
+            out[o + 1] = (uint8_t)hex[c >> 4];
+            out[o + 2] = (uint8_t)hex[c & 15];
+            o += 3;
+        }
+        int slash = r < n && s[r] == '/';
+        ptrdiff_t len = r - q;
+        if (len <= 2) {
+            /* a file URL's first segment that is a Windows drive letter is
+               normalized ("C|" is "C:") */
+            if (file && len == 2 && seg == path_start && fu_ww_alpha(s[q])
+                && (s[q + 1] == ':' || s[q + 1] == '|'))
+                out[seg + 2] = ':';
+            if (len == 2 && s[q] == '.' && s[q + 1] == '.') {
+                /* shorten the path: its last item goes, if any, but a file
+                   URL's path of one normalized Windows drive letter stays */
+                o = seg;
+                if (!(file && o - path_start == 3 && fu_ww_alpha(out[path_start + 1])
+                      && out[path_start + 2] == ':')) {
+                    while (o > path_start && out[o - 1] != '/')
+                        o--;
+                    if (o > path_start)
+                        o--;
+                }
+                if (!slash)
+                    out[o++] = '/';
+            } else if (len == 1 && s[q] == '.') {
+                o = seg;
+                if (!slash)
+                    out[o++] = '/';
+            }
+        }
+        if (!slash) {
+            *po = o;
+            return r;
+        }
+        q = r + 1;
+    }
+}
+
+/* The query state and fragment state from s[q]; 0 at a byte never taken. */
+static inline int fu_ww_tail(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, int scheme, uint8_t *out,
+                             ptrdiff_t o, fu_ww_url *u)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    u->query_start = u->frag_start = -1;
+    if (q < n && s[q] == '?') {
+        unsigned set = (scheme != FU_WW_OTHER ? FU_WW_SQUERY : FU_WW_QUERY) | FU_WW_BAD;
+        u->query_start = o;
+        out[o++] = '?';
+        for (q++; q < n; q++) {
+#if FU_SSE2
+            while (n - q >= 16) { /* as in fu_ww_path */
+                unsigned m = fu_ww_attention16(s + q, 0);
+                memcpy(out + o, s + q, 16);
+                if (m == 0) {
+                    o += 16;
+                    q += 16;
+                    continue;
+                }
+                unsigned k = fu_ctz(m);
+                o += k;
+                q += k;
+                break;
+            }
+            if (q >= n)
+                break;
+#endif
+            uint8_t c = s[q];
+            uint8_t e = fu_ww_enc[c];
+            if (!(e & set)) {
+                out[o++] = c;
+                continue;
+            }
+            if ((e & FU_WW_BAD))
+                return 0;
+            if (c == '#')
+                break;
+            out[o] = '%';
+            out[o + 1] = (uint8_t)hex[c >> 4];
+            out[o + 2] = (uint8_t)hex[c & 15];
+            o += 3;
+        }
+    }
+    if (q < n) { /* s[q] == '#' */
+        u->frag_start = o;
+        out[o++] = '#';
+        uint8_t *e = fu_ww_encode(s, q + 1, n, FU_WW_FRAG, out + o);
+        if (e == NULL)
+            return 0;
+        o = e - out;
+    }
+    u->len = o;
+    return 1;
+}
+
+/* The basic URL parser on s[0..n) against the base b (serialized in base,
+   as this function wrote it), or none (b NULL).  1: parsed, 0: not mine. */
+static inline int fu_ww_parse(const uint8_t *s, ptrdiff_t n, const uint8_t *base,
+                              const fu_ww_url *b, uint8_t *out, fu_ww_url *u)
+{
+    /* leading and trailing C0 control or space */
+    while (n > 0 && s[0] <= 0x20) {
+        s++;
+        n--;
+    }
+    while (n > 0 && s[n - 1] <= 0x20)
+        n--;
+    /* every byte is read once by one of the loops below, each of which
+       gives up at a byte never taken (FU_WW_BAD) */
+    ptrdiff_t i = 0, o = 0, q;
+    if (n > 0 && fu_ww_alpha(s[0])) {
+        i = 1;
+        while (i < n
+               && (fu_ww_alpha(s[i]) || fu_ww_digit(s[i]) || s[i] == '+' || s[i] == '-'
+                   || s[i] == '.'))
+            i++;
+        if (i == n || s[i] != ':')
+            i = 0;
+    }
+    if (i > 0) {
+        for (ptrdiff_t k = 0; k < i; k++)
+            out[k] = (uint8_t)(s[k] | (fu_ww_alpha(s[k]) ? 0x20 : 0));
+        int scheme = fu_ww_special(out, i);
+        u->scheme = scheme;
+        u->scheme_end = i;
+        q = i + 1;
+        u->user_start = u->user_end = u->pass_start = u->pass_end = 0;
+        u->port = -1;
+        if (scheme == FU_WW_FILE) {
+            /* "file://host/path": the file host state ends at "/", "?", "#"
+               only (no port, no userinfo), "localhost" is the empty host.
+               "file:/path" and "file:path": the host is empty, the path
+               state starts after the slash (unless the base is a file URL,
+               whose host and drive letter it would take) */
+            int slashes = q < n && s[q] == '/' ? (q + 1 < n && s[q + 1] == '/' ? 2 : 1) : 0;
+            memcpy(out + i, "://", 3);
+            o = i + 3;
+            u->host_start = o;
+            if (slashes < 2) {
+                if (b != NULL && b->scheme == FU_WW_FILE)
+                    return 0;
+                u->host_end = u->path_start = o;
+                q = fu_ww_path(s, q + slashes, n, out, o, &o, 1);
+                if (q < 0)
+                    return 0;
+                u->path_end = o;
+                return fu_ww_tail(s, q, n, scheme, out, o, u);
+            }
+            q += 2;
+            while (q < n && s[q] != '/' && s[q] != '?' && s[q] != '#') {
+                uint8_t c = s[q++];
+                if (fu_ww_hostc[c] >= FU_WW_H_END)
+                    return 0; /* incl. ":", "%", bad */
+                out[o++] = (uint8_t)((uint8_t)(c - 'A') < 26 ? c | 0x20 : c);
+            }
+            u->host_end = o;
+            if (o > u->host_start) {
+                if (!fu_ww_plain_host(out, u->host_start, o))
+                    return 0;
+                if (o - u->host_start == 9 && memcmp(out + u->host_start, "localhost", 9) == 0)
+                    o = u->host_start; /* the empty host */
+            }
+            u->host_end = o;
+            u->path_start = o;
+            q = fu_ww_path(s, q < n && s[q] == '/' ? q + 1 : q, n, out, o, &o, 1);
+            if (q < 0)
+                return 0;
+            u->path_end = o;
+            return fu_ww_tail(s, q, n, scheme, out, o, u);
+        }
+        if (scheme != FU_WW_OTHER) {
+            ptrdiff_t k = q;
+            while (k < n && s[k] == '/')
+                k++;
+            if (b != NULL && b->scheme == scheme && k - q < 2)
+                return 0; /* relative */
+            q = k;
+        } else {
+            if (i == 4 && memcmp(out, "blob", 4) == 0)
+                return 0; /* its origin */
+            if (n - q < 2 || s[q] != '/' || s[q + 1] != '/') {
+                /* no authority: the host is null */
+                out[i] = ':';
+                o = i + 1;
+                u->host_start = u->host_end = -1;
+                u->path_start = o;
+                if (q < n && s[q] == '/') {
+                    /* a path; one that starts "//" would be written "/." first */
+                    q = fu_ww_path(s, q + 1, n, out, o, &o, 0);
+                    if (q < 0 || (o - u->path_start > 1 && out[u->path_start + 1] == '/'))
+                        return 0;
+                } else {
+                    /* an opaque path: only a space is changed at this
+                       range, to "%20" where "?" or "#" follows it */
+                    while (q < n && s[q] != '?' && s[q] != '#') {
+                        uint8_t c = s[q++];
+                        if (fu_ww_enc[c] & FU_WW_BAD)
+                            return 0;
+                        if (c > 0x7E) { /* the C0 control percent-encode set */
+                            static const char hex[] = "0123456789ABCDEF";
+                            out[o++] = '%';
+                            out[o++] = (uint8_t)hex[c >> 4];
+                            out[o++] = (uint8_t)hex[c & 15];
+                        } else {
+                            out[o++] = c;
+                        }
+                    }
+                    if (q < n && o > u->path_start && out[o - 1] == ' ') {
+                        memcpy(out + o - 1, "%20", 3);
+                        o += 2;
+                    }
+                }
+                u->path_end = o;
+                return fu_ww_tail(s, q, n, scheme, out, o, u);
+            }
+            q += 2;
+        }
+        memcpy(out + i, "://", 3);
+        o = i + 3;
+        q = fu_ww_authority(s, q, n, scheme, out, &o, u);
+        if (q < 0)
+            return 0;
+        u->path_start = o;
+        if (q < n && s[q] == '/') {
+            q = fu_ww_path(s, q + 1, n, out, o, &o, 0);
+        } else if (scheme != FU_WW_OTHER) {
+            q = fu_ww_path(s, q, n, out, o, &o, 0);
+        }
+        if (q < 0)
+            return 0;
+        u->path_end = o;
+        return fu_ww_tail(s, q, n, scheme, out, o, u);
+    }
+    /* no scheme: a relative reference against a special base */
+    if (b == NULL || b->scheme == FU_WW_OTHER || b->scheme == FU_WW_FILE)
+        return 0;
+    u->scheme = b->scheme;
+    u->scheme_end = b->scheme_end;
+    if (n >= 2 && s[0] == '/' && s[1] == '/') {
+        memcpy(out, base, (size_t)b->scheme_end + 3);
+        o = b->scheme_end + 3;
+        q = 2;
+        while (q < n && s[q] == '/')
+            q++;
+        q = fu_ww_authority(s, q, n, u->scheme, out, &o, u);
+        if (q < 0)
+            return 0;
+        u->path_start = o;
+        q = fu_ww_path(s, q < n && s[q] == '/' ? q + 1 : q, n, out, o, &o, 0);
+        if (q < 0)
+            return 0;
+        u->path_end = o;
+        return fu_ww_tail(s, q, n, u->scheme, out, o, u);
+    }
+    u->user_start = b->user_start;
+    u->user_end = b->user_end;
+    u->pass_start = b->pass_start;
+    u->pass_end = b->pass_end;
+    u->host_start = b->host_start;
+    u->host_end = b->host_end;
+    u->port = b->port;
+    u->path_start = b->path_start;
+    if (n == 0 || s[0] == '?' || s[0] == '#') {
+        /* the base's path (and, for "#" or nothing, its query) */
+        ptrdiff_t keep = n > 0 && s[0] == '?' ? b->path_end
+                         : b->frag_start >= 0 ? b->frag_start
+                                              : b->len;
+        memcpy(out, base, (size_t)keep);
+        u->path_end = b->path_end;
+        if (!fu_ww_tail(s, 0, n, u->scheme, out, keep, u))
+            return 0;
+        if (n == 0 || s[0] == '#')
+            u->query_start = b->query_start;
+        return 1;
+    }
+    memcpy(out, base, (size_t)b->path_end);
+    o = b->path_end;
+    if (s[0] == '/') {
+        o = b->path_start;
+        q = fu_ww_path(s, 1, n, out, o, &o, 0);
+    } else {
+        /* the base's path shortened: its last item goes */
+        while (o > b->path_start && out[o - 1] != '/')
+            o--;
+        if (o > b->path_start)
+            o--;
+        q = fu_ww_path(s, 0, n, out, b->path_start, &o, 0);
+    }
+    if (q < 0)
+        return 0;
+    u->path_end = o;
+    return fu_ww_tail(s, q, n, u->scheme, out, o, u);
+}
+
+#endif /* FASTURI_WHATWG_H */

@@ -1,0 +1,1093 @@
+"""The WHATWG URL Standard's basic URL parser, host parser and serializer.
+
+The reference twin: it reads like the standard beside it (the URL Standard,
+"URL parsing", "Host parsing", "IDNA", "Percent-encoded bytes", "URL
+serializing", "Origin"), state for state and step for step, with the
+standard's names.  Validation errors that do not end the parse are not
+recorded; those that do raise ``InvalidURL`` with the standard's name for
+the error (``"host-missing"``, ``"port-out-of-range"``, ...) as its
+``reason``.
+
+Only the basic URL parser without *state override* is here (the API's
+setters are not offered), with UTF-8 as the only encoding.  Input is a
+scalar value string: a ``str`` holding lone surrogates has each replaced by
+U+FFFD, as Web IDL's conversion to ``USVString`` does, and ``bytes`` are
+decoded as UTF-8 with U+FFFD for what is not UTF-8 (the Encoding Standard's
+UTF-8 decode).
+
+Domain to ASCII runs UTS #46 with the standard's flags (CheckHyphens,
+UseSTD3ASCIIRules and VerifyDnsLength false; CheckBidi and CheckJoiners
+true; nontransitional): the mapping table is the ``idna`` package's, the
+Punycode codec Python's own, the bidi rule and CONTEXTJ the ``idna``
+package's, and normalization, general categories and bidi classes come from
+the running Python's ``unicodedata``.
+"""
+
+from __future__ import annotations
+
+import bisect
+import unicodedata
+from typing import List, Optional, Tuple, Union
+
+import idna
+from idna import uts46data
+
+from ._errors import type_error
+from ._types import URL, InvalidURL
+
+__all__ = ["parse", "can_parse", "resolve"]
+
+# -- Infrastructure ---------------------------------------------------------
+
+# The EOF code point: longer than one code point, so that it is in no set
+# and no string of delimiters (`c in "/?#"`) and equals no code point.
+EOF = "<EOF>"
+
+ASCII_ALPHA = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+ASCII_DIGITS = frozenset("0123456789")
+ASCII_ALPHANUMERIC = ASCII_ALPHA | ASCII_DIGITS
+ASCII_HEX_DIGITS = frozenset("0123456789ABCDEFabcdef")
+OCTAL_DIGITS = frozenset("01234567")
+ASCII_TAB_OR_NEWLINE = "\t\n\r"
+# C0 control or space: U+0000 to U+001F and U+0020
+C0_CONTROL_OR_SPACE = "".join(map(chr, range(0x21)))
+
+# §URL miscellaneous: the special schemes and their default ports
+SPECIAL_SCHEMES = {"ftp": 21, "file": None, "http": 80, "https": 443, "ws": 80, "wss": 443}
+
+# -- Percent-encoded bytes ---------------------------------------------------
+# A percent-encode set holds every code point above U+007E; the sets below
+# list their ASCII members only, and `utf8_percent_encode` encodes every
+# byte above 0x7F.
+
+# C0 control percent-encode set: C0 controls and all code points > U+007E
+C0_CONTROL_SET = frozenset(map(chr, range(0x20))) | {"\x7f"}
+# fragment: C0 control set and U+0020 SPACE, ", <, >, `
+FRAGMENT_SET = C0_CONTROL_SET | frozenset(' "<>`')
+# query: C0 control set and U+0020 SPACE, ", #, <, >
+QUERY_SET = C0_CONTROL_SET | frozenset(' "#<>')
+# special-query: query set and '
+SPECIAL_QUERY_SET = QUERY_SET | {"'"}
+# path: query set and ?, ^, `, {, }
+PATH_SET = QUERY_SET | frozenset("?^`{}")
+# userinfo: path set and /, :, ;, =, @, [ to ] inclusive, |
+USERINFO_SET = PATH_SET | frozenset("/:;=@[\\]|")
+# component: userinfo set and $ to & inclusive, +, ,
+COMPONENT_SET = USERINFO_SET | frozenset("$%&+,")
+
+
+def _percent_encode_table(percent_encode_set: frozenset[str]) -> dict[int, str]:
+    """The set as a str.translate table over bytes (U+0000 to U+00FF): each
+    member and each byte above 0x7F to its percent-encoding."""
+    table = {ord(c): f"%{ord(c):02X}" for c in percent_encode_set}
+    table.update({byte: f"%{byte:02X}" for byte in range(0x80, 0x100)})
+    return table
+
+
+_TABLES = {
+    s: _percent_encode_table(s)
+    for s in (
+        C0_CONTROL_SET,
+        FRAGMENT_SET,
+        QUERY_SET,
+        SPECIAL_QUERY_SET,
+        PATH_SET,
+        USERINFO_SET,
+        COMPONENT_SET,
+    )
+}
+
+
+def utf8_percent_encode(input: str, percent_encode_set: frozenset[str]) -> str:
+    """UTF-8 percent-encode a code point (or a string of them) using a set:
+    each byte of its UTF-8 encoding that is in the set (every byte above
+    0x7F is) becomes %XX."""
+    if not input.isascii():
+        input = input.encode("utf-8").decode("latin-1")  # a code point per byte
+    return input.translate(_TABLES[percent_encode_set])
+
+
+def percent_decode(data: bytes) -> bytes:
+    """Percent-decode a byte sequence."""
+    if b"%" not in data:
+        return data
+    output = bytearray()
+    i = 0
+    n = len(data)
+    while i < n:
+        byte = data[i]
+        if (
+            byte == 0x25
+            and i + 2 < n
+            and chr(data[i + 1]) in ASCII_HEX_DIGITS
+            and chr(data[i + 2]) in ASCII_HEX_DIGITS
+        ):
+            output.append(int(data[i + 1 : i + 3], 16))
+            i += 3
+            continue
+        output.append(byte)
+        i += 1
+    return bytes(output)
+
+
+# -- Hosts -------------------------------------------------------------------
+
+# forbidden host code point
+FORBIDDEN_HOST = frozenset("\x00\t\n\r #/:<>?@[\\]^|")
+# forbidden domain code point: a forbidden host code point, a C0 control,
+# U+0025 (%), or U+007F DELETE
+FORBIDDEN_DOMAIN = FORBIDDEN_HOST | frozenset(map(chr, range(0x20))) | {"%", "\x7f"}
+
+
+def host_parse(input: str, is_opaque: bool = False) -> str:
+    """The host parser; returns the host serialized (host serializer)."""
+    # 1. IPv6
+    if input.startswith("["):
+        if not input.endswith("]"):
+            raise InvalidURL("IPv6-unclosed")
+        return "[" + ipv6_serialize(ipv6_parse(input[1:-1])) + "]"
+    # 2.
+    if is_opaque:
+        return opaque_host_parse(input)
+    # 5. domain: the percent-decoding, UTF-8 decoded without BOM
+    domain = percent_decode(input.encode("utf-8")).decode("utf-8", "replace")
+    # 6-7.
+    ascii_domain = domain_parse(domain)
+    # 8.
+    if ends_in_a_number(ascii_domain):
+        return ipv4_serialize(ipv4_parse(ascii_domain))
+    return ascii_domain
+
+
+def ends_in_a_number(input: str) -> bool:
+    """The ends in a number checker."""
+    parts = input.split(".")
+    if parts[-1] == "" and len(parts) > 1:
+        parts.pop()
+    last = parts[-1]
+    if last and all(c in ASCII_DIGITS for c in last):
+        return True
+    return ipv4_number_parse(last) is not None
+
+
+def ipv4_parse(input: str) -> int:
+    """The IPv4 parser."""
+    parts = input.split(".")
+    if parts[-1] == "":
+        # IPv4-empty-part (not a failure)
+        if len(parts) > 1:
+            parts.pop()
+    if len(parts) > 4:
+        raise InvalidURL("IPv4-too-many-parts")
+    numbers = []
+    for part in parts:
+        result = ipv4_number_parse(part)
+        if result is None:
+            raise InvalidURL("IPv4-non-numeric-part")
+        numbers.append(result[0])
+    if any(n > 255 for n in numbers[:-1]):
+        raise InvalidURL("IPv4-out-of-range-part")
+    if numbers[-1] >= 256 ** (5 - len(numbers)):
+        raise InvalidURL("IPv4-out-of-range-part")
+    ipv4 = numbers.pop()
+    for counter, n in enumerate(numbers):
+        ipv4 += n * 256 ** (3 - counter)
+    return ipv4
+
+
+def ipv4_number_parse(input: str) -> Optional[Tuple[int, bool]]:
+    """The IPv4 number parser: (number, validationError), or None (failure)."""
+    if input == "":
+        return None
+    validation_error = False
+    r = 10
+    if len(input) >= 2 and input[:2] in ("0x", "0X"):
+        validation_error = True
+        input = input[2:]
+        r = 16
+    elif len(input) >= 2 and input[0] == "0":
+        validation_error = True
+        input = input[1:]
+        r = 8
+    if input == "":
+        return (0, True)
+    digits = {10: ASCII_DIGITS, 16: ASCII_HEX_DIGITS, 8: OCTAL_DIGITS}[r]
+    if not all(c in digits for c in input):
+        return None
+    if r == 10 and len(input) > 10:
+        # No leading zeros here (those are octal): 11 digits are past 2^32,
+        # and int() of a long decimal string is refused by Python 3.11+.
+        return (1 << 64, validation_error)
+    return (int(input, r), validation_error)
+
+
+def ipv6_parse(input: str) -> List[int]:
+    """The IPv6 parser."""
+    address = [0] * 8
+    piece_index = 0
+    compress: Optional[int] = None
+    pointer = 0
+    n = len(input)
+
+    def c_at(i: int) -> str:
+        return input[i] if i < n else EOF
+
+    if c_at(pointer) == ":":
+        if c_at(pointer + 1) != ":":
+            raise InvalidURL("IPv6-invalid-compression")
+        pointer += 2
+        piece_index += 1
+        compress = piece_index
+    while c_at(pointer) != EOF:
+        if piece_index == 8:
+            raise InvalidURL("IPv6-too-many-pieces")
+        if c_at(pointer) == ":":
+            if compress is not None:
+                raise InvalidURL("IPv6-multiple-compression")
+            pointer += 1
+            piece_index += 1
+            compress = piece_index
+            continue
+        value = length = 0
+        while length < 4 and c_at(pointer) in ASCII_HEX_DIGITS:
+            value = value * 0x10 + int(c_at(pointer), 16)
+            pointer += 1
+            length += 1
+        if c_at(pointer) == ".":
+            if length == 0:
+                raise InvalidURL("IPv4-in-IPv6-invalid-code-point")
+            pointer -= length
+            if piece_index > 6:
+                raise InvalidURL("IPv4-in-IPv6-too-many-pieces")
+            numbers_seen = 0
+            while c_at(pointer) != EOF:
+                ipv4_piece: Optional[int] = None
+                if numbers_seen > 0:
+                    if c_at(pointer) == "." and numbers_seen < 4:
+                        pointer += 1
+                    else:
+                        raise InvalidURL("IPv4-in-IPv6-invalid-code-point")
+                if c_at(pointer) not in ASCII_DIGITS:
+                    raise InvalidURL("IPv4-in-IPv6-invalid-code-point")
+                while c_at(pointer) in ASCII_DIGITS:
+                    number = int(c_at(pointer))
+                    if ipv4_piece is None:
+                        ipv4_piece = number
+                    elif ipv4_piece == 0:
+                        raise InvalidURL("IPv4-in-IPv6-invalid-code-point")
+                    else:
+                        ipv4_piece = ipv4_piece * 10 + number
+                    if ipv4_piece > 255:
+                        raise InvalidURL("IPv4-in-IPv6-out-of-range-part")
+                    pointer += 1
+                assert ipv4_piece is not None
+                address[piece_index] = address[piece_index] * 0x100 + ipv4_piece
+                numbers_seen += 1
+                if numbers_seen in (2, 4):
+                    piece_index += 1
+            if numbers_seen != 4:
+                raise InvalidURL("IPv4-in-IPv6-too-few-parts")
+            break
+        elif c_at(pointer) == ":":
+            pointer += 1
+            if c_at(pointer) == EOF:
+                raise InvalidURL("IPv6-invalid-code-point")
+        elif c_at(pointer) != EOF:
+            raise InvalidURL("IPv6-invalid-code-point")
+        address[piece_index] = value
+        piece_index += 1
+    if compress is not None:
+        swaps = piece_index - compress
+        piece_index = 7
+        while piece_index != 0 and swaps > 0:
+            other = compress + swaps - 1
+            address[piece_index], address[other] = address[other], address[piece_index]
+            piece_index -= 1
+            swaps -= 1
+    elif piece_index != 8:
+        raise InvalidURL("IPv6-too-few-pieces")
+    return address
+
+
+def opaque_host_parse(input: str) -> str:
+    """The opaque-host parser."""
+    if any(c in FORBIDDEN_HOST for c in input):
+        raise InvalidURL("host-invalid-code-point")
+    return utf8_percent_encode(input, C0_CONTROL_SET)
+
+
+def ipv4_serialize(address: int) -> str:
+    """The IPv4 serializer."""
+    return ".".join(str((address >> shift) & 0xFF) for shift in (24, 16, 8, 0))
+
+
+def ipv6_serialize(address: List[int]) -> str:
+    """The IPv6 serializer."""
+    output = ""
+    compress = ipv6_compressed_piece_index(address)
+    ignore0 = False
+    for piece_index in range(8):
+        if ignore0 and address[piece_index] == 0:
+            continue
+        ignore0 = False
+        if compress == piece_index:
+            output += "::" if piece_index == 0 else ":"
+            ignore0 = True
+            continue
+        output += f"{address[piece_index]:x}"
+        if piece_index != 7:
+            output += ":"
+    return output
+
+
+def ipv6_compressed_piece_index(address: List[int]) -> Optional[int]:
+    """Find the IPv6 address compressed piece index."""
+    longest_index: Optional[int] = None
+    longest_size = 1
+    found_index: Optional[int] = None
+    found_size = 0
+    for piece_index in range(8):
+        if address[piece_index] != 0:
+            if found_size > longest_size:
+                longest_index, longest_size = found_index, found_size
+            found_index = None
+            found_size = 0
+        else:
+            if found_index is None:
+                found_index = piece_index
+            found_size += 1
+    if found_size > longest_size:
+        return found_index
+    return longest_index
+
+
+# -- IDNA --------------------------------------------------------------------
+
+
+def domain_parse(domain: str) -> str:
+    """The domain parser with beStrict false, as the host parser runs it.
+
+    Steps 1-3 (the strict ToASCII) only record a validation error when
+    beStrict is false, and are not run.
+    """
+    # 5. An ASCII domain is lowercased, whatever Unicode ToASCII says of it.
+    if domain.isascii():
+        result = domain.lower()
+    else:
+        result = unicode_to_ascii(domain)
+    if result == "":
+        raise InvalidURL("domain-to-ASCII", "the host is empty after domain to ASCII")
+    if any(c in FORBIDDEN_DOMAIN for c in result):
+        raise InvalidURL("domain-to-ASCII", "the host holds a forbidden domain code point")
+    return result
+
+
+class _IDNAError(Exception):
+    """An error Unicode ToASCII records (any one fails the domain)."""
+
+
+def _uts46_row(code_point: int) -> int:
+    if code_point < 256:
+        return code_point
+    return bisect.bisect_right(uts46data.uts46_starts, code_point) - 1
+
+
+# UTS #46 §5 status values, as the idna package's table spells them
+_VALID, _MAPPED, _DEVIATION, _IGNORED = b"VMDI"
+
+
+def uts46_map(domain: str) -> str:
+    """UTS #46 §4 step 1 (Map), nontransitional, UseSTD3ASCIIRules false."""
+    output = []
+    for c in domain:
+        row = _uts46_row(ord(c))
+        status = uts46data.uts46_statuses[row]
+        if status == _VALID or status == _DEVIATION:
+            output.append(c)
+        elif status == _MAPPED:
+            output.append(uts46data.uts46_replacements[row] or "")
+        elif status == _IGNORED:
+            continue
+        else:  # disallowed: an error is recorded
+            raise _IDNAError(f"disallowed code point U+{ord(c):04X}")
+    return "".join(output)
+
+
+def unicode_to_ascii(domain: str) -> str:
+    """The domain parser ToASCII with beStrict false: UTS #46 ToASCII with
+    CheckHyphens false, CheckBidi true, CheckJoiners true, UseSTD3ASCIIRules
+    false, Transitional_Processing false, VerifyDnsLength false and
+    IgnoreInvalidPunycode false.  Any recorded error fails the domain."""
+    try:
+        labels = uts46_process(domain)
+        # ToASCII 2-3: labels with non-ASCII code points to Punycode
+        return ".".join(
+            label if label.isascii() else "xn--" + label.encode("punycode").decode("ascii")
+            for label in labels
+        )
+    except _IDNAError as e:
+        raise InvalidURL("domain-to-ASCII", f"Unicode ToASCII fails: {e}") from None
+
+
+def uts46_process(domain: str) -> List[str]:
+    """UTS #46 §4 Processing: the labels, converted and validated."""
+    # 1. Map; 2. Normalize (NFC); 3. Break at U+002E FULL STOP
+    labels = unicodedata.normalize("NFC", uts46_map(domain)).split(".")
+    # 4. Convert/Validate
+    for i, label in enumerate(labels):
+        if label.startswith("xn--"):
+            if not label.isascii():
+                raise _IDNAError("a Punycode label holds non-ASCII")
+            try:
+                decoded = label[4:].encode("ascii").decode("punycode")
+            except UnicodeError:
+                raise _IDNAError(f"invalid Punycode label {label!r}") from None
+            if decoded == "" or decoded.isascii():
+                raise _IDNAError(f"Punycode label {label!r} decodes to ASCII")
+            labels[i] = label = decoded
+        check_validity(label)
+    # 4.1 step 9, CheckBidi: "if the domain name is a Bidi domain name (one
+    # with a code point of Bidi_Class R, AL or AN), then the label must
+    # satisfy all six of the numbered conditions in RFC 5893, Section 2":
+    # every label of it, left-to-right ones included.
+    if any(unicodedata.bidirectional(c) in ("R", "AL", "AN") for label in labels for c in label):
+        for label in labels:
+            if label:
+                bidi_rule(label)
+    return labels
+
+
+def bidi_rule(label: str) -> None:
+    """RFC 5893 §2's six conditions on a (non-empty) label of a Bidi domain
+    name, by the idna package."""
+    try:
+        idna.check_bidi(label, check_ltr=True)
+    except idna.IDNAError as e:
+        raise _IDNAError(str(e)) from None
+
+
+def check_validity(label: str) -> None:
+    """UTS #46 §4.1 Validity Criteria, with the standard's flags."""
+    if not label:
+        return
+    # 1. NFC
+    if unicodedata.normalize("NFC", label) != label:
+        raise _IDNAError("a label is not in NFC")
+    # 2-3 are CheckHyphens; 4. without it, no label begins with "xn--"
+    if label.startswith("xn--"):
+        raise _IDNAError("a decoded label begins with 'xn--'")
+    # 5. no U+002E; 6. no leading combining mark
+    if "." in label:
+        raise _IDNAError("a label holds a full stop")
+    if unicodedata.category(label[0]).startswith("M"):
+        raise _IDNAError("a label begins with a combining mark")
+    # 7. each code point valid or deviation (nontransitional)
+    for c in label:
+        status = uts46data.uts46_statuses[_uts46_row(ord(c))]
+        if status != _VALID and status != _DEVIATION:
+            raise _IDNAError(f"code point U+{ord(c):04X} is not valid")
+    # 8. CheckJoiners: RFC 5892 Appendix A's CONTEXTJ rules
+    for pos, c in enumerate(label):
+        if c in "\u200c\u200d":
+            try:
+                ok = idna.valid_contextj(label, pos)
+            except ValueError:  # a neighbour unknown to this unicodedata
+                ok = False
+            if not ok:
+                raise _IDNAError(f"U+{ord(c):04X} outside its CONTEXTJ rule")
+
+
+# -- URLs --------------------------------------------------------------------
+
+
+class URLRecord:
+    """A URL (URL representation): the parser's working struct.  ``path`` is
+    a list of segments, or a str when the URL has an opaque path; ``host`` is
+    null or the host serialized."""
+
+    __slots__ = ("scheme", "username", "password", "host", "port", "path", "query", "fragment")
+
+    def __init__(self) -> None:
+        self.scheme = ""
+        self.username = ""
+        self.password = ""
+        self.host: Optional[str] = None
+        self.port: Optional[int] = None
+        self.path: Union[List[str], str] = []
+        self.query: Optional[str] = None
+        self.fragment: Optional[str] = None
+
+    def is_special(self) -> bool:
+        return self.scheme in SPECIAL_SCHEMES
+
+    def has_opaque_path(self) -> bool:
+        return isinstance(self.path, str)
+
+    def includes_credentials(self) -> bool:
+        return self.username != "" or self.password != ""
+
+    def shorten_path(self) -> None:
+        """Shorten a url's path."""
+        path = self.path
+        assert isinstance(path, list)
+        if self.scheme == "file" and len(path) == 1 and is_normalized_windows_drive_letter(path[0]):
+            return
+        if path:
+            path.pop()
+
+
+def is_windows_drive_letter(s: str) -> bool:
+    return len(s) == 2 and s[0] in ASCII_ALPHA and s[1] in ":|"
+
+
+def is_normalized_windows_drive_letter(s: str) -> bool:
+    return len(s) == 2 and s[0] in ASCII_ALPHA and s[1] == ":"
+
+
+def starts_with_windows_drive_letter(s: str) -> bool:
+    return len(s) >= 2 and is_windows_drive_letter(s[:2]) and (len(s) == 2 or s[2] in "/\\?#")
+
+
+def is_single_dot(segment: str) -> bool:
+    """A single-dot URL path segment: "." or "%2e" (ASCII case-insensitive)."""
+    return segment == "." or segment.lower() == "%2e"
+
+
+def is_double_dot(segment: str) -> bool:
+    """A double-dot URL path segment: "..", ".%2e", "%2e." or "%2e%2e"."""
+    return segment == ".." or segment.lower() in (".%2e", "%2e.", "%2e%2e")
+
+
+# The states of the basic URL parser
+SCHEME_START = "scheme start state"
+SCHEME = "scheme state"
+NO_SCHEME = "no scheme state"
+SPECIAL_RELATIVE_OR_AUTHORITY = "special relative or authority state"
+PATH_OR_AUTHORITY = "path or authority state"
+RELATIVE = "relative state"
+RELATIVE_SLASH = "relative slash state"
+SPECIAL_AUTHORITY_SLASHES = "special authority slashes state"
+SPECIAL_AUTHORITY_IGNORE_SLASHES = "special authority ignore slashes state"
+AUTHORITY = "authority state"
+HOST = "host state"
+PORT = "port state"
+FILE = "file state"
+FILE_SLASH = "file slash state"
+FILE_HOST = "file host state"
+PATH_START = "path start state"
+PATH = "path state"
+OPAQUE_PATH = "opaque path state"
+QUERY = "query state"
+FRAGMENT = "fragment state"
+
+
+# Where a run of code points that a state treats alike ends (for a URL that
+# is not special, and one that is): the states' steps for "otherwise" are
+# run on such a run at once, the same steps in the same order.
+PATH_DELIMITERS = ("/?#", "/\\?#")
+OPAQUE_PATH_DELIMITERS = "?#"
+AUTHORITY_DELIMITERS = ("@/?#", "@/\\?#")
+HOST_DELIMITERS = (":/?#[]", ":/\\?#[]")
+QUERY_DELIMITERS = "#"
+
+
+def _run_end(delimiters: str, input: str, pointer: int) -> int:
+    """The index of the first of ``delimiters`` at or after ``pointer``, or
+    the length of ``input``."""
+    end = len(input)
+    for delimiter in delimiters:
+        found = input.find(delimiter, pointer, end)
+        if found != -1:
+            end = found
+    return end
+
+
+def remaining_starts_with(input: str, pointer: int, prefix: Union[str, Tuple[str, ...]]) -> bool:
+    """Whether remaining (the code points after c) starts with ``prefix``."""
+    return 0 <= pointer < len(input) and input.startswith(prefix, pointer + 1)
+
+
+def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
+    """The basic URL parser (no url, no state override, UTF-8)."""
+    url = URLRecord()
+    # Remove leading and trailing C0 control or space, then all ASCII tab
+    # or newline (invalid-URL-unit validation errors).
+    input = input.strip(C0_CONTROL_OR_SPACE)
+    if any(c in input for c in ASCII_TAB_OR_NEWLINE):
+        input = input.replace("\t", "").replace("\n", "").replace("\r", "")
+    state = SCHEME_START
+    buffer = ""
+    at_sign_seen = inside_brackets = password_token_seen = False
+    # the authority state's username and password, as they are appended to
+    username: List[str] = []
+    password: List[str] = []
+    pointer = 0
+    length = len(input)
+
+    while True:
+        c = input[pointer] if 0 <= pointer < length else EOF
+
+        if state == SCHEME_START:
+            if c in ASCII_ALPHA:
+                buffer += c.lower()
+                state = SCHEME
+            else:
+                state = NO_SCHEME
+                pointer -= 1
+
+        elif state == SCHEME:
+            if c in ASCII_ALPHANUMERIC or c in "+-.":
+                buffer += c.lower()
+            elif c == ":":
+                url.scheme = buffer
+                buffer = ""
+                if url.scheme == "file":
+                    state = FILE
+                elif url.is_special() and base is not None and base.scheme == url.scheme:
+                    state = SPECIAL_RELATIVE_OR_AUTHORITY
+                elif url.is_special():
+                    state = SPECIAL_AUTHORITY_SLASHES
+                elif remaining_starts_with(input, pointer, "/"):
+                    state = PATH_OR_AUTHORITY
+                    pointer += 1
+                else:
+                    url.path = ""
+                    state = OPAQUE_PATH
+            else:
+                # start over from the first code point in input
+                buffer = ""
+                state = NO_SCHEME
+                pointer = -1
+
+        elif state == NO_SCHEME:
+            if base is None or (base.has_opaque_path() and c != "#"):
+                raise InvalidURL("missing-scheme-non-relative-URL")
+            elif base.has_opaque_path() and c == "#":
+                url.scheme = base.scheme
+                url.path = base.path
+                url.query = base.query
+                url.fragment = ""
+                state = FRAGMENT
+            elif base.scheme != "file":
+                state = RELATIVE
+                pointer -= 1
+            else:
+                state = FILE
+                pointer -= 1
+
+        elif state == SPECIAL_RELATIVE_OR_AUTHORITY:
+            if c == "/" and remaining_starts_with(input, pointer, "/"):
+                state = SPECIAL_AUTHORITY_IGNORE_SLASHES
+                pointer += 1
+            else:
+                state = RELATIVE
+                pointer -= 1
+
+        elif state == PATH_OR_AUTHORITY:
+            if c == "/":
+                state = AUTHORITY
+            else:
+                state = PATH
+                pointer -= 1
+
+        elif state == RELATIVE:
+            assert base is not None and base.scheme != "file"
+            url.scheme = base.scheme
+            if c == "/":
+                state = RELATIVE_SLASH
+            elif url.is_special() and c == "\\":
+                state = RELATIVE_SLASH
+            else:
+                url.username = base.username
+                url.password = base.password
+                url.host = base.host
+                url.port = base.port
+                url.path = list(base.path)
+                url.query = base.query
+                if c == "?":
+                    url.query = ""
+                    state = QUERY
+                elif c == "#":
+                    url.fragment = ""
+                    state = FRAGMENT
+                elif c != EOF:
+                    url.query = None
+                    url.shorten_path()
+                    state = PATH
+                    pointer -= 1
+
+        elif state == RELATIVE_SLASH:
+            assert base is not None
+            if url.is_special() and c in ("/", "\\"):
+                state = SPECIAL_AUTHORITY_IGNORE_SLASHES
+            elif c == "/":
+                state = AUTHORITY
+            else:
+                url.username = base.username
+                url.password = base.password
+                url.host = base.host
+                url.port = base.port
+                state = PATH
+                pointer -= 1
+
+        elif state == SPECIAL_AUTHORITY_SLASHES:
+            if c == "/" and remaining_starts_with(input, pointer, "/"):
+                state = SPECIAL_AUTHORITY_IGNORE_SLASHES
+                pointer += 1
+            else:
+                state = SPECIAL_AUTHORITY_IGNORE_SLASHES
+                pointer -= 1
+
+        elif state == SPECIAL_AUTHORITY_IGNORE_SLASHES:
+            if c not in ("/", "\\"):
+                state = AUTHORITY
+                pointer -= 1
+
+        elif state == AUTHORITY:
+            if c == "@":
+                if at_sign_seen:
+                    buffer = "%40" + buffer
+                at_sign_seen = True
+                # For each code point of buffer: the first ":" while no
+                # password token was seen switches to the password; every
+                # other is UTF-8 percent-encoded with the userinfo set and
+                # appended to the username or the password.
+                if not password_token_seen and ":" in buffer:
+                    username_part, _, buffer = buffer.partition(":")
+                    username.append(utf8_percent_encode(username_part, USERINFO_SET))
+                    password_token_seen = True
+                encoded = utf8_percent_encode(buffer, USERINFO_SET)
+                (password if password_token_seen else username).append(encoded)
+                buffer = ""
+            elif c == EOF or c in "/?#" or (url.is_special() and c == "\\"):
+                if at_sign_seen and buffer == "":
+                    raise InvalidURL("host-missing")
+                url.username = "".join(username)
+                url.password = "".join(password)
+                pointer -= len(buffer) + 1
+                buffer = ""
+                state = HOST
+            else:
+                # c, and the code points up to the next delimiter
+                end = _run_end(AUTHORITY_DELIMITERS[url.is_special()], input, pointer)
+                buffer += input[pointer:end]
+                pointer = end - 1
+
+        elif state == HOST:
+            if c == ":" and not inside_brackets:
+                if buffer == "":
+                    raise InvalidURL("host-missing")
+                url.host = host_parse(buffer, not url.is_special())
+                buffer = ""
+                state = PORT
+            elif c == EOF or c in "/?#" or (url.is_special() and c == "\\"):
+                pointer -= 1
+                if url.is_special() and buffer == "":
+                    raise InvalidURL("host-missing")
+                url.host = host_parse(buffer, not url.is_special())
+                buffer = ""
+                state = PATH_START
+            else:
+                if c == "[":
+                    inside_brackets = True
+                if c == "]":
+                    inside_brackets = False
+                # c, and the code points up to the next delimiter or bracket
+                end = _run_end(HOST_DELIMITERS[url.is_special()], input, pointer + 1)
+                buffer += input[pointer:end]
+                pointer = end - 1
+
+        elif state == PORT:
+            if c in ASCII_DIGITS:
+                buffer += c
+            elif c == EOF or c in "/?#" or (url.is_special() and c == "\\"):
+                if buffer != "":
+                    # int() refuses very long decimal strings (Python 3.11+)
+                    digits = buffer.lstrip("0")
+                    port = int(digits) if 0 < len(digits) <= 5 else (0 if not digits else 1 << 16)
+                    if port > 65535:
+                        raise InvalidURL("port-out-of-range")
+                    url.port = None if port == SPECIAL_SCHEMES.get(url.scheme) else port
+                    buffer = ""
+                state = PATH_START
+                pointer -= 1
+            else:
+                raise InvalidURL("port-invalid")
+
+        elif state == FILE:
+            url.scheme = "file"
+            url.host = ""
+            if c in ("/", "\\"):
+                state = FILE_SLASH
+            elif base is not None and base.scheme == "file":
+                url.host = base.host
+                url.path = list(base.path)
+                url.query = base.query
+                if c == "?":
+                    url.query = ""
+                    state = QUERY
+                elif c == "#":
+                    url.fragment = ""
+                    state = FRAGMENT
+                elif c != EOF:
+                    url.query = None
+                    if not starts_with_windows_drive_letter(input[pointer:]):
+                        url.shorten_path()
+                    else:
+                        url.path = []
+                    state = PATH
+                    pointer -= 1
+            else:
+                state = PATH
+                pointer -= 1
+
+        elif state == FILE_SLASH:
+            if c in ("/", "\\"):
+                state = FILE_HOST
+            else:
+                if base is not None and base.scheme == "file":
+                    url.host = base.host
+                    if (
+                        not starts_with_windows_drive_letter(input[pointer:])
+                        and base.path
+                        and is_normalized_windows_drive_letter(base.path[0])
+                    ):
+                        assert isinstance(url.path, list)
+                        url.path.append(base.path[0])
+                state = PATH
+                pointer -= 1
+
+        elif state == FILE_HOST:
+            if c == EOF or c in "/\\?#":
+                pointer -= 1
+                if is_windows_drive_letter(buffer):
+                    # buffer is not reset here and is used in the path state
+                    state = PATH
+                elif buffer == "":
+                    url.host = ""
+                    state = PATH_START
+                else:
+                    host = host_parse(buffer, not url.is_special())
+                    if host == "localhost":
+                        host = ""
+                    url.host = host
+                    buffer = ""
+                    state = PATH_START
+            else:
+                buffer += c
+
+        elif state == PATH_START:
+            if url.is_special():
+                state = PATH
+                if c not in ("/", "\\"):
+                    pointer -= 1
+            elif c == "?":
+                url.query = ""
+                state = QUERY
+            elif c == "#":
+                url.fragment = ""
+                state = FRAGMENT
+            elif c != EOF:
+                state = PATH
+                if c != "/":
+                    pointer -= 1
+
+        elif state == PATH:
+            path = url.path
+            assert isinstance(path, list)
+            slash = c == "/" or (url.is_special() and c == "\\")
+            if c == EOF or slash or c in "?#":
+                if is_double_dot(buffer):
+                    url.shorten_path()
+                    if not slash:
+                        path.append("")
+                elif is_single_dot(buffer) and not slash:
+                    path.append("")
+                elif not is_single_dot(buffer):
+                    if url.scheme == "file" and not path and is_windows_drive_letter(buffer):
+                        buffer = buffer[0] + ":"
+                    path.append(buffer)
+                buffer = ""
+                if c == "?":
+                    url.query = ""
+                    state = QUERY
+                if c == "#":
+                    url.fragment = ""
+                    state = FRAGMENT
+            else:
+                # c, and with it the code points up to the next delimiter
+                # (the same step for each of them, in one go)
+                end = _run_end(PATH_DELIMITERS[url.is_special()], input, pointer)
+                buffer += utf8_percent_encode(input[pointer:end], PATH_SET)
+                pointer = end - 1
+
+        elif state == OPAQUE_PATH:
+            assert isinstance(url.path, str)
+            if c == "?":
+                url.query = ""
+                state = QUERY
+            elif c == "#":
+                url.fragment = ""
+                state = FRAGMENT
+            elif c != EOF:
+                # c, and the code points up to the next "?" or "#": each is
+                # UTF-8 percent-encoded with the C0 control percent-encode
+                # set, but U+0020 SPACE, which is appended as it is, or as
+                # "%20" where remaining starts with "?" or "#" (the last code
+                # point of a run that one of them ends)
+                end = _run_end(OPAQUE_PATH_DELIMITERS, input, pointer)
+                encoded = utf8_percent_encode(input[pointer:end], C0_CONTROL_SET)
+                if end < length and encoded.endswith(" "):
+                    encoded = encoded[:-1] + "%20"
+                url.path += encoded
+                pointer = end - 1
+
+        elif state == QUERY:
+            if c == "#" or c == EOF:
+                query_set = SPECIAL_QUERY_SET if url.is_special() else QUERY_SET
+                url.query = (url.query or "") + utf8_percent_encode(buffer, query_set)
+                buffer = ""
+                if c == "#":
+                    url.fragment = ""
+                    state = FRAGMENT
+            else:
+                # c, and the code points up to the next "#"
+                end = _run_end(QUERY_DELIMITERS, input, pointer)
+                buffer += input[pointer:end]
+                pointer = end - 1
+
+        elif state == FRAGMENT:
+            if c != EOF:
+                # c, and every code point after it (the fragment state is
+                # the last one)
+                url.fragment = (url.fragment or "") + utf8_percent_encode(
+                    input[pointer:], FRAGMENT_SET
+                )
+                pointer = length - 1
+
+        if pointer >= length:
+            break
+        pointer += 1
+
+    return url
+
+
+def path_serialize(url: URLRecord) -> str:
+    """The URL path serializer."""
+    if isinstance(url.path, str):
+        return url.path
+    return "".join("/" + segment for segment in url.path)
+
+
+def serialize(url: URLRecord, exclude_fragment: bool = False) -> str:
+    """The URL serializer."""
+    output = url.scheme + ":"
+    if url.host is not None:
+        output += "//"
+        if url.includes_credentials():
+            output += url.username
+            if url.password != "":
+                output += ":" + url.password
+            output += "@"
+        output += url.host
+        if url.port is not None:
+            output += ":" + str(url.port)
+    if url.host is None and not url.has_opaque_path() and len(url.path) > 1 and url.path[0] == "":
+        output += "/."
+    output += path_serialize(url)
+    if url.query is not None:
+        output += "?" + url.query
+    if not exclude_fragment and url.fragment is not None:
+        output += "#" + url.fragment
+    return output
+
+
+def origin(url: URLRecord) -> str:
+    """The serialization of url's origin ("null" for an opaque origin)."""
+    if url.scheme == "blob":
+        try:
+            path_url = basic_url_parse(path_serialize(url))
+        except InvalidURL:
+            return "null"
+        if path_url.scheme in ("http", "https", "file"):
+            return origin(path_url)
+        return "null"
+    if url.scheme in ("ftp", "http", "https", "ws", "wss"):
+        assert url.host is not None
+        port = "" if url.port is None else ":" + str(url.port)
+        return url.scheme + "://" + url.host + port
+    return "null"
+
+
+# -- The API -----------------------------------------------------------------
+
+
+def scalar_value_string(func: str, name: str, value: object) -> str:
+    """``value`` as a scalar value string (USVString): lone surrogates
+    become U+FFFD; bytes are UTF-8, decoded with U+FFFD for errors."""
+    if isinstance(value, str):
+        if not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                value = "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in value)
+        return value
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return bytes(value).decode("utf-8", "replace")
+    raise type_error(func, name, value, "str or bytes")
+
+
+def to_url(record: URLRecord) -> URL:
+    blob_origin = origin(record) if record.scheme == "blob" else None
+    return URL._from_record(
+        serialize(record),
+        record.scheme,
+        record.username,
+        record.password,
+        record.host,
+        record.port,
+        path_serialize(record),
+        record.query,
+        record.fragment,
+        blob_origin,
+    )
+
+
+def _api_parse(func: str, input: object, base: object, input_name: str = "input") -> URLRecord:
+    """The API URL parser: ``base`` parsed first, failing the whole."""
+    text = scalar_value_string(func, input_name, input)
+    parsed_base = None
+    if base is not None:
+        base_text = scalar_value_string(func, "base", base)
+        try:
+            parsed_base = basic_url_parse(base_text)
+        except InvalidURL as e:
+            raise InvalidURL(e.reason, "the base URL fails to parse: " + e.detail) from None
+    return basic_url_parse(text, parsed_base)
+
+
+def parse(input: Union[str, bytes], base: Union[str, bytes, None] = None) -> URL:
+    """Parse ``input`` against ``base`` (URL Standard, the API URL parser).
+
+    Raises ``InvalidURL`` (a ``ValueError``) where the parser returns failure.
+    """
+    return to_url(_api_parse("parse", input, base))
+
+
+def can_parse(input: Union[str, bytes], base: Union[str, bytes, None] = None) -> bool:
+    """Whether ``parse(input, base)`` succeeds (URL Standard, canParse)."""
+    try:
+        _api_parse("can_parse", input, base)
+    except InvalidURL:
+        return False
+    return True
+
+
+def resolve(base: Union[str, bytes], ref: Union[str, bytes]) -> str:
+    """The ``href`` of ``ref`` parsed against ``base`` (both must parse).
+
+    Raises ``InvalidURL`` where either fails.
+    """
+    if base is None:
+        raise type_error("resolve", "base", base, "str or bytes")
+    return serialize(_api_parse("resolve", ref, base, "ref"))

@@ -1,0 +1,19 @@
+"""fasturi.whatwg: URLs the way browsers parse them (the WHATWG URL Standard).
+
+Not RFC 3986: the URL Standard's basic URL parser, its host parser (domain
+to ASCII by UTS #46, IPv4 in all its number forms, IPv6, opaque hosts),
+percent-encode sets, serializer and origin.  ``parse`` returns an immutable
+``URL`` with the standard's getters; ``InvalidURL`` (a ``ValueError``)
+names the validation error that failed the parse.
+"""
+
+from __future__ import annotations
+
+from ._impl import whatwg as _whatwg
+from ._types import URL, InvalidURL
+
+parse = _whatwg.parse
+can_parse = _whatwg.can_parse
+resolve = _whatwg.resolve
+
+__all__ = ["URL", "InvalidURL", "can_parse", "parse", "resolve"]
