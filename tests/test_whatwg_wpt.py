@@ -105,8 +105,25 @@ def test_toascii(case):
     _host_case(case)
 
 
+def _assigned_since(case: dict) -> bool:
+    """A V7 case (a code point unassigned when the test file was made) whose
+    code points the running UTS #46 table (the idna package's, which may
+    follow a newer Unicode) no longer disallows: its expectation is that of
+    an older Unicode version."""
+    from idna import uts46data
+
+    from fasturi import _whatwg_py
+
+    if case["output"] is not None or "V7" not in (case.get("comment") or ""):
+        return False
+    statuses = uts46data.uts46_statuses
+    return all(statuses[_whatwg_py._uts46_row(ord(c))] != ord("X") for c in case["input"])
+
+
 @pytest.mark.parametrize("case", IDNA, ids=[_id(c) for c in IDNA])
 def test_idna(case):
+    if _assigned_since(case):
+        pytest.skip("assigned in the Unicode version of this idna package's UTS #46 table")
     _host_case(case)
 
 
