@@ -14,16 +14,19 @@ on real 3.14 and 3.15, where the probes choose these paths themselves.
 
 from __future__ import annotations
 
-from urllib.parse import DefragResult, uses_netloc, uses_relative
+from urllib.parse import DefragResult, urlsplit, uses_netloc, uses_relative
 
 SCHEME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.")
+# The compiled paths split as the running interpreter does, and the 3.9 and
+# 3.10 here also take a scheme that starts with a digit, "+", "-" or ".".
+FIRST_MUST_BE_LETTER = urlsplit(".:/").scheme == ""
 
 
 def split_defined(url, allow_fragments=True):
     """(scheme, netloc, path, query, fragment) with None for a missing one."""
     scheme = netloc = query = fragment = None
     colon = url.find(":")
-    if colon > 0 and url[0].isascii() and url[0].isalpha():
+    if colon > 0 and (not FIRST_MUST_BE_LETTER or (url[0].isascii() and url[0].isalpha())):
         if all(c in SCHEME_CHARS for c in url[:colon]):
             scheme, url = url[:colon].lower(), url[colon + 1 :]
     if url[:2] == "//":
