@@ -594,6 +594,21 @@ def test_scheme_lists_are_read_live():
     assert fp.urlunsplit(("fasturi-test", "", "/p", "", "")) == "fasturi-test:/p"
 
 
+def test_scheme_lists_rebound_are_read():
+    # a module global replaced (not mutated) is read on the next call too
+    fp.urljoin("http://h/a/b", "c")  # a read of the lists before the change
+    saved = std.uses_relative, std.uses_netloc
+    std.uses_relative = [s for s in saved[0] if s != "http"]
+    try:
+        assert fp.urljoin("http://h/a/b", "c") == "c"
+        same("urljoin", "http://h/a/b", "c")
+        std.uses_netloc = [s for s in saved[1] if s != "https"]
+        same("urljoin", "https://h/a/b", "//g/c")
+    finally:
+        std.uses_relative, std.uses_netloc = saved
+    assert fp.urljoin("http://h/a/b", "c") == "http://h/a/c"
+
+
 def test_split_cache_interface():
     """What callers of the stdlib's lru_cache use, on either implementation."""
     if not hasattr(std.urlsplit, "cache_info"):

@@ -1,7 +1,7 @@
 # The one place csrc/ is declared to Cython.  Headers are found through
 # setup.py's include_dirs.  Each section belongs to one header.
 
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 # ---- fasturi_chars.h (generated) ----
 cdef extern from "fasturi_chars.h" nogil:
@@ -127,6 +127,7 @@ cdef extern from "fasturi_parse.h" nogil:
     Py_ssize_t fu_count_1(const uint8_t *s, Py_ssize_t start, Py_ssize_t end, uint32_t unit)
     Py_ssize_t fu_count_2(const uint16_t *s, Py_ssize_t start, Py_ssize_t end, uint32_t unit)
     Py_ssize_t fu_count_4(const uint32_t *s, Py_ssize_t start, Py_ssize_t end, uint32_t unit)
+    int64_t fu_key_hash(const void *data, size_t n, uint64_t seed)
 
 # ---- fasturi_quote.h (urllib.parse quote family, beyond the codec) ----
 cdef extern from "fasturi_quote.h" nogil:

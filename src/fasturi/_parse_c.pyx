@@ -35,15 +35,16 @@ from cpython.unicode cimport (
     PyUnicode_Substring,
     PyUnicode_WRITE,
 )
-from libc.stdint cimport uint8_t, uint16_t, uint32_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
-from libc.string cimport memcmp, memcpy
+from libc.string cimport memchr, memcmp, memcpy
 
 from fasturi._capi cimport (
     PyUnicode_IS_ASCII,
     PyUnicode_READ,
     fu_alloc_tuple,
     fu_descr_set,
+    fu_set_slot,
     fu_slot_not_false,
     fu_unicode_ready,
 )
@@ -58,6 +59,7 @@ from fasturi._csrc cimport (
     fu_count_1,
     fu_count_2,
     fu_count_4,
+    fu_key_hash,
     fu_params_1,
     fu_params_2,
     fu_params_4,
@@ -67,6 +69,7 @@ from fasturi._csrc cimport (
     fu_usplit_t,
 )
 
+import os as _os
 import urllib.parse as _std
 
 cdef extern from *:
@@ -81,6 +84,42 @@ cdef extern from *:
     """
     bint FU_SPLIT_CACHE
 
+cdef extern from *:
+    """
+    /* urljoin reads urllib.parse's uses_relative and uses_netloc from the
+       module's dict on every call, as the stdlib does; a dict watcher (3.12+,
+       GIL builds) bumps fu_std_epoch on any change to that dict, so a read
+       can be kept until then.  Without one the epoch stays 0: no keeping. */
+    static unsigned long fu_std_epoch = 0;
+    #if PY_VERSION_HEX >= 0x030C0000 && !defined(Py_GIL_DISABLED)
+    static int fu_std_changed(PyDict_WatchEvent event, PyObject *dict,
+                              PyObject *key, PyObject *new_value)
+    {
+        (void)event; (void)dict; (void)key; (void)new_value;
+        fu_std_epoch++;
+        return 0;
+    }
+    static void fu_std_watch(PyObject *dict)
+    {
+        int id = PyDict_AddWatcher(fu_std_changed);
+        if (id < 0) {
+            PyErr_Clear();
+            return;
+        }
+        if (PyDict_Watch(id, dict) < 0) {
+            PyErr_Clear();
+            PyDict_ClearWatcher(id);
+            return;
+        }
+        fu_std_epoch = 1;
+    }
+    #else
+    static void fu_std_watch(PyObject *dict) { (void)dict; }
+    #endif
+    """
+    unsigned long fu_std_epoch
+    void fu_std_watch(object dict)
+
 # ---------------------------------------------------------------------------
 # What the stdlib is made of, taken once.
 
@@ -90,6 +129,7 @@ cdef object ParseResult = _std.ParseResult
 cdef object DefragResult = _std.DefragResult
 cdef object SplitResultBytes = _std.SplitResultBytes
 cdef object ParseResultBytes = _std.ParseResultBytes
+cdef object DefragResultBytes = _std.DefragResultBytes
 
 _STD_URLSPLIT = _std.urlsplit
 # The stdlib's urlsplit without its lru_cache (3.11+), for inputs handed on:
@@ -119,6 +159,51 @@ def _keep_slot(cls, made):
 cdef object _SPLIT_KEEP = _keep_slot(SplitResult, _raw_urlsplit("a"))
 cdef object _PARSE_KEEP = _keep_slot(ParseResult, _std_urlparse("a"))
 cdef object _DEFRAG_KEEP = _keep_slot(DefragResult, _std_urldefrag("a"))
+
+
+cdef Py_ssize_t _slot_offset_in(object cls, object descr, Py_ssize_t n) except -2:
+    """Where descr's slot lies in a cls of n items, as a byte offset, or -1.
+    A slot of a tuple subclass lies after the items, at a place the
+    interpreter chooses: found by storing a marker through the descriptor,
+    then checked by reading a direct store back through it."""
+    cdef Py_ssize_t size, off, found = -1, i
+    cdef char *base
+    if descr is None:
+        return -1
+    size = cls.__basicsize__ + n * cls.__itemsize__
+    marker = object()
+    r = fu_alloc_tuple(cls, n)
+    for i in range(n):
+        _set(r, i, None)
+    fu_descr_set(descr, r, marker)
+    base = <char *><PyObject *>r
+    for off in range(sizeof(PyObject), size - <Py_ssize_t>sizeof(PyObject *) + 1,
+                     sizeof(PyObject *)):
+        if (<PyObject **>(base + off))[0] == <PyObject *>marker:
+            if found >= 0:
+                return -1
+            found = off
+    if found < 0:
+        return -1
+    t = fu_alloc_tuple(cls, n)
+    for i in range(n):
+        _set(t, i, None)
+    fu_set_slot(t, found, marker)
+    return found if descr.__get__(t, cls) is marker else -1
+
+
+cdef Py_ssize_t _slot_offset(object str_cls, object bytes_cls, object descr,
+                             Py_ssize_t n) except -2:
+    """The offset for both classes of a kind (they share the slot's base), or -1."""
+    cdef Py_ssize_t at = _slot_offset_in(str_cls, descr, n)
+    return at if at == _slot_offset_in(bytes_cls, descr, n) else -1
+
+
+# Results get _keep_empty = False stored directly where the offset is known
+# (a descriptor call costs as much as building a component).
+cdef Py_ssize_t _SPLIT_KEEP_AT = _slot_offset(SplitResult, SplitResultBytes, _SPLIT_KEEP, 5)
+cdef Py_ssize_t _PARSE_KEEP_AT = _slot_offset(ParseResult, ParseResultBytes, _PARSE_KEEP, 6)
+cdef Py_ssize_t _DEFRAG_KEEP_AT = _slot_offset(DefragResult, DefragResultBytes, _DEFRAG_KEEP, 2)
 
 cdef str EMPTY = ""
 cdef bytes BEMPTY = b""
@@ -154,19 +239,19 @@ cdef struct Piece:
     int kind
     bint ascii      # known to hold only code units < 0x80
 
-cdef inline void _piece_str(Piece *p, object s, Py_ssize_t a, Py_ssize_t b):
+cdef inline void _piece_str(Piece *p, object s, Py_ssize_t a, Py_ssize_t b) noexcept:
     p.kind = PyUnicode_KIND(s)
     p.data = <const char *>PyUnicode_DATA(s) + a * p.kind
     p.length = b - a
     p.ascii = PyUnicode_IS_ASCII(s)
 
-cdef inline void _piece_lit(Piece *p, const char *lit, Py_ssize_t n):
+cdef inline void _piece_lit(Piece *p, const char *lit, Py_ssize_t n) noexcept:
     p.data = lit
     p.length = n
     p.kind = 1
     p.ascii = True
 
-cdef inline void _piece_empty(Piece *p):
+cdef inline void _piece_empty(Piece *p) noexcept:
     _piece_lit(p, "", 0)
 
 cdef inline Py_UCS4 _pchar(const Piece *p, Py_ssize_t i) noexcept nogil:
@@ -212,7 +297,7 @@ cdef str _build(const Piece *ps, Py_ssize_t n):
 # ---------------------------------------------------------------------------
 # Result objects.
 
-cdef inline void _set(object r, Py_ssize_t i, object v):
+cdef inline void _set(object r, Py_ssize_t i, object v) noexcept:
     Py_INCREF(v)  # PyTuple_SET_ITEM steals it
     PyTuple_SET_ITEM(r, i, v)
 
@@ -227,7 +312,9 @@ cdef inline object _result(object cls, object a, object b, object c, object d, o
     _set(r, 2, c)
     _set(r, 3, d)
     _set(r, 4, e)
-    if _SPLIT_KEEP is not None:
+    if _SPLIT_KEEP_AT >= 0:
+        fu_set_slot(r, _SPLIT_KEEP_AT, False)
+    elif _SPLIT_KEEP is not None:
         fu_descr_set(_SPLIT_KEEP, r, False)
     return r
 
@@ -240,7 +327,9 @@ cdef inline object _result6(object cls, object a, object b, object c, object d, 
     _set(r, 3, d)
     _set(r, 4, e)
     _set(r, 5, f)
-    if _PARSE_KEEP is not None:
+    if _PARSE_KEEP_AT >= 0:
+        fu_set_slot(r, _PARSE_KEEP_AT, False)
+    elif _PARSE_KEEP is not None:
         fu_descr_set(_PARSE_KEEP, r, False)
     return r
 
@@ -248,7 +337,9 @@ cdef inline object _result2(object cls, object a, object b):
     r = fu_alloc_tuple(cls, 2)
     _set(r, 0, a)
     _set(r, 1, b)
-    if _DEFRAG_KEEP is not None:
+    if _DEFRAG_KEEP_AT >= 0:
+        fu_set_slot(r, _DEFRAG_KEEP_AT, False)
+    elif _DEFRAG_KEEP is not None:
         fu_descr_set(_DEFRAG_KEEP, r, False)
     return r
 
@@ -299,6 +390,12 @@ cdef inline object _sub(object s, const Parts *p, Py_ssize_t a, Py_ssize_t b, bi
         return BEMPTY if is_bytes else EMPTY
     if is_bytes:
         return PyBytes_FromStringAndSize(p.data + a, b - a)
+    if p.kind == 1 and PyUnicode_IS_ASCII(s) and b - a > 1 and b - a < p.n:
+        # what PyUnicode_Substring makes of ASCII text, without its checks
+        # (one character stays its cached singleton, the whole stays s)
+        r = PyUnicode_New(b - a, 0x7F)
+        memcpy(PyUnicode_DATA(r), p.data + a, b - a)
+        return r
     return PyUnicode_Substring(s, a, b)
 
 cdef object _scheme_of(object s, const Parts *p, bint is_bytes):
@@ -447,19 +544,54 @@ cdef object _split(object url, object scheme, object allow_fragments, bint parse
     return _result6(ParseResultBytes if is_bytes else ParseResult,
                     sch, netloc, path, params, query, frag)
 
+# The last read of each uses_xxx list, and the epoch it was read in.
+cdef list _USES_READ = [None, None, None]
+cdef unsigned long _USES_EPOCH[3]
+_USES_EPOCH[:] = [0, 0, 0]
+fu_std_watch(_STD)
+
+
+cdef object _std_global(str name):
+    cdef PyObject *found = PyDict_GetItemWithError(_STD, name)
+    if found is NULL:
+        raise NameError(f"name {name!r} is not defined")
+    return <object>found
+
+
+cdef object _std_list(str name):
+    """The stdlib module's global name (a uses_xxx list), as it reads it."""
+    cdef unsigned int which = (0 if name is K_USES_RELATIVE else 1 if name is K_USES_NETLOC
+                               else 2 if name is K_USES_PARAMS else 3)
+    if which > 2 or not fu_std_epoch:
+        return _std_global(name)
+    if _USES_EPOCH[which] == fu_std_epoch:
+        return <object>PyList_GET_ITEM(_USES_READ, which)
+    lst = _std_global(name)
+    _USES_READ[which] = lst
+    _USES_EPOCH[which] = fu_std_epoch
+    return lst
+
+
 cdef bint _in_list(str name, object scheme) except -1:
     """``scheme in uses_xxx``, read from the stdlib module as it does.  For a
     list of str this is list.__contains__ with the string compare inlined."""
-    cdef PyObject *found = PyDict_GetItemWithError(_STD, name)
     cdef PyObject *item
     cdef Py_ssize_t i = 0, n
     cdef int kind
     cdef const void *data
-    if found is NULL:
-        raise NameError(f"name {name!r} is not defined")
-    lst = <object>found
+    lst = _std_list(name)
     if type(lst) is not list or type(scheme) is not str:
         return PySequence_Contains(lst, scheme)
+    # the stdlib's lists hold interned literals, and so do the schemes most
+    # URLs have (_scheme_of): the same object answers without a compare
+    # (only over exact str, whose == runs no code that could see the order)
+    for i in range(PyList_GET_SIZE(lst)):
+        item = PyList_GET_ITEM(lst, i)
+        if item == <PyObject *>scheme:
+            return True
+        if type(<object>item) is not str:
+            break
+    i = 0
     n = PyUnicode_GET_LENGTH(scheme)
     kind = PyUnicode_KIND(scheme)
     data = PyUnicode_DATA(scheme)
@@ -496,6 +628,11 @@ cdef struct Entry:
     PyObject *result        # owned
     Py_hash_t hash
     Py_ssize_t prev, next   # LRU list through entry indexes; -1 ends it
+
+
+# The seed of the table's key hash: random per process, so which URLs share
+# a probe run cannot be chosen from outside.
+cdef uint64_t _KEY_SEED = int.from_bytes(_os.urandom(8), "little")
 
 
 @cython.final
@@ -622,13 +759,19 @@ cdef class _SplitCache:
     cdef object call(self, object url, object scheme, object allow_fragments):
         cdef Py_hash_t h
         cdef Py_ssize_t slot, e, i, calls
-        if (type(url) is str and allow_fragments is True and type(scheme) is str
-                and PyUnicode_GET_LENGTH(scheme) == 0):
-            key = url          # the common call: its own key, no tuple
+        if type(url) is str and allow_fragments is True and (
+                (type(scheme) is str and PyUnicode_GET_LENGTH(scheme) == 0)
+                or (scheme is None and SCHEME_NONE)):
+            # the common call (3.15's default scheme is None, which splits as
+            # ''): the URL is its own key, hashed by the table's own function
+            key = url
+            fu_unicode_ready(url)
+            h = <Py_hash_t>fu_key_hash(PyUnicode_DATA(url),
+                                       PyUnicode_GET_LENGTH(url) * PyUnicode_KIND(url), _KEY_SEED)
         else:
             # typed=True: types first, so str and bytes keys never compare
             key = (type(url), type(scheme), type(allow_fragments), url, scheme, allow_fragments)
-        h = hash(key)          # unhashable arguments raise as lru_cache's key does
+            h = hash(key)      # unhashable arguments raise as lru_cache's key does
         if not FU_SPLIT_CACHE or self.maxsize == 0 or not (
                 _plain(url) and _plain(scheme) and _plain(allow_fragments)):
             # values whose == could run Python code are not kept
@@ -875,7 +1018,7 @@ cdef inline object _item(object t, Py_ssize_t i):
     return <object>PyTuple_GET_ITEM(t, i)
 
 
-cdef inline void _whole(Piece *p, object t, Py_ssize_t i):
+cdef inline void _whole(Piece *p, object t, Py_ssize_t i) noexcept:
     s = _item(t, i)
     _piece_str(p, s, 0, PyUnicode_GET_LENGTH(s))
 
@@ -992,13 +1135,27 @@ cdef inline bint _is_dotdot(const Piece *s) noexcept nogil:
 cdef Py_ssize_t _split_slash(const Piece *src, Piece *out) noexcept nogil:
     """src.split('/') into out; returns the number of pieces."""
     cdef Py_ssize_t i, start = 0, k = 0
-    for i in range(src.length):
-        if _pchar(src, i) == 0x2F:
+    cdef const char *at
+    if src.kind == 1:
+        # most paths: memchr from slash to slash
+        while True:
+            at = <const char *>memchr(src.data + start, 0x2F, src.length - start)
+            if at is NULL:
+                break
+            i = at - src.data
             out[k] = src[0]
-            out[k].data = src.data + start * src.kind
+            out[k].data = src.data + start
             out[k].length = i - start
             k += 1
             start = i + 1
+    else:
+        for i in range(src.length):
+            if _pchar(src, i) == 0x2F:
+                out[k] = src[0]
+                out[k].data = src.data + start * src.kind
+                out[k].length = i - start
+                k += 1
+                start = i + 1
     out[k] = src[0]
     out[k].data = src.data + start * src.kind
     out[k].length = src.length - start
