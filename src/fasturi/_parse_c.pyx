@@ -277,7 +277,7 @@ cdef str _build(const Piece *ps, Py_ssize_t n):
     for i in range(n):
         total += ps[i].length
         if ps[i].length:
-            m = _piece_max(&ps[i])
+            m = 0x7F if ps[i].ascii else _piece_max(&ps[i])
             if m > maxchar:
                 maxchar = m
     if total == 0:

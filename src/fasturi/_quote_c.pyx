@@ -26,6 +26,7 @@ from cpython.unicode cimport (
     PyUnicode_KIND,
     PyUnicode_New,
     PyUnicode_READ,
+    PyUnicode_READ_CHAR,
     PyUnicode_Substring,
 )
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
@@ -135,6 +136,21 @@ cdef enum:
 # §2.3 unreserved, the stdlib's _ALWAYS_SAFE.
 cdef uint8_t _BASE_TABLE[256]
 fu_pct_table_init(_BASE_TABLE)
+# The tables of the defaults (quote's safe='/', quote_plus's safe=''), made
+# once: filling a table per call costs about what encoding a short path does.
+cdef uint8_t _SLASH_TABLE[256]
+cdef uint8_t _PLUS_TABLE[256]
+pct_table(_BASE_TABLE, "/", _SLASH_TABLE, False)
+pct_table(_BASE_TABLE, "", _PLUS_TABLE, True)
+
+
+cdef inline bint _is_slash(object safe) noexcept:
+    return (type(safe) is str and PyUnicode_GET_LENGTH(safe) == 1
+            and PyUnicode_READ_CHAR(safe, 0) == 0x2F)
+
+
+cdef inline bint _is_nothing(object safe) noexcept:
+    return type(safe) is str and PyUnicode_GET_LENGTH(safe) == 0
 
 
 cdef inline bint _is_utf8(object encoding):
@@ -213,8 +229,11 @@ def quote(string, safe='/', encoding=None, errors=None):
         tsafe = type(safe)
         if ((tsafe is str or tsafe is bytes) and _is_utf8(encoding)
                 and _errors_name(errors, b"strict") != NULL):
-            pct_table(_BASE_TABLE, safe, t, False)
-            r = pct_encode_text(string, t)
+            if _is_slash(safe):
+                r = pct_encode_text(string, _SLASH_TABLE)
+            else:
+                pct_table(_BASE_TABLE, safe, t, False)
+                r = pct_encode_text(string, t)
             if r is not None:
                 return r
     elif isinstance(string, str):
@@ -248,8 +267,11 @@ def quote_plus(string, safe='', encoding=None, errors=None):
             if PyUnicode_GET_LENGTH(string) == 0:
                 return string
             if _is_utf8(encoding) and _errors_name(errors, b"strict") != NULL:
-                pct_table(_BASE_TABLE, safe, t, True)
-                r = pct_encode_text(string, t)
+                if _is_nothing(safe):
+                    r = pct_encode_text(string, _PLUS_TABLE)
+                else:
+                    pct_table(_BASE_TABLE, safe, t, True)
+                    r = pct_encode_text(string, t)
                 if r is not None:
                     return r
         elif tstr is bytes and encoding is None and errors is None:
