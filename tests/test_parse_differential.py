@@ -609,6 +609,31 @@ def test_scheme_lists_rebound_are_read():
     assert fp.urljoin("http://h/a/b", "c") == "http://h/a/c"
 
 
+JOIN_BASES = [
+    "http://a/b/c;p?q#f",
+    "http://a/b/c;p?q#f",  # the same text, another object below
+    "https://h/x/y/",
+    "http://[::1]/a/b",
+    "http://a/b;p/c?q",
+    "foo:/b/c",
+    "//a/b/c#f",
+    "http://a/b",
+]
+
+
+@pytest.mark.parametrize("allow_fragments", [True, False])
+def test_join_to_one_base_many_times(allow_fragments):
+    # a crawler's pattern: every link of a page joined to the page's URL,
+    # with the base repeated, alternated, and equal under other objects
+    refs = ["g", "../g", "?y", "#s", "", "//g", "g;x?y#s", "http:g", "."]
+    for base in JOIN_BASES:
+        for copy in (base, "".join(list(base))):
+            for ref in refs:
+                same("urljoin", copy, ref, allow_fragments)
+                same("urljoin", copy, ref, not allow_fragments)
+                same("urljoin", "http://z/q/r", ref, allow_fragments)
+
+
 def test_split_cache_interface():
     """What callers of the stdlib's lru_cache use, on either implementation."""
     if not hasattr(std.urlsplit, "cache_info"):

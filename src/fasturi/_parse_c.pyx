@@ -1231,13 +1231,60 @@ cdef str _merge_path(const Piece *bpath, const Piece *path):
             free(out)
 
 
+cdef struct Defined:
+    # a 3.14+ split (below): each piece meaningful only when defined
+    Parts p
+    Piece net, path, query, frag
+
+
+# urljoin's last base, split: a crawler joins every link of a page to the
+# same page URL.  Kept only for a base whose split reads nothing that can
+# change (no netloc checks, no uses_params), with the base held, so its
+# pieces stay valid; GIL builds only (one shared slot).
+cdef Parsed _MEMO_PARSED
+cdef Defined _MEMO_DEFINED
+cdef object _MEMO_BASE = None
+cdef object _MEMO_SCHEME = None
+cdef int _MEMO_FORM = 0     # 0 empty; 1/2 Parsed, 3/4 Defined (+1: fragments allowed)
+cdef int _MEMO_VOLATILE = FU_US_OPEN_BR | FU_US_CLOSE_BR | FU_US_NETLOC_WIDE
+
+
+cdef inline bint _memo_has(object base, int form) noexcept:
+    """Whether the memo holds base's split of this form (base: an exact str)."""
+    cdef Py_ssize_t n
+    if not FU_SPLIT_CACHE or _MEMO_FORM != form:
+        return False
+    if _MEMO_BASE is base:
+        return True
+    n = PyUnicode_GET_LENGTH(base)
+    return (PyUnicode_GET_LENGTH(_MEMO_BASE) == n and fu_unicode_ready(base) == 0
+            and PyUnicode_KIND(_MEMO_BASE) == PyUnicode_KIND(base)
+            and memcmp(PyUnicode_DATA(_MEMO_BASE), PyUnicode_DATA(base),
+                       n * PyUnicode_KIND(base)) == 0)
+
+
+cdef inline void _memo_keep(object base, object scheme, int form) noexcept:
+    global _MEMO_BASE, _MEMO_SCHEME, _MEMO_FORM
+    _MEMO_BASE = base
+    _MEMO_SCHEME = scheme
+    _MEMO_FORM = form
+
+
 cdef object _join(object base, object url, bint af):
     """urljoin(base, url) for two non-empty str, or None to hand on."""
+    global _MEMO_PARSED
     cdef Parsed b, u
     cdef Piece *net
-    bscheme = _parse_str(&b, base, EMPTY, af)
-    if bscheme is None:
-        return None
+    if _memo_has(base, 1 + af):
+        b = _MEMO_PARSED
+        bscheme = _MEMO_SCHEME
+    else:
+        bscheme = _parse_str(&b, base, EMPTY, af)
+        if bscheme is None:
+            return None
+        if FU_SPLIT_CACHE and not b.p.flags & (_MEMO_VOLATILE | FU_US_SEMICOLON):
+            _MEMO_PARSED = b
+            _memo_keep(base, bscheme, 1 + af)
     scheme = _parse_str(&u, url, bscheme, af)
     if scheme is None:
         return None
@@ -1259,10 +1306,6 @@ cdef object _join(object base, object url, bint af):
 
 # The 3.14+ forms: the split keeps a missing component (None) apart from an
 # empty one, and the result is put together from exactly what is defined.
-
-cdef struct Defined:
-    Parts p
-    Piece net, path, query, frag  # each meaningful only when defined
 
 
 cdef object _split_defined(Defined *r, object url, bint af):
@@ -1318,12 +1361,20 @@ cdef str _compose(object scheme, const Piece *net, const Piece *path,
 
 cdef object _join_defined(object base, object url, bint af):
     """urljoin(base, url) on 3.14+ for two non-empty str, or raises _HandOn."""
+    global _MEMO_DEFINED
     cdef Defined b, u
     cdef const Piece *net
     cdef const Piece *query
     cdef const Piece *frag
     cdef Piece joined
-    bscheme = _split_defined(&b, base, af)
+    if _memo_has(base, 3 + af):
+        b = _MEMO_DEFINED
+        bscheme = _MEMO_SCHEME
+    else:
+        bscheme = _split_defined(&b, base, af)
+        if FU_SPLIT_CACHE and not b.p.flags & _MEMO_VOLATILE:
+            _MEMO_DEFINED = b
+            _memo_keep(base, bscheme, 3 + af)
     scheme = _split_defined(&u, url, af)
     if scheme is None:
         scheme = bscheme
@@ -1708,8 +1759,9 @@ def clear_cache():
 def _modes(**modes):
     """Read and set the behaviour switches (tests force each path with it);
     returns the previous values."""
-    global UNSPLIT, JOIN, DEFRAG, SCHEME_NONE
+    global UNSPLIT, JOIN, DEFRAG, SCHEME_NONE, _MEMO_FORM
     old = {"unsplit": UNSPLIT, "join": JOIN, "defrag": DEFRAG, "scheme_none": SCHEME_NONE}
+    _MEMO_FORM = 0
     UNSPLIT = modes.get("unsplit", UNSPLIT)
     JOIN = modes.get("join", JOIN)
     DEFRAG = modes.get("defrag", DEFRAG)
