@@ -56,6 +56,8 @@ def extensions():
     only = {n for n in os.environ.get("FASTURI_ONLY", "").split(",") if n}
     macros = [] if DEBUG else [("NDEBUG", "1")]
     cflags = ["-O0", "-g"] if DEBUG and os.name != "nt" else []
+    # the C the modules include: an edit to a header rebuilds them
+    headers = [str(h.relative_to(HERE)) for h in sorted((HERE / "csrc").glob("*.h"))]
     exts = []
     for pyx in sorted(PKG.glob("_*_c.pyx")):
         if only and pyx.stem not in only:
@@ -65,6 +67,7 @@ def extensions():
                 "fasturi." + pyx.stem,
                 [str(pyx.relative_to(HERE))],
                 include_dirs=["csrc"],
+                depends=headers,
                 define_macros=macros,
                 extra_compile_args=cflags,
             )

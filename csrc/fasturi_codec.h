@@ -69,6 +69,13 @@ static inline uint8_t *fu_pct_put(uint8_t *o, uint32_t b)
 static inline ptrdiff_t fu_pct_span_bytes(const uint8_t *s, ptrdiff_t n, const uint8_t *t)
 {
     ptrdiff_t i = 0;
+    /* eight at a time: the AND of their actions is FU_PCT_COPY (1) only
+       when each is (FU_PCT_PLUS is 2, FU_PCT_ESCAPE 0) */
+    while (i + 8 <= n
+           && (t[s[i]] & t[s[i + 1]] & t[s[i + 2]] & t[s[i + 3]] & t[s[i + 4]] & t[s[i + 5]]
+               & t[s[i + 6]] & t[s[i + 7]])
+                  == FU_PCT_COPY)
+        i += 8;
     while (i < n && t[s[i]] == FU_PCT_COPY)
         i++;
     return i;
@@ -174,6 +181,8 @@ static inline ptrdiff_t fu_pct_skip_4(const uint32_t *s, ptrdiff_t i, ptrdiff_t 
     static inline ptrdiff_t fu_pct_span_##N(const T *s, ptrdiff_t n, const uint8_t *t)             \
     {                                                                                              \
         ptrdiff_t i = 0;                                                                           \
+        if (sizeof(T) == 1) /* Latin-1 units index the table as bytes do */                        \
+            return fu_pct_span_bytes((const uint8_t *)s, n, t);                                    \
         while (i < n && s[i] < 0x80 && t[s[i]] == FU_PCT_COPY)                                     \
             i++;                                                                                   \
         return i;                                                                                  \
