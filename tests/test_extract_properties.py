@@ -158,9 +158,10 @@ URI = st.one_of(
     st.tuples(SCHEME, st.text(BODY_CHAR, max_size=30), LAST_CHAR).map(
         lambda p: p[0] + "://" + p[1] + p[2]
     ),
-    st.tuples(OPAQUE, st.text(BODY_CHAR, max_size=30), LAST_CHAR).map(
-        lambda p: p[0] + ":" + p[1] + p[2]
-    ),
+    st.tuples(OPAQUE, st.text(BODY_CHAR, max_size=30), LAST_CHAR)
+    .map(lambda p: p[0] + ":" + p[1] + p[2])
+    # "mailto://" leaves nothing after "scheme://": no URI, as for "http://"
+    .filter(lambda u: u.split(":", 1)[1] != "//"),
 )
 WORD = st.text(
     st.sampled_from(list("abcdefghijklmnopqrstuvwxyz.,;:!?'\"()12\u00e9\u6771")),
