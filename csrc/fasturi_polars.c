@@ -40,6 +40,9 @@
  * input's own buffers (the result keeps the input chunk alive), the others
  * into buffers of their own.  Every scanner reads only [0, length) of a row.
  */
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
+#endif
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -52,6 +55,14 @@
 #include "fasturi_dots.h"
 #include "fasturi_rules.h"
 #include "fasturi_scan.h"
+
+#if defined(__linux__)
+#include <sched.h>
+#endif
+#if !defined(_WIN32)
+#include <pthread.h>
+#include <unistd.h>
+#endif
 
 #if defined(_WIN32)
 #define FU_EXPORT __declspec(dllexport)
@@ -148,11 +159,16 @@ static int is_string_format(const char *f)
     return strcmp(f, "vu") == 0 || strcmp(f, "u") == 0 || strcmp(f, "U") == 0;
 }
 
+/* A column of strings, or of nulls alone (polars' Null type, format "n":
+ * what a column of None becomes), whose rows give nulls as the Python path's
+ * do. */
+static int is_column_format(const char *f) { return is_string_format(f) || strcmp(f, "n") == 0; }
+
 static int format_fits(char want, const struct ArrowSchema *s)
 {
     const char *f = s->format;
     switch (want) {
-    case 's': return is_string_format(f);
+    case 's': return is_column_format(f);
     case 'b': return strcmp(f, "b") == 0;
     case 'i': return strcmp(f, "i") == 0;
     case 'l':
@@ -264,6 +280,7 @@ typedef struct {
     size_t chunk;
     int64_t start, end; /* the open chunk's rows, counted in the Series */
     fu_col_t col;
+    uint8_t *zeros; /* open_chunk's */
 } reader_t;
 
 static int64_t series_length(const fu_series_t *s)
@@ -273,6 +290,33 @@ static int64_t series_length(const fu_series_t *s)
     for (k = 0; k < s->len; k++)
         total += s->arrays[k]->length;
     return total;
+}
+
+/* A chunk as fu_col_t.  A Null column's chunk reads as string rows every
+ * one null: its validity is *zeros, an all-zero bitmap made here (the
+ * caller frees it).  0, or -1 (failed). */
+static int open_chunk(const struct ArrowSchema *schema, const struct ArrowArray *array, fu_col_t *c,
+                      uint8_t **zeros)
+{
+    const char *why;
+    if (strcmp(schema->format, "n") == 0) {
+        free(*zeros);
+        *zeros = (uint8_t *)calloc((size_t)(array->length / 8 + 1), 1);
+        if (*zeros == NULL) {
+            fail("out of memory");
+            return -1;
+        }
+        memset(c, 0, sizeof *c);
+        c->type = FU_COL_VIEW;
+        c->length = array->length;
+        c->validity = *zeros;
+        return 0;
+    }
+    if (fu_col_open(schema, array, c, &why) < 0) {
+        fail("%s", why);
+        return -1;
+    }
+    return 0;
 }
 
 static void reader_init(reader_t *r, const fu_series_t *s)
@@ -287,7 +331,6 @@ static void reader_init(reader_t *r, const fu_series_t *s)
  * read. */
 static int reader_row(reader_t *r, int64_t i, const uint8_t **p, int64_t *n)
 {
-    const char *why;
     if (r->length == 1)
         i = 0;
     while (r->chunk == (size_t)-1 || i >= r->end) {
@@ -298,10 +341,8 @@ static int reader_row(reader_t *r, int64_t i, const uint8_t **p, int64_t *n)
         }
         r->start = r->chunk == 0 ? 0 : r->end;
         r->end = r->start + r->s->arrays[r->chunk]->length;
-        if (fu_col_open(r->s->field, r->s->arrays[r->chunk], &r->col, &why) < 0) {
-            fail("%s", why);
+        if (open_chunk(r->s->field, r->s->arrays[r->chunk], &r->col, &r->zeros) < 0)
             return -2;
-        }
     }
     return fu_col_row(&r->col, i - r->start, p, n);
 }
@@ -350,8 +391,11 @@ static int literal_int(const fu_series_t *s, const char *what, int32_t *value)
 static int literal_text(const fu_series_t *s, const char *what, const uint8_t **p, int64_t *n)
 {
     reader_t r;
+    int got;
     reader_init(&r, s);
-    if (r.length < 1 || reader_row(&r, 0, p, n) != FU_ROW_VALUE) {
+    got = r.length < 1 ? FU_ROW_NULL : reader_row(&r, 0, p, n);
+    free(r.zeros);
+    if (got != FU_ROW_VALUE) {
         fail("%s must be a string", what);
         return -1;
     }
@@ -712,16 +756,17 @@ static int row_error(int got, int64_t row)
     return -1;
 }
 
-/* The rows of one chunk of the first argument (c, its first row `row0` in
- * the Series) split into the components of `fields`, into t[] (views into
- * the chunk's buffers when `views`, else copies); a struct's own null rows
- * into struct_valid when not NULL.  0, or -1 (failed). */
-static int split_rows(const job_t *job, const fu_col_t *c, int64_t row0, const int *fields, int nf,
-                      text_out_t *t, uint8_t *struct_valid, int64_t *struct_nulls, int views)
+/* Rows [from, to) of one chunk of the first argument (c, its first row
+ * `row0` in the Series) split into the components of `fields`, into t[]
+ * (views into the chunk's buffers when `views`, else copies); a struct's
+ * own null rows into struct_valid when not NULL.  0, or -1 (failed). */
+static int split_rows(const job_t *job, const fu_col_t *c, int64_t row0, int64_t from, int64_t to,
+                      const int *fields, int nf, text_out_t *t, uint8_t *struct_valid,
+                      int64_t *struct_nulls, int views)
 {
     int64_t i, lo[N_FIELDS], hi[N_FIELDS];
     int k, f, got;
-    for (i = 0; i < c->length; i++) {
+    for (i = from; i < to; i++) {
         const uint8_t *p, *base = NULL;
         int64_t n;
         int32_t idx = 0;
@@ -786,12 +831,13 @@ static int64_t widen(scratch_t *sc, const uint8_t *p, int64_t n)
     return count;
 }
 
-/* is_valid and error_position of one chunk: the values and validity. */
+/* is_valid and error_position of rows [from, to) of one chunk: the values
+ * and validity. */
 static int check_rows(const job_t *job, scratch_t *sc, const fu_col_t *c, int64_t row0,
-                      uint8_t *values, uint8_t *valid, int64_t *nulls)
+                      int64_t from, int64_t to, uint8_t *values, uint8_t *valid, int64_t *nulls)
 {
     int64_t i;
-    for (i = 0; i < c->length; i++) {
+    for (i = from; i < to; i++) {
         const uint8_t *p;
         int64_t n, count;
         ptrdiff_t at;
@@ -912,13 +958,14 @@ static int text_row(const job_t *job, scratch_t *sc, reader_t *bases, int64_t ro
     return -1;
 }
 
-/* The result's rows [row0, row0 + rows) of an operation with text of its
- * own, the first argument read from `urls`. */
+/* Rows [from, to) of the result's chunk that starts at row0 of the Series,
+ * for an operation with text of its own, the first argument read from
+ * `urls`. */
 static int text_rows(const job_t *job, scratch_t *sc, reader_t *urls, reader_t *bases, int64_t row0,
-                     int64_t rows, text_out_t *t)
+                     int64_t from, int64_t to, text_out_t *t)
 {
     int64_t i;
-    for (i = 0; i < rows; i++) {
+    for (i = from; i < to; i++) {
         const uint8_t *p;
         int64_t n;
         int got = reader_row(urls, row0 + i, &p, &n);
@@ -973,58 +1020,246 @@ static void result_free(result_t *r)
     free(r);
 }
 
+/* ---- a chunk's rows on several threads ------------------------------------ */
+
+/* polars' in-memory engine hands a whole column to one call (its streaming
+ * engine cuts morsels of some 100,000 rows and calls on each of its
+ * threads), and leaves CallerContext's "parallel" bit unset, which allows a
+ * plugin threads of its own.  A call of at least 2 * PART_ROWS rows is cut
+ * into parts of whole 64-row blocks (no two parts write one byte of a
+ * bitmap), one a thread, as many threads as polars runs
+ * (POLARS_MAX_THREADS, else the CPUs this process may use). */
+#define PART_ROWS 131072
+#define MAX_PARTS 64
+
+static int cpus(void)
+{
+    const char *given = getenv("POLARS_MAX_THREADS");
+    long n = given != NULL ? strtol(given, NULL, 10) : 0;
+#if defined(__linux__)
+    cpu_set_t set;
+    if (n <= 0 && sched_getaffinity(0, sizeof set, &set) == 0)
+        n = CPU_COUNT(&set);
+#endif
+#if !defined(_WIN32)
+    if (n <= 0)
+        n = sysconf(_SC_NPROCESSORS_ONLN);
+#endif
+    return n < 1 ? 1 : n > MAX_PARTS ? MAX_PARTS : (int)n;
+}
+
+/* One part: rows [from, to) of a chunk, written into the chunk's views,
+ * bitmaps and values, its own text (for the text operations) into t[]'s
+ * buffers; its failure's message kept here (the message is per thread). */
+typedef struct {
+    const job_t *job;
+    const fu_series_t *in;
+    const fu_col_t *c;
+    int64_t row0, from, to;
+    int views;
+    text_out_t t[N_FIELDS];
+    uint8_t *valid, *values;
+    int64_t nulls;
+    int failed;
+    char error[sizeof last_error];
+} part_t;
+
+static void run_part(part_t *q)
+{
+    const job_t *job = q->job;
+    scratch_t sc;
+    reader_t urls, bases;
+    int nf = job->op == OP_SPLIT ? job->nfields : 1, rc = 0;
+    memset(&sc, 0, sizeof sc);
+    reader_init(&urls, &q->in[0]);
+    memset(&bases, 0, sizeof bases);
+    if (job->op == OP_RESOLVE)
+        reader_init(&bases, &q->in[1]);
+    if (job->longest > 0 && (sc.name = (uint8_t *)malloc((size_t)job->longest + 5)) == NULL) {
+        fail("out of memory");
+        rc = -1;
+    } else if (job->op == OP_IS_VALID || job->op == OP_ERROR_POSITION) {
+        rc = check_rows(job, &sc, q->c, q->row0, q->from, q->to, q->values, q->valid, &q->nulls);
+    } else if (job->op > OP_SPLIT) {
+        rc = text_rows(job, &sc, &urls, &bases, q->row0, q->from, q->to, &q->t[0]);
+    } else {
+        rc = split_rows(job, q->c, q->row0, q->from, q->to,
+                        job->op == OP_SPLIT ? job->fields : &job->op, nf, q->t, q->valid, &q->nulls,
+                        q->views);
+    }
+    scratch_free(&sc);
+    free(urls.zeros);
+    free(bases.zeros);
+    if (rc < 0) {
+        q->failed = 1;
+        memcpy(q->error, last_error, sizeof q->error);
+    }
+}
+
+#if defined(_WIN32)
+#define FU_PARTS 0 /* (one thread: no pthreads) */
+#else
+#define FU_PARTS 1
+
+static void *part_thread(void *q)
+{
+    run_part((part_t *)q);
+    return NULL;
+}
+#endif
+
+/* The parts' text set aside into the chunk's t (which holds the views and
+ * validity they share): each part's buffers after the ones before it, its
+ * views' buffer numbers moved by as many (none where the views point into
+ * the input: no part has buffers of its own then), and its null count.  0,
+ * or -1 when out of memory. */
+static int join_text(text_out_t *t, part_t *parts, int nparts, int k)
+{
+    int j;
+    for (j = 0; j < nparts; j++) {
+        text_out_t *u = &parts[j].t[k];
+        int64_t i, b, base = t->nbufs;
+        if (u->cur.len > 0 && text_next_buffer(u) < 0)
+            return -1;
+        for (i = parts[j].from; base > 0 && i < parts[j].to; i++) {
+            uint8_t *v = t->views + 16 * i;
+            int32_t len, idx;
+            memcpy(&len, v, 4);
+            if (len > 12) {
+                memcpy(&idx, v + 8, 4);
+                idx += (int32_t)base;
+                memcpy(v + 8, &idx, 4);
+            }
+        }
+        for (b = 0; b < u->nbufs; b++) {
+            t->cur.data = u->bufs[b];
+            t->cur.len = u->sizes[b];
+            u->bufs[b] = NULL;
+            if (text_next_buffer(t) < 0) {
+                u->bufs[b] = t->cur.data;
+                memset(&t->cur, 0, sizeof t->cur);
+                return -1;
+            }
+        }
+        u->nbufs = 0;
+        t->nulls += u->nulls;
+    }
+    return 0;
+}
+
+/* A part's own text, freed (not the views and validity it shares). */
+static void part_free(part_t *q, int nf)
+{
+    int k;
+    for (k = 0; k < nf; k++) {
+        q->t[k].views = NULL;
+        q->t[k].valid = NULL;
+        text_free(&q->t[k]);
+    }
+}
+
 /* Chunk k of the result: `rows` rows from row0 on.  c is the first
  * argument's chunk when the result follows its chunks (else NULL: a one-row
  * first argument, against a longer base), and `input` its array, which a
  * result pointing into it takes over. */
-static int result_chunk(const job_t *job, scratch_t *sc, reader_t *urls, reader_t *bases,
-                        const fu_col_t *c, struct ArrowArray *input, int64_t row0, int64_t rows,
+static int result_chunk(const job_t *job, const fu_series_t *in, const fu_col_t *c,
+                        struct ArrowArray *input, int64_t row0, int64_t rows,
                         struct ArrowArray *out)
 {
     text_out_t t[N_FIELDS];
+    part_t *parts = NULL;
+#if FU_PARTS
+    pthread_t threads[MAX_PARTS];
+    int started[MAX_PARTS];
+#endif
     uint8_t *valid = NULL, *values = NULL;
-    int64_t nulls = 0;
-    int k, nf = job->op == OP_SPLIT ? job->nfields : 1, views;
-    const int *fields = job->op == OP_SPLIT ? job->fields : &job->op;
+    int64_t nulls = 0, per;
+    int j, k, nparts = 1, nf = job->op == OP_SPLIT ? job->nfields : 1;
+    int check = job->op == OP_IS_VALID || job->op == OP_ERROR_POSITION;
+    /* split and the components: views into the chunk where they can
+     * address it (not a large_string's text past 2 GiB) */
+    int views = job->op <= OP_SPLIT && fu_col_viewable(c);
     memset(t, 0, sizeof t);
-    if (job->op == OP_IS_VALID || job->op == OP_ERROR_POSITION) {
+    if (check) {
         valid = bitmap_new(rows, 1);
         values = job->op == OP_IS_VALID ? bitmap_new(rows, 0)
                                         : (uint8_t *)calloc((size_t)(rows > 0 ? rows : 1), 4);
-        if (valid == NULL || values == NULL) {
-            fu_release(valid);
-            fu_release(values);
-            fail("out of memory");
-            return -1;
+        if (valid == NULL || values == NULL)
+            goto oom;
+    } else {
+        for (k = 0; k < nf; k++)
+            if (text_init(&t[k], rows) < 0)
+                goto oom;
+        if (job->op == OP_SPLIT && (valid = bitmap_new(rows, 1)) == NULL)
+            goto oom;
+    }
+    if (rows >= 2 * PART_ROWS && FU_PARTS) {
+        nparts = cpus();
+        if (nparts > rows / PART_ROWS)
+            nparts = (int)(rows / PART_ROWS);
+    }
+    per = (rows / nparts + 63) / 64 * 64;
+    parts = (part_t *)calloc((size_t)nparts, sizeof *parts);
+    if (parts == NULL) {
+        nparts = 0;
+        goto oom;
+    }
+    for (j = 0; j < nparts; j++) {
+        part_t *q = &parts[j];
+        q->job = job;
+        q->in = in;
+        q->c = c;
+        q->row0 = row0;
+        q->from = j * per < rows ? j * per : rows;
+        q->to = j == nparts - 1 || (j + 1) * per > rows ? rows : (j + 1) * per;
+        q->views = views;
+        q->valid = valid;
+        q->values = values;
+        for (k = 0; k < nf; k++) {
+            q->t[k].views = t[k].views;
+            q->t[k].valid = t[k].valid;
         }
-        if (check_rows(job, sc, c, row0, values, valid, &nulls) < 0) {
-            fu_release(valid);
-            fu_release(values);
-            return -1;
+    }
+#if FU_PARTS
+    /* (the calling thread runs the first part, and any a thread could not
+     * be started for) */
+    for (j = 1; j < nparts; j++)
+        started[j] = pthread_create(&threads[j], NULL, part_thread, &parts[j]) == 0;
+    run_part(&parts[0]);
+    for (j = 1; j < nparts; j++) {
+        if (started[j])
+            pthread_join(threads[j], NULL);
+        else
+            run_part(&parts[j]);
+    }
+#else
+    run_part(&parts[0]);
+#endif
+    for (j = 0; j < nparts; j++) {
+        if (parts[j].failed) { /* the first failing row's message, as one thread gives */
+            memcpy(last_error, parts[j].error, sizeof last_error);
+            goto bad;
         }
+        nulls += parts[j].nulls;
+    }
+    for (k = 0; k < nf && !check; k++)
+        if (join_text(&t[k], parts, nparts, k) < 0)
+            goto oom;
+    for (j = 0; j < nparts; j++)
+        part_free(&parts[j], nf);
+    free(parts);
+    if (check) {
         if (fu_array_init(out, rows, nulls, 2, valid, values, NULL, 0) < 0) {
             fail("out of memory");
             return -1;
         }
         return 0;
     }
-    for (k = 0; k < nf; k++)
-        if (text_init(&t[k], rows) < 0)
-            goto oom;
     if (job->op > OP_SPLIT) {
-        if (text_rows(job, sc, urls, bases, row0, rows, &t[0]) < 0)
-            goto bad;
         if (text_export_own(&t[0], out, rows) < 0)
             goto oom;
         return 0;
     }
-    /* split and the components: views into the chunk where they can
-     * address it (not a large_string's text past 2 GiB) */
-    views = fu_col_viewable(c);
-    if (job->op == OP_SPLIT && (valid = bitmap_new(rows, 1)) == NULL)
-        goto oom;
-    if (split_rows(job, c, row0, fields, nf, t, valid, &nulls, views) < 0)
-        goto bad;
     if (job->op == OP_SPLIT) {
         if (fu_array_init(out, rows, nulls, 1, valid, NULL, NULL, nf) < 0) {
             valid = NULL;
@@ -1054,9 +1289,13 @@ oom_out:
 oom:
     fail("out of memory");
 bad:
+    for (j = 0; j < nparts && parts != NULL; j++)
+        part_free(&parts[j], nf);
+    free(parts);
     for (k = 0; k < nf; k++)
         text_free(&t[k]);
     fu_release(valid);
+    fu_release(values);
     return -1;
 }
 
@@ -1079,14 +1318,14 @@ static void call(int op, const fu_series_t *in, size_t n, fu_series_t *out)
 {
     const struct ArrowSchema *schemas[4] = { NULL, NULL, NULL, NULL };
     job_t job;
-    scratch_t sc;
     reader_t urls, bases;
     result_t *r = NULL;
     const fu_series_t *driver;
     int64_t row0 = 0, total;
     size_t k, chunks;
+    uint8_t *zeros = NULL;
     memset(&job, 0, sizeof job);
-    memset(&sc, 0, sizeof sc);
+    memset(&urls, 0, sizeof urls);
     memset(&bases, 0, sizeof bases);
     job.op = op;
     if (n > 4) {
@@ -1097,10 +1336,6 @@ static void call(int op, const fu_series_t *in, size_t n, fu_series_t *out)
         schemas[k] = in[k].field;
     if (check_args(op, schemas, n) < 0 || read_options(&job, in) < 0)
         goto done;
-    if (job.longest > 0 && (sc.name = (uint8_t *)malloc((size_t)job.longest + 5)) == NULL) {
-        fail("out of memory");
-        goto done;
-    }
     reader_init(&urls, &in[0]);
     total = urls.length;
     /* resolve against a base column: a one-row reference column is read
@@ -1131,14 +1366,10 @@ static void call(int op, const fu_series_t *in, size_t n, fu_series_t *out)
     for (k = 0; k < chunks; k++) {
         struct ArrowArray *input = driver->arrays[k];
         fu_col_t c;
-        const char *why;
         int64_t rows = input->length;
-        if (driver == &in[0] && fu_col_open(in[0].field, input, &c, &why) < 0) {
-            fail("%s", why);
+        if (driver == &in[0] && open_chunk(in[0].field, input, &c, &zeros) < 0)
             goto failed;
-        }
-        if (result_chunk(&job, &sc, &urls, &bases, driver == &in[0] ? &c : NULL, input, row0, rows,
-                         &r->chunks[k])
+        if (result_chunk(&job, in, driver == &in[0] ? &c : NULL, input, row0, rows, &r->chunks[k])
             < 0)
             goto failed;
         r->ptrs[k] = &r->chunks[k];
@@ -1149,7 +1380,7 @@ static void call(int op, const fu_series_t *in, size_t n, fu_series_t *out)
         fu_col_t empty;
         memset(&empty, 0, sizeof empty);
         empty.type = FU_COL_VIEW;
-        if (result_chunk(&job, &sc, &urls, &bases, &empty, NULL, 0, 0, &r->chunks[0]) < 0)
+        if (result_chunk(&job, in, &empty, NULL, 0, 0, &r->chunks[0]) < 0)
             goto failed;
         r->ptrs[0] = &r->chunks[0];
         r->n = 1;
@@ -1168,7 +1399,7 @@ failed:
         result_free(r);
 done:
     job_free(&job);
-    scratch_free(&sc);
+    free(zeros);
     release_args(in, n);
 }
 
