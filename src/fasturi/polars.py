@@ -108,9 +108,12 @@ class _Uri:
         # Checked now, by arrow.split itself: a bad field fails where the
         # query is written, not when it runs.
         arrow.split([], names)
-        # the fields as the names of a null Struct literal: the plugin's
-        # schema function sees them too
-        native = self._native("split", pl.lit(None, dtype=_struct(names)))
+        # the fields as the names of a Struct literal's fields: the plugin's
+        # schema function sees them too.  (Not a null literal: polars leaves
+        # an expression holding one out of its common subexpressions, and
+        # split(...).struct.unnest() then ran the plugin once a field.)
+        spec = pl.lit({name: "" for name in names}, dtype=_struct(names))
+        native = self._native("split", spec)
         if native is not None:
             return native
         return self._run(lambda s: arrow.split(s, names, threads=threads), _struct(names))

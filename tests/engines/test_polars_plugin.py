@@ -256,6 +256,17 @@ def test_group_by_and_over(corpus):
 
 
 @compiled
+def test_split_unnested_runs_once():
+    # polars computes an expression used several times once (its common
+    # subexpressions): split's options must not keep it from that, or
+    # split(...).struct.unnest() runs the plugin once a field
+    df = pl.DataFrame({"url": ["http://a/b"]}).lazy()
+    for engine in ("in-memory", "streaming"):
+        plan = df.select(URL.uri.split(arrow.FIELDS).struct.unnest()).explain(engine=engine)
+        assert plan.count("fasturi.polars_plugin:split") == 1, plan
+
+
+@compiled
 def test_literal_inputs():
     # a one-row column against a longer one, either way round
     df = frame(["../x", "y?z", None])
