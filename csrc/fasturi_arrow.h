@@ -550,6 +550,25 @@ static inline void fu_view_array_fill(struct ArrowArray *a, int64_t length, int6
     a->private_data = priv;
 }
 
+/* priv's buffers: validity, views, bufs[0, nbufs), then sizes; it owns
+ * validity, views and sizes, and every bufs[k] too when `own`. */
+static inline void fu_view_priv_set(fu_view_priv_t *priv, void *validity, void *views,
+                                    int64_t nbufs, const uint8_t *const *bufs, int64_t *sizes,
+                                    int own)
+{
+    priv->owned[0] = validity;
+    priv->owned[1] = views;
+    priv->owned[2] = sizes;
+    priv->buffers[0] = validity;
+    priv->buffers[1] = views;
+    for (int64_t i = 0; i < nbufs; i++) {
+        priv->buffers[2 + i] = bufs[i];
+        if (own)
+            priv->owned[3 + i] = (void *)bufs[i];
+    }
+    priv->buffers[2 + nbufs] = sizes;
+}
+
 /* Fills a as a string_view array of `length` rows owning `validity` and
  * `views` (malloc'd, taken even on failure) whose views point into c's data
  * buffers, which it hands on as its variadic buffers without owning them:
@@ -569,23 +588,16 @@ static inline int fu_view_array_init(struct ArrowArray *a, int64_t length, int64
         a->release = NULL;
         return -1;
     }
-    priv->owned[0] = validity;
-    priv->owned[1] = views;
-    priv->owned[2] = sizes;
-    priv->buffers[0] = validity;
-    priv->buffers[1] = views;
     if (c->type == FU_COL_VIEW) {
-        for (i = 0; i < m; i++) {
-            priv->buffers[2 + i] = c->vbufs[i];
+        for (i = 0; i < m; i++)
             sizes[i] = c->vsizes[i];
-        }
     } else {
-        priv->buffers[2] = c->data;
         sizes[0] = c->length == 0             ? 0
                    : c->type == FU_COL_STRING ? c->off32[c->offset + c->length]
                                               : c->off64[c->offset + c->length];
     }
-    priv->buffers[2 + m] = sizes;
+    fu_view_priv_set(priv, validity, views, m, c->type == FU_COL_VIEW ? c->vbufs : &c->data, sizes,
+                     0);
     fu_view_array_fill(a, length, null_count, m + 3, priv);
     return 0;
 }
@@ -608,26 +620,16 @@ static inline int fu_view_array_own(struct ArrowArray *a, int64_t length, int64_
                                     int64_t *sizes)
 {
     fu_view_priv_t *priv = fu_view_priv_new(nbufs + 3, nbufs + 3);
-    int64_t i;
     if (priv == NULL) {
         fu_release(validity);
         fu_release(views);
-        for (i = 0; i < nbufs; i++)
+        for (int64_t i = 0; i < nbufs; i++)
             fu_release(bufs[i]);
         fu_release(sizes);
         a->release = NULL;
         return -1;
     }
-    priv->owned[0] = validity;
-    priv->owned[1] = views;
-    priv->owned[2] = sizes;
-    priv->buffers[0] = validity;
-    priv->buffers[1] = views;
-    for (i = 0; i < nbufs; i++) {
-        priv->owned[3 + i] = bufs[i];
-        priv->buffers[2 + i] = bufs[i];
-    }
-    priv->buffers[2 + nbufs] = sizes;
+    fu_view_priv_set(priv, validity, views, nbufs, (const uint8_t *const *)bufs, sizes, 1);
     fu_view_array_fill(a, length, null_count, nbufs + 3, priv);
     return 0;
 }

@@ -97,15 +97,15 @@ typedef struct {
 
 /* What a function computes.  The components first, in split's order. */
 enum {
-    OP_SCHEME = 0,
-    OP_AUTHORITY,
-    OP_USERINFO,
-    OP_HOST,
-    OP_PORT,
-    OP_PATH,
-    OP_QUERY,
-    OP_FRAGMENT,
-    OP_SPLIT,
+    OP_SCHEME = FU_F_SCHEME,
+    OP_AUTHORITY = FU_F_AUTHORITY,
+    OP_USERINFO = FU_F_USERINFO,
+    OP_HOST = FU_F_HOST,
+    OP_PORT = FU_F_PORT,
+    OP_PATH = FU_F_PATH,
+    OP_QUERY = FU_F_QUERY,
+    OP_FRAGMENT = FU_F_FRAGMENT,
+    OP_SPLIT = FU_F_COUNT,
     OP_NORMALIZE,
     OP_CANONICALIZE,
     OP_IS_VALID,
@@ -706,33 +706,6 @@ static int text_export_views(text_out_t *t, struct ArrowArray *a, int64_t rows, 
 
 /* ---- one chunk ------------------------------------------------------------- */
 
-/* Every component's [lo, hi) in a row of n bytes split into s and a (its
- * authority's parts only when `authority`); lo is -1 where the component is
- * undefined (a null).  All at once, with no branch on which is wanted: a
- * switch on the field took a mispredicted jump a field a row. */
-static FU_ALWAYS_INLINE void components(int64_t n, const fu_split_t *s, const fu_authority_t *a,
-                                        int authority, int64_t *lo, int64_t *hi)
-{
-    lo[OP_SCHEME] = s->scheme_end >= 0 ? 0 : -1;
-    hi[OP_SCHEME] = s->scheme_end;
-    lo[OP_AUTHORITY] = s->auth_start;
-    hi[OP_AUTHORITY] = s->auth_end;
-    lo[OP_PATH] = s->path_start;
-    hi[OP_PATH] = s->path_end;
-    lo[OP_QUERY] = s->query_start;
-    hi[OP_QUERY] = s->query_end;
-    lo[OP_FRAGMENT] = s->frag_start;
-    hi[OP_FRAGMENT] = n;
-    if (!authority)
-        return;
-    lo[OP_HOST] = s->auth_start >= 0 ? a->host_start : -1;
-    hi[OP_HOST] = a->host_end;
-    lo[OP_USERINFO] = s->auth_start >= 0 && a->userinfo_end >= 0 ? s->auth_start : -1;
-    hi[OP_USERINFO] = a->userinfo_end;
-    lo[OP_PORT] = s->auth_start >= 0 ? a->port_start : -1;
-    hi[OP_PORT] = s->auth_end;
-}
-
 /* Scratch memory of one call. */
 typedef struct {
     fu_buf_t tmp;
@@ -772,7 +745,8 @@ static int split_rows(const job_t *job, const fu_col_t *c, int64_t row0, int64_t
                       const int *fields, int nf, text_out_t *t, uint8_t *struct_valid,
                       int64_t *struct_nulls, int views)
 {
-    int64_t i, lo[N_FIELDS], hi[N_FIELDS];
+    int64_t i;
+    ptrdiff_t lo[N_FIELDS], hi[N_FIELDS];
     int k, f, got;
     for (i = from; i < to; i++) {
         const uint8_t *p, *base = NULL;
@@ -794,7 +768,7 @@ static int split_rows(const job_t *job, const fu_col_t *c, int64_t row0, int64_t
             return row_error(got, row0 + i);
         if (!fu_split_row_1(p, n, job->authority, &s, &a) && !fu_utf8_decode(p, n, NULL, NULL))
             return row_error(got, row0 + i);
-        components(n, &s, &a, job->authority, lo, hi);
+        fu_split_ranges(n, &s, &a, job->authority, lo, hi);
         if (views) {
             fu_col_row_buffer(c, i, n, &idx, &base);
             for (k = 0; k < nf; k++) {
