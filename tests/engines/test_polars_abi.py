@@ -253,3 +253,12 @@ def test_large_string_text_past_2gib_is_copied(lib):
         assert call(lib, f, col).to_pylist() == arrow.split(plain, (f,)).field(0).to_pylist()
     del got, col
     memory.close()
+
+
+def test_every_registered_function_is_exported(lib):
+    # polars looks both symbols up without checking: one missing would panic
+    # inside polars, not fail the query
+    for name in fasturi.polars.NATIVE:
+        assert hasattr(lib, f"_polars_plugin_{name}"), name
+        assert hasattr(lib, f"_polars_plugin_field_{name}"), name
+    assert hasattr(lib, "_polars_plugin_get_last_error_message")
