@@ -33,7 +33,8 @@
  * polars calls from any of its threads at once, on chunks of any length,
  * sliced (a non-zero offset) or not: every call keeps its memory to itself,
  * and nothing here is written after the library is loaded but the failing
- * thread's message.  Results are those of fasturi.arrow's kernels, row for
+ * thread's message and fasturi_mem.h's table of kept blocks (under its
+ * lock).  Results are those of fasturi.arrow's kernels, row for
  * row: a null in, a null out; a row that is not UTF-8 fails the call with
  * "row N is not valid UTF-8" (N counted in the Series polars handed over).
  * Text results are string views: split and the components point into the
@@ -89,8 +90,9 @@ typedef struct fu_series {
     void *private_data;
 } fu_series_t;
 
-/* polars-ffi's CallerContext (bit 0: polars runs this call in parallel
- * with others; nothing here starts threads, so it is not read). */
+/* polars-ffi's CallerContext.  Bit 0: polars runs this call in parallel
+ * with others, and the plugin is to start no threads of its own (polars 2.1
+ * never sets it; see PART_ROWS). */
 typedef struct {
     uint64_t bitflags;
 } fu_context_t;
@@ -114,7 +116,7 @@ enum {
     OP_RESOLVE,
 };
 
-#define N_FIELDS 8
+#define N_FIELDS FU_F_COUNT
 
 static const char *const FIELD_NAMES[N_FIELDS] = { "scheme", "authority", "userinfo", "host",
                                                    "port",   "path",      "query",    "fragment" };
@@ -1143,9 +1145,9 @@ static void part_free(part_t *q, int nf)
 /* Chunk k of the result: `rows` rows from row0 on.  c is the first
  * argument's chunk when the result follows its chunks (else NULL: a one-row
  * first argument, against a longer base), and `input` its array, which a
- * result pointing into it takes over. */
+ * result pointing into it takes over; `parallel`, CallerContext's bit 0. */
 static int result_chunk(const job_t *job, const fu_series_t *in, const fu_col_t *c,
-                        struct ArrowArray *input, int64_t row0, int64_t rows,
+                        struct ArrowArray *input, int64_t row0, int64_t rows, int parallel,
                         struct ArrowArray *out)
 {
     text_out_t t[N_FIELDS];
@@ -1175,7 +1177,7 @@ static int result_chunk(const job_t *job, const fu_series_t *in, const fu_col_t 
         if (job->op == OP_SPLIT && (valid = bitmap_new(rows, 1)) == NULL)
             goto oom;
     }
-    if (rows >= 2 * PART_ROWS && FU_PARTS) {
+    if (rows >= 2 * PART_ROWS && FU_PARTS && !parallel) {
         nparts = cpus();
         if (nparts > rows / PART_ROWS)
             nparts = (int)(rows / PART_ROWS);
@@ -1296,7 +1298,7 @@ static void release_args(const fu_series_t *in, size_t n)
     }
 }
 
-static void call(int op, const fu_series_t *in, size_t n, fu_series_t *out)
+static void call(int op, const fu_series_t *in, size_t n, fu_series_t *out, int parallel)
 {
     const struct ArrowSchema *schemas[4] = { NULL, NULL, NULL, NULL };
     job_t job;
@@ -1351,7 +1353,8 @@ static void call(int op, const fu_series_t *in, size_t n, fu_series_t *out)
         int64_t rows = input->length;
         if (driver == &in[0] && open_chunk(in[0].field, input, &c, &zeros) < 0)
             goto failed;
-        if (result_chunk(&job, in, driver == &in[0] ? &c : NULL, input, row0, rows, &r->chunks[k])
+        if (result_chunk(&job, in, driver == &in[0] ? &c : NULL, input, row0, rows, parallel,
+                         &r->chunks[k])
             < 0)
             goto failed;
         r->ptrs[k] = &r->chunks[k];
@@ -1362,7 +1365,7 @@ static void call(int op, const fu_series_t *in, size_t n, fu_series_t *out)
         fu_col_t empty;
         memset(&empty, 0, sizeof empty);
         empty.type = FU_COL_VIEW;
-        if (result_chunk(&job, in, &empty, NULL, 0, 0, &r->chunks[0]) < 0)
+        if (result_chunk(&job, in, &empty, NULL, 0, 0, parallel, &r->chunks[0]) < 0)
             goto failed;
         r->ptrs[0] = &r->chunks[0];
         r->n = 1;
@@ -1399,8 +1402,8 @@ done:
                                          size_t kwargs_len, fu_series_t *out,                      \
                                          const fu_context_t *context)                              \
     {                                                                                              \
-        (void)kwargs, (void)kwargs_len, (void)context;                                             \
-        call(OP, args, n, out);                                                                    \
+        (void)kwargs, (void)kwargs_len;                                                            \
+        call(OP, args, n, out, context != NULL && (context->bitflags & 1));                        \
     }
 
 FU_PLUGIN(scheme, OP_SCHEME)

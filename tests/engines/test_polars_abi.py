@@ -103,13 +103,13 @@ class Series:
         )
 
 
-def call(lib, name, *columns):
+def call(lib, name, *columns, context=0):
     """``_polars_plugin_NAME`` on the columns: the result as a pyarrow
     ChunkedArray, or the plugin's error message as ValueError."""
     series = [Series(c, name=f"a{i}") for i, c in enumerate(columns)]
     exports = (SeriesExport * len(series))(*[s.export for s in series])
     out = SeriesExport()
-    context = ctypes.c_uint64(0)
+    context = ctypes.c_uint64(context)
     getattr(lib, f"_polars_plugin_{name}")(
         exports, len(series), None, 0, ctypes.byref(out), ctypes.byref(context)
     )
@@ -262,3 +262,16 @@ def test_every_registered_function_is_exported(lib):
         assert hasattr(lib, f"_polars_plugin_{name}"), name
         assert hasattr(lib, f"_polars_plugin_field_{name}"), name
     assert hasattr(lib, "_polars_plugin_get_last_error_message")
+
+
+def test_large_calls_with_and_without_threads_of_its_own(lib):
+    # a call of 262,144 rows or more is cut over threads of the plugin's
+    # own, unless polars says it runs the call in parallel with others
+    # (CallerContext's bit 0): the same result either way
+    col = pa.array(URLS * (300_000 // len(URLS) + 1), pa.string_view())
+    plain = pa.array(col.to_pylist(), pa.string())
+    for context in (0, 1):
+        got = call(lib, "normalize", col, lit(True, pa.bool_()), context=context)
+        assert got.to_pylist() == arrow.normalize(plain).to_pylist()
+        got = call(lib, "port", col, context=context)
+        assert got.to_pylist() == arrow.split(plain, ("port",)).field(0).to_pylist()
