@@ -256,6 +256,20 @@ def test_group_by_and_over(corpus):
 
 
 @compiled
+@pytest.mark.parametrize("rfc", [3986, 2396])
+def test_every_rule(corpus, rfc):
+    from fasturi._impl import rules
+
+    df = corpus.head(600)
+    names = sorted(rules.RULES_3986 if rfc == 3986 else rules.RULES_2396)
+    assert len(names) > 10
+    for rule in names:
+        for method in ("is_valid", "error_position"):
+            native, python = both(lambda m=method, r=rule: getattr(URL.uri, m)(r, rfc=rfc))
+            same(run(df, native, "in-memory"), run(df, python, "in-memory"))
+
+
+@compiled
 def test_split_unnested_runs_once():
     # polars computes an expression used several times once (its common
     # subexpressions): split's options must not keep it from that, or
