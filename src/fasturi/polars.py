@@ -76,6 +76,7 @@ def plugin_path() -> Optional[str]:
 
 
 def _plugin(name: str, *args: Any) -> Any:
+    assert _PLUGIN is not None  # (callers look first)
     return register_plugin_function(
         plugin_path=_PLUGIN, function_name=name, args=list(args), is_elementwise=True
     )
