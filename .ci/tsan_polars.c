@@ -45,6 +45,14 @@ static int32_t *g_offsets;
 static int64_t g_rows, g_sizes[1];
 static const void *g_str_buffers[3], *g_view_buffers[4];
 
+/* Row i: a built-in row every fifth, else the file's lines in turn. */
+static const char *row_source(char **lines, size_t nlines, int64_t i)
+{
+    if (nlines > 0 && i % 5 != 0)
+        return lines[(size_t)i % nlines];
+    return BUILT_IN[i % (int64_t)(sizeof BUILT_IN / sizeof *BUILT_IN)];
+}
+
 static void build(const char *path)
 {
     char **lines = NULL;
@@ -70,17 +78,13 @@ static void build(const char *path)
     g_rows = ROWS;
     g_offsets = (int32_t *)malloc((size_t)(g_rows + 1) * 4);
     g_valid = (uint8_t *)calloc((size_t)g_rows / 8 + 1, 1);
-    for (i = 0; i < g_rows; i++) {
-        const char *s = nlines && i % 5 ? lines[(size_t)i % nlines]
-                                         : BUILT_IN[i % (sizeof BUILT_IN / sizeof *BUILT_IN)];
-        total += strlen(s);
-    }
+    for (i = 0; i < g_rows; i++)
+        total += strlen(row_source(lines, nlines, i));
     g_data = (uint8_t *)malloc(total + 1);
     g_views = (uint8_t *)calloc((size_t)g_rows, 16);
     total = 0;
     for (i = 0; i < g_rows; i++) {
-        const char *s = nlines && i % 5 ? lines[(size_t)i % nlines]
-                                         : BUILT_IN[i % (sizeof BUILT_IN / sizeof *BUILT_IN)];
+        const char *s = row_source(lines, nlines, i);
         size_t n = strlen(s);
         g_offsets[i] = (int32_t)total;
         memcpy(g_data + total, s, n);
@@ -221,7 +225,7 @@ typedef void (*plugin_fn)(const fu_series_t *, size_t, const uint8_t *, size_t, 
                           const fu_context_t *);
 
 enum { C_HOST, C_SPLIT, C_NORMALIZE, C_CANON, C_VALID, C_POSITION, C_RESOLVE, C_DECODE, NCASES };
-static const char *CASES[NCASES] = { "host",  "split(path)",    "normalize", "canonicalize",
+static const char *CASES[NCASES] = { "host",     "split(path)",    "normalize", "canonicalize",
                                      "is_valid", "error_position", "resolve",   "percent_decode" };
 
 /* One call of case k on the column (views or not); the result's Series. */
@@ -261,8 +265,9 @@ static fu_series_t run_case(int k, int views, int parallel)
         {
             static const int32_t zeros[2] = { 0, 0 };
             static const void *child_buffers[3] = { NULL, zeros, "" };
-            static struct ArrowArray child = { 0, 0, 0, 3, 0, child_buffers, NULL, NULL,
-                                               array_release, NULL };
+            static struct ArrowArray child = {
+                0, 0, 0, 3, 0, child_buffers, NULL, NULL, array_release, NULL
+            };
             static struct ArrowArray *kids[1] = { &child };
             g[3].buffers[0] = NULL;
             g[3].buffers[1] = zeros;
@@ -312,8 +317,8 @@ static void row_text(const fu_series_t *s, int64_t i, char *buf, size_t cap, con
         const uint8_t *v = (const uint8_t *)a->buffers[0];
         int valid = a->null_count == 0 || v == NULL || (v[i >> 3] >> (i & 7) & 1);
         if (f->format[0] == 'b')
-            snprintf(buf, cap, "%d", valid ? ((const uint8_t *)a->buffers[1])[i >> 3] >> (i & 7) & 1
-                                           : -1);
+            snprintf(buf, cap, "%d",
+                     valid ? ((const uint8_t *)a->buffers[1])[i >> 3] >> (i & 7) & 1 : -1);
         else
             snprintf(buf, cap, "%d", valid ? ((const int32_t *)a->buffers[1])[i] : -1);
         *p = (const uint8_t *)buf;
@@ -396,7 +401,7 @@ int main(int argc, char **argv)
     for (k = 0; k < NCASES; k++)
         for (v = 0; v < 2; v++)
             drop(&g_want[k][v]);
-    printf("tsan_polars: %d callers, %lld rows, %d cases: %s\n", callers, (long long)g_rows,
-           NCASES, g_wrong ? "WRONG" : "same as one thread");
+    printf("tsan_polars: %d callers, %lld rows, %d cases: %s\n", callers, (long long)g_rows, NCASES,
+           g_wrong ? "WRONG" : "same as one thread");
     return g_wrong;
 }
