@@ -17,14 +17,15 @@ on its own threads with polars' own Arrow chunks, without Python or the GIL
 (lazy queries, the streaming engine, ``group_by``, ``over``).  Its options
 travel as literal arguments, one row each.  Where the plugin cannot serve
 (a package built without it, ``FASTURI_NO_EXTENSIONS=1``, the w3lib preset,
-``percent_decode(errors=...)`` other than "strict", a base ``str`` that is
-not UTF-8), the method runs the ``fasturi.arrow`` function of the same name
+``percent_decode(errors=...)`` other than "strict", a base ``str`` or a
+``drop_params`` name that is not UTF-8), the method runs the ``fasturi.arrow`` function of the same name
 on whole columns through ``map_batches``, with the same results.  Either way
 it is marked elementwise, with its result type declared, so lazy queries
 know their schema before they run.  A null gives a null.  ``threads``
-applies to the Python path: a plugin expression runs on the polars thread
-that calls it, and polars spreads a query's chunks over its threads (its
-streaming engine cuts a column into morsels).  ``pl.Series`` gets the same
+applies to the Python path: a plugin expression runs on the polars threads
+that call it, polars spreading a query's chunks over them (its streaming
+engine cuts a column into morsels), and a call of a whole large column (as
+polars' in-memory engine makes) is cut over threads of the plugin's own.  ``pl.Series`` gets the same
 namespace (``s.uri.host()``), which runs the ``fasturi.arrow`` kernels on
 the Series at once.
 """
@@ -43,14 +44,14 @@ from ._impl import NO_EXTENSIONS
 
 __all__ = ["NATIVE", "UriExpr", "UriSeries", "plugin_path"]
 
-PLUGIN_FILE = "fasturi.polars_plugin"
+_PLUGIN_FILE = "fasturi.polars_plugin"
 
 
 def _plugin_file() -> Optional[Path]:
     # FASTURI_POLARS_PLUGIN names another build of it (one built with the
     # sanitizers, say)
     given = os.environ.get("FASTURI_POLARS_PLUGIN")
-    path = Path(given) if given else Path(__file__).with_name(PLUGIN_FILE)
+    path = Path(given) if given else Path(__file__).with_name(_PLUGIN_FILE)
     return path if path.is_file() and not NO_EXTENSIONS else None
 
 
