@@ -90,12 +90,10 @@ class Series:
         self.pointers = (ctypes.POINTER(ArrowArray) * len(chunks))(
             *[ctypes.pointer(a) for a in self.arrays]
         )
-        self.released = False
 
         def release(export):
             SCHEMA_RELEASE(self.schema.release)(ctypes.pointer(self.schema))
             export.contents.release = RELEASE()
-            self.released = True
 
         self.release = RELEASE(release)
         self.export = SeriesExport(
