@@ -26,7 +26,7 @@
  *
  * Options do not come as keyword arguments (polars pickles those) but as
  * literal arguments, one row each: a Boolean, an Int32, a String, a list of
- * Strings; split's fields are the field names of a Struct literal, which
+ * Strings; split's fields are the field names of a one-row Struct, which
  * the field function sees too.  A literal argument arrives as a one-row
  * Series; any one-row argument is read for every row.
  *

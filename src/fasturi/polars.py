@@ -110,11 +110,13 @@ class _Uri:
         # Checked now, by arrow.split itself: a bad field fails where the
         # query is written, not when it runs.
         arrow.split([], names)
-        # the fields as the names of a Struct literal's fields: the plugin's
-        # schema function sees them too.  (Not a null literal: polars leaves
-        # an expression holding one out of its common subexpressions, and
-        # split(...).struct.unnest() then ran the plugin once a field.)
-        spec = pl.lit({name: "" for name in names}, dtype=_struct(names))
+        # the fields as the field names of a one-row Struct of literals: the
+        # plugin's schema function sees them too.  (Not a null Struct
+        # literal: polars leaves an expression holding one out of its common
+        # subexpressions, and split(...).struct.unnest() then ran the plugin
+        # once a field; nor a Struct literal of values, which polars 1.0
+        # cannot make.)
+        spec = pl.struct([pl.lit("", dtype=pl.String).alias(name) for name in names])
         native = self._native("split", spec)
         if native is not None:
             return native
