@@ -5,7 +5,7 @@ builds none; a failed compile installs the pure-Python package, unless CI or
 CIBUILDWHEEL is set, where a broken extension must fail the build.
 ``FASTURI_DEBUG_BUILD=1`` turns Cython's bounds checks and C asserts back on.
 ``FASTURI_ONLY=_core_c,_rules_c`` builds just those (development);
-``duckdb`` among them names the DuckDB extension below.
+``duckdb`` and ``polars`` among them name the two plain libraries below.
 GCC and Clang compile with ``-Wall -Wextra``, and with ``-Werror`` too when CI
 is set (CIBUILDWHEEL alone does not: a release build must not fail on a new
 compiler's new warning).
@@ -14,7 +14,10 @@ Beside the Python extensions, ``build_ext`` links ``csrc/fasturi_duckdb.c``
 as a plain shared library, ``fasturi/fasturi.duckdb_extension``: DuckDB's
 loader wants that name (NAME.duckdb_extension exporting NAME_init_c_api),
 and the 534 bytes of metadata DuckDB appends to its own extensions, written
-here by ``duckdb_footer``.  It links against no Python.
+here by ``duckdb_footer``.  Likewise ``csrc/fasturi_polars.c`` becomes
+``fasturi/fasturi.polars_plugin``, the polars expression plugin
+``fasturi.polars`` registers (polars loads it by its path: any name does).
+Neither links against Python.
 """
 
 import os
@@ -72,7 +75,7 @@ def extensions():
                 extra_compile_args=cflags,
             )
         )
-    if not exts:  # (FASTURI_ONLY=duckdb: no Cython needed)
+    if not exts:  # (FASTURI_ONLY=duckdb,polars: no Cython needed)
         return []
     from Cython.Build import cythonize
 
@@ -219,25 +222,33 @@ class optional_build_ext(build_ext):
         except Exception as exc:  # noqa: BLE001 - any compiler failure
             self._fallback(exc)
         only = {n for n in os.environ.get("FASTURI_ONLY", "").split(",") if n}
-        if flag("FASTURI_NO_EXTENSIONS") or (only and "duckdb" not in only):
+        if flag("FASTURI_NO_EXTENSIONS"):
             return
-        try:
-            self.build_duckdb_extension()
-        except Exception as exc:  # noqa: BLE001
-            if flag("CI") or flag("CIBUILDWHEEL"):
-                raise
-            print(f"fasturi: DuckDB extension not built ({exc}); fasturi.duckdb uses Arrow")
+        for name, build, fallback in (
+            ("duckdb", self.build_duckdb_extension, "fasturi.duckdb uses Arrow"),
+            ("polars", self.build_polars_plugin, "fasturi.polars runs through Python"),
+        ):
+            if only and name not in only:
+                continue
+            try:
+                build()
+            except Exception as exc:  # noqa: BLE001
+                if flag("CI") or flag("CIBUILDWHEEL"):
+                    raise
+                print(f"fasturi: {name} library not built ({exc}); {fallback}")
 
-    def build_duckdb_extension(self):
-        """csrc/fasturi_duckdb.c as fasturi/fasturi.duckdb_extension, its
-        metadata appended."""
-        dest = Path(self.get_ext_fullpath("fasturi._duckdb")).with_name("fasturi.duckdb_extension")
-        source = HERE / "csrc" / "fasturi_duckdb.c"
+    def build_plain_library(self, source, dest, generated=None):
+        """Compiles and links ``csrc/<source>`` alone as the shared library
+        ``dest`` (no Python in it; symbols hidden but those it marks
+        exported); ``generated`` maps header names to their text, written
+        into the build for it to include.  False when dest is newer than
+        every source it reads (nothing done)."""
+        source = HERE / "csrc" / source
         depends = [source, *(HERE / "csrc").glob("*.h"), *(HERE / "csrc" / "duckdb").glob("*.h")]
         if not self.force and dest.exists():
             newest = max(p.stat().st_mtime for p in depends)
             if dest.stat().st_mtime >= newest:
-                return
+                return False
         compiler = self.compiler
         if not hasattr(compiler, "compile"):  # no Python extension built: none made yet
             from distutils.ccompiler import new_compiler
@@ -250,26 +261,46 @@ class optional_build_ext(build_ext):
             flags += ["-O0", "-g"] if DEBUG else ["-O2"]
         else:
             flags = []
-        temp = Path(self.build_temp) / "duckdb"
-        generated = temp / "include"
-        generated.mkdir(parents=True, exist_ok=True)
-        (generated / "fasturi_duckdb_unicode.h").write_text(unicode_header(), "utf-8")
+        temp = Path(self.build_temp) / source.stem
+        include = temp / "include"
+        include.mkdir(parents=True, exist_ok=True)
+        for name, text in (generated or {}).items():
+            (include / name).write_text(text, "utf-8")
         objects = compiler.compile(
             [str(source.relative_to(HERE))],
             output_dir=str(temp),
-            include_dirs=["csrc", str(generated)],
+            include_dirs=["csrc", str(include)],
             macros=[] if DEBUG else [("NDEBUG", "1")],
             extra_postargs=flags,
         )
-        library = temp / "fasturi_duckdb.so"
+        library = temp / (source.stem + ".so")
         compiler.link_shared_object(objects, str(library))
         dest.parent.mkdir(parents=True, exist_ok=True)
         partial = dest.with_name(dest.name + ".tmp")
         shutil.copyfile(library, partial)
+        return partial
+
+    def build_duckdb_extension(self):
+        """csrc/fasturi_duckdb.c as fasturi/fasturi.duckdb_extension, its
+        metadata appended."""
+        dest = Path(self.get_ext_fullpath("fasturi._duckdb")).with_name("fasturi.duckdb_extension")
+        partial = self.build_plain_library(
+            "fasturi_duckdb.c", dest, {"fasturi_duckdb_unicode.h": unicode_header()}
+        )
+        if not partial:
+            return
         with open(partial, "ab") as f:
             f.write(duckdb_footer(duckdb_platform(), DUCKDB_C_API, package_version()))
         os.replace(partial, dest)
         print(f"fasturi: DuckDB extension {dest} (C API {DUCKDB_C_API}, {duckdb_platform()})")
+
+    def build_polars_plugin(self):
+        """csrc/fasturi_polars.c as fasturi/fasturi.polars_plugin."""
+        dest = Path(self.get_ext_fullpath("fasturi._polars")).with_name("fasturi.polars_plugin")
+        partial = self.build_plain_library("fasturi_polars.c", dest)
+        if partial:
+            os.replace(partial, dest)
+            print(f"fasturi: polars plugin {dest}")
 
     def build_extension(self, ext):
         try:

@@ -21,8 +21,15 @@ after one untimed warm-up run.  The pairs:
 - spark:   ``fasturi.spark.with_uri_columns(df, "url", ["host", "path",
   "query"])`` against ``parse_url(url, 'HOST' | 'PATH' | 'QUERY')`` on the
   same DataFrame (``local[2]``), both written to Spark's ``noop`` sink;
-- polars:  ``pl.col("url").uri.split()`` against ``str.extract_groups`` with
-  the Appendix B regex;
+- polars:  ``pl.col("url").uri.split()`` and ``.uri.host()`` as plugin
+  expressions against the Python path (``map_batches`` over fasturi.arrow,
+  what runs where there is no plugin) and against ``str.extract_groups``
+  with the Appendix B regex (``str.extract`` with the host regex), in the
+  streaming engine and in memory, on 1 and on 2 polars threads
+  (``POLARS_MAX_THREADS``, each in a process of its own bound to as many
+  CPUs); "1 thread / 2" is a case's time on one thread over its time on two;
+  each case's CPU time (every thread's) is printed too, and how many CPUs
+  it kept busy (CPU time over wall-clock time);
 - pandas:  ``s.uri.normalize()`` against ``s.map(fasturi.normalize)``.
 
 ``--spark-differences FILE`` also writes, for every corpus URL where Spark's
@@ -313,17 +320,105 @@ def spark_differences(urls: List[str], out: Path) -> Dict[str, int]:
 
 
 def bench_polars(path: Path, rows: int, rounds: int) -> List[Dict[str, Any]]:
+    """Each polars case on 1 and on 2 threads: polars sizes its thread pool
+    once, from ``POLARS_MAX_THREADS``, so each count runs in a process of
+    its own, bound to that many CPUs (where the system allows), so that the
+    Python path's kernels (``threads=None``: every CPU it may use) get as
+    many as polars does."""
+    import subprocess
+
+    out: List[Dict[str, Any]] = []
+    times: Dict[tuple, float] = {}
+    for threads in (1, 2):
+        env = dict(os.environ, POLARS_MAX_THREADS=str(threads))
+        command = [sys.executable, __file__, "--polars-worker", str(threads), str(path)]
+        command += ["--rows", str(rows), "--rounds", str(rounds)]
+        done = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
+        for line in done.stdout.splitlines():
+            record = json.loads(line)
+            out.append(record)
+            times[threads, record["case"]] = record["seconds"]
+    # what a second thread saves: time on 1 thread over time on 2
+    for record in out:
+        if record["engine"].startswith("polars 2"):
+            one = times.get((1, record["case"]))
+            record["threads_speedup"] = None if one is None else one / record["seconds"]
+    return out
+
+
+def polars_worker(threads: int, path: Path, rows: int, rounds: int) -> List[Dict[str, Any]]:
+    """bench_polars's cases in this process (``POLARS_MAX_THREADS`` set):
+    ``uri.split()`` and ``uri.host()`` as plugin expressions, through the
+    Python path (``map_batches`` over fasturi.arrow, as where there is no
+    plugin) and polars' own regex way, in the streaming engine and in
+    memory."""
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, sorted(os.sched_getaffinity(0))[:threads])
     import polars as pl
 
-    import fasturi.polars  # noqa: F401
+    import fasturi.polars
 
+    if pl.thread_pool_size() != threads:
+        raise SystemExit(f"polars runs {pl.thread_pool_size()} threads, not {threads}")
+    if fasturi.polars.plugin_path() is None:
+        raise SystemExit("fasturi.polars has no plugin here (built without it?)")
     df = pl.read_parquet(path)
-    ours = best(lambda: df.select(pl.col("url").uri.split()), rounds)
-    theirs = best(lambda: df.select(pl.col("url").str.extract_groups(APPENDIX_B)), rounds)
-    return [
-        case("polars", 'pl.col("url").uri.split()', ours, rows),
-        case("polars", "str.extract_groups(Appendix B regex)", theirs, rows, ours),
+    url = pl.col("url")
+
+    def python_path(build: Callable[[], Any]) -> Any:
+        saved, fasturi.polars._PLUGIN = fasturi.polars._PLUGIN, None
+        try:
+            return build()
+        finally:
+            fasturi.polars._PLUGIN = saved
+
+    pairs = [
+        (
+            "uri.split()",
+            lambda: url.uri.split(),
+            ("str.extract_groups(Appendix B regex)", url.str.extract_groups(APPENDIX_B)),
+        ),
+        (
+            "uri.host()",
+            lambda: url.uri.host(),
+            ("str.extract(host regex)", url.str.extract(HOST_REGEX, 1)),
+        ),
     ]
+    out: List[Dict[str, Any]] = []
+    label = f"polars {threads} thread{'s' if threads > 1 else ''}"
+
+    def timed(expr: Any, engine: str) -> tuple:
+        # best wall-clock and best CPU time (every thread's) of the runs: on a
+        # machine shared with other work, CPU time is what the query cost,
+        # and CPU time over wall-clock time how many CPUs it kept busy
+        def go() -> Any:
+            return df.lazy().select(expr).collect(engine=engine)
+
+        go()
+        walls, cpus = [], []
+        for _ in range(max(1, rounds)):
+            wall, cpu = time.perf_counter(), time.process_time()
+            go()
+            walls.append(time.perf_counter() - wall)
+            cpus.append(time.process_time() - cpu)
+        return min(walls), min(cpus)
+
+    def record(what: str, took: tuple, ours: Optional[tuple] = None) -> Dict[str, Any]:
+        r = case(label, what, took[0], rows, None if ours is None else ours[0])
+        r["cpu_ns_per_row"] = took[1] * 1e9 / rows
+        r["cpu_speedup"] = None if ours is None else took[1] / ours[1]
+        return r
+
+    for name, build, (regex_name, regex) in pairs:
+        for engine in ("streaming", "in-memory"):
+            ours = timed(build(), engine)
+            python = timed(python_path(build), engine)
+            out += [
+                record(f"{name} plugin, {engine}", ours),
+                record(f"{name} Python path, {engine}", python, ours),
+                record(f"{regex_name}, {engine}", timed(regex, engine), ours),
+            ]
+    return out
 
 
 def bench_pandas(path: Path, rows: int, rounds: int) -> List[Dict[str, Any]]:
@@ -376,7 +471,14 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument(
         "--cpu", action="store_true", help="time DuckDB's one-thread cases in CPU time"
     )
+    parser.add_argument("--polars-worker", nargs=2, metavar=("THREADS", "PARQUET"),
+                        help=argparse.SUPPRESS)  # fmt: skip
     args = parser.parse_args(argv)
+    if args.polars_worker:
+        threads, path = args.polars_worker
+        for r in polars_worker(int(threads), Path(path), args.rows, args.rounds):
+            print(json.dumps(r))
+        return 0
     global CPU
     CPU = args.cpu
 
@@ -409,14 +511,30 @@ def main(argv: Optional[List[str]] = None) -> int:
         f"repeated; best of {args.rounds} {clock}"
     )
     print()
-    print("| engine | case | rows | s | ns/row | fasturi × faster |")
-    print("|---|---|---:|---:|---:|---:|")
+    print("| engine | case | rows | s | ns/row | fasturi × faster | 1 thread / 2 |")
+    print("|---|---|---:|---:|---:|---:|---:|")
     for r in records:
         speedup = "" if r["fasturi_speedup"] is None else f"{r['fasturi_speedup']:.1f}×"
+        scaling = r.get("threads_speedup")
+        scaling = "" if scaling is None else f"{scaling:.2f}×"
         print(
             f"| {r['engine']} | {r['case']} | {r['rows']:,} | {r['seconds']:.2f} | "
-            f"{r['ns_per_row']:,.0f} | {speedup} |"
+            f"{r['ns_per_row']:,.0f} | {speedup} | {scaling} |"
         )
+    cpu = [r for r in records if "cpu_ns_per_row" in r]
+    if cpu:
+        print()
+        print("CPU time (every thread's) of the same runs; CPUs busy = CPU time / wall-clock:")
+        print()
+        print("| engine | case | CPU ns/row | fasturi × less CPU | CPUs busy |")
+        print("|---|---|---:|---:|---:|")
+        for r in cpu:
+            less = "" if r["cpu_speedup"] is None else f"{r['cpu_speedup']:.1f}×"
+            busy = r["cpu_ns_per_row"] / r["ns_per_row"]
+            print(
+                f"| {r['engine']} | {r['case']} | {r['cpu_ns_per_row']:,.0f} | {less} | "
+                f"{busy:.2f} |"
+            )
     if diffs:
         print()
         print(f"Spark parse_url against RFC 3986 on the corpus: {diffs}")

@@ -501,31 +501,84 @@ static inline int fu_col_viewable(const fu_col_t *c)
     return 1;
 }
 
+/* What a string_view array owns: `nowned` malloc'd buffers (validity,
+ * views, variadic sizes, and any text of its own), and (moved into `keep`)
+ * the input whose buffers its views may point into. */
 typedef struct {
-    void *owned[3]; /* validity, views, variadic sizes */
+    struct ArrowArray keep;
+    int64_t nowned;
+    void **owned; /* nowned of them, after buffers in the same block */
     const void *buffers[1];
 } fu_view_priv_t;
 
 static void fu_view_release(struct ArrowArray *a)
 {
     fu_view_priv_t *priv = (fu_view_priv_t *)a->private_data;
-    for (int i = 0; i < 3; i++)
+    for (int64_t i = 0; i < priv->nowned; i++)
         fu_release(priv->owned[i]);
+    if (priv->keep.release != NULL)
+        priv->keep.release(&priv->keep);
     free(priv);
     a->release = NULL;
+}
+
+/* Room for n_buffers buffers and nowned owned pointers; NULL when out of
+ * memory. */
+static inline fu_view_priv_t *fu_view_priv_new(int64_t n_buffers, int64_t nowned)
+{
+    fu_view_priv_t *priv = (fu_view_priv_t *)calloc(
+        1, sizeof(fu_view_priv_t) + (size_t)(n_buffers + nowned) * sizeof(void *));
+    if (priv != NULL) {
+        priv->nowned = nowned;
+        priv->owned = (void **)(priv->buffers + n_buffers);
+    }
+    return priv;
+}
+
+static inline void fu_view_array_fill(struct ArrowArray *a, int64_t length, int64_t null_count,
+                                      int64_t n_buffers, fu_view_priv_t *priv)
+{
+    a->length = length;
+    a->null_count = null_count;
+    a->offset = 0;
+    a->n_buffers = n_buffers;
+    a->n_children = 0;
+    a->buffers = priv->buffers;
+    a->children = NULL;
+    a->dictionary = NULL;
+    a->release = fu_view_release;
+    a->private_data = priv;
+}
+
+/* priv's buffers: validity, views, bufs[0, nbufs), then sizes; it owns
+ * validity, views and sizes, and every bufs[k] too when `own`. */
+static inline void fu_view_priv_set(fu_view_priv_t *priv, void *validity, void *views,
+                                    int64_t nbufs, const uint8_t *const *bufs, int64_t *sizes,
+                                    int own)
+{
+    priv->owned[0] = validity;
+    priv->owned[1] = views;
+    priv->owned[2] = sizes;
+    priv->buffers[0] = validity;
+    priv->buffers[1] = views;
+    for (int64_t i = 0; i < nbufs; i++) {
+        priv->buffers[2 + i] = bufs[i];
+        if (own)
+            priv->owned[3 + i] = (void *)bufs[i];
+    }
+    priv->buffers[2 + nbufs] = sizes;
 }
 
 /* Fills a as a string_view array of `length` rows owning `validity` and
  * `views` (malloc'd, taken even on failure) whose views point into c's data
  * buffers, which it hands on as its variadic buffers without owning them:
- * the caller keeps c's array alive as long as a (fu_array_keep).  0, or -1
- * when out of memory. */
+ * the caller keeps c's array alive as long as a (fu_array_keep on a parent,
+ * or fu_view_array_keep on a itself).  0, or -1 when out of memory. */
 static inline int fu_view_array_init(struct ArrowArray *a, int64_t length, int64_t null_count,
                                      void *validity, void *views, const fu_col_t *c)
 {
     int64_t m = c->type == FU_COL_VIEW ? c->nvbufs : 1, i;
-    fu_view_priv_t *priv =
-        (fu_view_priv_t *)calloc(1, sizeof(fu_view_priv_t) + (size_t)(m + 2) * sizeof(void *));
+    fu_view_priv_t *priv = fu_view_priv_new(m + 3, 3);
     int64_t *sizes = (int64_t *)malloc((size_t)(m > 0 ? m : 1) * sizeof(int64_t));
     if (priv == NULL || sizes == NULL) {
         free(priv);
@@ -535,39 +588,57 @@ static inline int fu_view_array_init(struct ArrowArray *a, int64_t length, int64
         a->release = NULL;
         return -1;
     }
-    priv->owned[0] = validity;
-    priv->owned[1] = views;
-    priv->owned[2] = sizes;
-    priv->buffers[0] = validity;
-    priv->buffers[1] = views;
     if (c->type == FU_COL_VIEW) {
-        for (i = 0; i < m; i++) {
-            priv->buffers[2 + i] = c->vbufs[i];
+        for (i = 0; i < m; i++)
             sizes[i] = c->vsizes[i];
-        }
     } else {
-        priv->buffers[2] = c->data;
         sizes[0] = c->length == 0             ? 0
                    : c->type == FU_COL_STRING ? c->off32[c->offset + c->length]
                                               : c->off64[c->offset + c->length];
     }
-    priv->buffers[2 + m] = sizes;
-    a->length = length;
-    a->null_count = null_count;
-    a->offset = 0;
-    a->n_buffers = 3 + m;
-    a->n_children = 0;
-    a->buffers = priv->buffers;
-    a->children = NULL;
-    a->dictionary = NULL;
-    a->release = fu_view_release;
-    a->private_data = priv;
+    fu_view_priv_set(priv, validity, views, m, c->type == FU_COL_VIEW ? c->vbufs : &c->data, sizes,
+                     0);
+    fu_view_array_fill(a, length, null_count, m + 3, priv);
     return 0;
 }
 
-/* A schema: format and name are static strings, children as given. */
+/* a (from fu_view_array_init) takes over `input` (moved: its release is
+ * cleared), to release with itself. */
+static inline void fu_view_array_keep(struct ArrowArray *a, struct ArrowArray *input)
+{
+    fu_view_priv_t *priv = (fu_view_priv_t *)a->private_data;
+    priv->keep = *input;
+    input->release = NULL;
+}
+
+/* Fills a as a string_view array of `length` rows whose views point into
+ * its own text: the nbufs buffers bufs[] of sizes[] bytes.  It owns
+ * validity, views, every bufs[k] and sizes (all malloc'd, taken even on
+ * failure; bufs itself stays the caller's).  0, or -1 when out of memory. */
+static inline int fu_view_array_own(struct ArrowArray *a, int64_t length, int64_t null_count,
+                                    void *validity, void *views, int64_t nbufs, uint8_t **bufs,
+                                    int64_t *sizes)
+{
+    fu_view_priv_t *priv = fu_view_priv_new(nbufs + 3, nbufs + 3);
+    if (priv == NULL) {
+        fu_release(validity);
+        fu_release(views);
+        for (int64_t i = 0; i < nbufs; i++)
+            fu_release(bufs[i]);
+        fu_release(sizes);
+        a->release = NULL;
+        return -1;
+    }
+    fu_view_priv_set(priv, validity, views, nbufs, (const uint8_t *const *)bufs, sizes, 1);
+    fu_view_array_fill(a, length, null_count, nbufs + 3, priv);
+    return 0;
+}
+
+/* A schema: format and name are static strings (or the name a copy it
+ * owns, fu_schema_name), children as given. */
 typedef struct {
     struct ArrowSchema *children;
+    char *name;
     struct ArrowSchema *child_ptrs[1];
 } fu_schema_priv_t;
 
@@ -578,6 +649,7 @@ static void fu_schema_release(struct ArrowSchema *s)
         if (priv->children[i].release != NULL)
             priv->children[i].release(&priv->children[i]);
     free(priv->children);
+    free(priv->name);
     free(priv);
     s->release = NULL;
 }
@@ -612,6 +684,22 @@ static inline int fu_schema_init(struct ArrowSchema *s, const char *format, cons
     s->dictionary = NULL;
     s->release = fu_schema_release;
     s->private_data = priv;
+    return 0;
+}
+
+/* s (from fu_schema_init) takes a copy of the n bytes of name as its name:
+ * 0, or -1 when out of memory. */
+static inline int fu_schema_name(struct ArrowSchema *s, const char *name, size_t n)
+{
+    fu_schema_priv_t *priv = (fu_schema_priv_t *)s->private_data;
+    char *copy = (char *)malloc(n + 1);
+    if (copy == NULL)
+        return -1;
+    memcpy(copy, name, n);
+    copy[n] = 0;
+    free(priv->name);
+    priv->name = copy;
+    s->name = copy;
     return 0;
 }
 

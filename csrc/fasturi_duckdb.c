@@ -163,47 +163,6 @@ static inline void set_null(duckdb_vector out, uint64_t **validity, idx_t i)
     duckdb_validity_set_row_invalid(*validity, i);
 }
 
-/* Component `op` of a row split into s and a: [*lo, *hi), or 0 when it is
- * undefined (a NULL). */
-static inline int component(int op, int64_t n, const fu_split_t *s, const fu_authority_t *a,
-                            int64_t *lo, int64_t *hi)
-{
-    switch (op) {
-    case OP_SCHEME:
-        *lo = 0;
-        *hi = s->scheme_end;
-        return s->scheme_end >= 0;
-    case OP_AUTHORITY:
-        *lo = s->auth_start;
-        *hi = s->auth_end;
-        return s->auth_start >= 0;
-    case OP_USERINFO:
-        *lo = s->auth_start;
-        *hi = a->userinfo_end;
-        return s->auth_start >= 0 && a->userinfo_end >= 0;
-    case OP_HOST:
-        *lo = a->host_start;
-        *hi = a->host_end;
-        return s->auth_start >= 0;
-    case OP_PORT:
-        *lo = a->port_start;
-        *hi = s->auth_end;
-        return s->auth_start >= 0 && a->port_start >= 0;
-    case OP_PATH:
-        *lo = s->path_start;
-        *hi = s->path_end;
-        return 1;
-    case OP_QUERY:
-        *lo = s->query_start;
-        *hi = s->query_end;
-        return s->query_start >= 0;
-    default: /* OP_FRAGMENT */
-        *lo = s->frag_start;
-        *hi = n;
-        return s->frag_start >= 0;
-    }
-}
-
 /* ---- uri_scheme .. uri_fragment ------------------------------------------ */
 
 static void components_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
@@ -215,10 +174,11 @@ static void components_fn(duckdb_function_info info, duckdb_data_chunk input, du
     uint64_t *in_valid = duckdb_vector_get_validity(in);
     uint64_t *out_valid = NULL;
     duckdb_string_t *data = text_data(out);
-    int authority = op == OP_USERINFO || op == OP_HOST || op == OP_PORT;
+    int authority = op == OP_USERINFO || op == OP_HOST || op == OP_PORT, f = op - OP_SCHEME;
     for (i = 0; i < rows; i++) {
         const uint8_t *p;
-        int64_t n, lo, hi;
+        int64_t n;
+        ptrdiff_t lo[FU_F_COUNT], hi[FU_F_COUNT];
         fu_split_t s;
         fu_authority_t a;
         if (!row_valid(in_valid, i)) {
@@ -230,8 +190,9 @@ static void components_fn(duckdb_function_info info, duckdb_data_chunk input, du
             fail_utf8(info, i);
             return;
         }
-        if (component(op, n, &s, &a, &lo, &hi))
-            put_text(out, data, i, p + lo, hi - lo);
+        fu_split_ranges(n, &s, &a, authority, lo, hi);
+        if (lo[f] >= 0)
+            put_text(out, data, i, p + lo[f], hi[f] - lo[f]);
         else
             set_null(out, &out_valid, i);
     }
@@ -257,7 +218,8 @@ static void split_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_
     }
     for (i = 0; i < rows; i++) {
         const uint8_t *p;
-        int64_t n, lo, hi;
+        int64_t n;
+        ptrdiff_t lo[FU_F_COUNT], hi[FU_F_COUNT];
         fu_split_t s;
         fu_authority_t a;
         if (!row_valid(in_valid, i)) {
@@ -271,9 +233,10 @@ static void split_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_
             fail_utf8(info, i);
             return;
         }
+        fu_split_ranges(n, &s, &a, 1, lo, hi);
         for (k = 0; k < 8; k++) {
-            if (component(OP_SCHEME + k, n, &s, &a, &lo, &hi))
-                put_text(child[k], child_data[k], i, p + lo, hi - lo);
+            if (lo[k] >= 0)
+                put_text(child[k], child_data[k], i, p + lo[k], hi[k] - lo[k]);
             else
                 set_null(child[k], &child_valid[k], i);
         }

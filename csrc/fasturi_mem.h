@@ -4,12 +4,12 @@
  * fault in and zero page by page; on this machine a million-row split spent
  * as long in those faults as in its work, and a call whose memory the
  * allocator had just handed back to the system paid them all again.  So on
- * Linux a block of 4 MiB or more is mapped here, in 2 MiB pages where the
- * kernel gives them on request (transparent huge pages, "madvise" mode), and
- * a released one is kept, its pages offered back to the kernel (MADV_FREE:
- * taken only under memory pressure), for the next result of about its size:
- * at most FU_KEPT_MAX bytes, in at most FU_BLOCKS blocks.  Elsewhere, and for
- * smaller blocks, these are malloc, realloc and free.
+ * Linux a block of 4 MiB or more (FU_BLOCK_MIN) is mapped here, in 2 MiB
+ * pages where the kernel gives them on request (transparent huge pages,
+ * "madvise" mode), and a released one is kept, its pages offered back to the
+ * kernel (MADV_FREE: taken only under memory pressure), for the next result
+ * of about its size: at most FU_KEPT_MAX bytes, in at most FU_BLOCKS blocks.
+ * Elsewhere, and for smaller blocks, these are malloc, realloc and free.
  *
  * The blocks are the one state the kernels share between calls; a spin lock
  * (fasturi_shared.h's counters) guards the table, held for a scan of it,
@@ -34,7 +34,15 @@
 
 #if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MREMAP_MAYMOVE)                        \
     && (defined(__GNUC__) || defined(__clang__))
+/* (a library whose results of a megabyte or two stay alive by the hundred,
+ * as the polars plugin's do in a query's morsels, asks for smaller blocks
+ * and more of them) */
+#ifndef FU_BLOCKS
 #define FU_BLOCKS 64
+#endif
+#ifndef FU_BLOCK_MIN
+#define FU_BLOCK_MIN (2 * FU_HUGE_PAGE)
+#endif
 #define FU_KEPT_MAX ((size_t)512 << 20)
 
 enum { FU_BLOCK_FREE, FU_BLOCK_LIVE, FU_BLOCK_KEPT };
@@ -94,7 +102,7 @@ static inline void *fu_alloc(size_t size)
     size_t whole = (size + FU_HUGE_PAGE - 1) / FU_HUGE_PAGE * FU_HUGE_PAGE;
     int i, best = -1, slot = -1;
     void *p;
-    if (size < 2 * FU_HUGE_PAGE)
+    if (size < FU_BLOCK_MIN)
         return malloc(size);
     fu_blocks_acquire();
     for (i = 0; i < FU_BLOCKS; i++) {

@@ -739,6 +739,63 @@ def duckdb(data: bytes) -> None:
     assert fasturi.duckdb.NATIVE  # (the extension was loaded, not the Arrow path)
 
 
+def polars(data: bytes) -> None:
+    """fasturi.polars's plugin expressions against its Python path (the
+    fasturi.arrow kernels through map_batches) on a column of generated or
+    raw rows (polars keeps unvalidated UTF-8 it is handed), one chunk or
+    two, in memory or streamed: the same values, or both refusing the rows'
+    text, never a crash."""
+    import polars as pl
+
+    import fasturi.polars
+    from fasturi import arrow as fa
+
+    r = Reader(data)
+    base = r.text(64).encode("utf-8", "replace").decode("utf-8")
+    opt = r.option()
+    col = pl.from_arrow(_column(r, raw=bool(opt & 1)))
+    assert isinstance(col, pl.Series)
+    if opt & 2 and len(col) > 1:  # two chunks
+        cut = r.option() % len(col)
+        col = pl.concat([col.slice(0, cut), col.slice(cut)], rechunk=False)
+    df = pl.DataFrame({"url": col, "base": pl.Series([base] * len(col), dtype=pl.String)})
+    engine = "streaming" if opt & 4 else "in-memory"
+    url = pl.col("url").uri
+    fields = [f for i, f in enumerate(fa.FIELDS) if (opt >> 3) & (1 << i)] or ["path"]
+    builds = [
+        lambda: url.split(fields),
+        lambda: url.normalize(scheme_based=not opt & 8),
+        lambda: url.canonicalize(drop_params=["a", "b*"], sort_query=not opt & 16),
+        lambda: url.is_valid("URI" if opt & 32 else "URI-reference"),
+        lambda: url.error_position(rfc=2396 if opt & 64 else 3986),
+        lambda: url.percent_decode(),
+        lambda: url.resolve(base, strict=not opt & 128),
+        lambda: pl.col("base").uri.resolve(pl.col("url")),
+        *[lambda f=f: getattr(url, f)() for f in fa.FIELDS],
+    ]
+
+    def run(expr: Any) -> Any:
+        return df.lazy().select(expr.alias("out")).collect(engine=engine)["out"].to_list()
+
+    saved = fasturi.polars._PLUGIN
+    for build in builds:
+        native = build()
+        fasturi.polars._PLUGIN = None
+        try:
+            python = build()
+        finally:
+            fasturi.polars._PLUGIN = saved
+        assert "fasturi.polars_plugin" in str(native)
+        got, want = outcome(run, native), outcome(run, python)
+        if got[0] == "ok" or want[0] == "ok":
+            assert got == want, f"{native} on {col.to_list()!r}: {got!r} != {want!r}"
+        else:  # both refuse: a row's text (or its decoded escapes) is not UTF-8
+            for refused in (got, want):
+                assert "not valid UTF-8" in refused[1][1] or "can't decode" in refused[1][1], (
+                    refused
+                )
+
+
 TARGETS: dict[str, Callable[[bytes], None]] = {
     f.__name__: f
     for f in (split, uri, resolve, normalize, validate, percent, extract, parse, arrow, crawler)
@@ -749,3 +806,9 @@ if importlib.util.find_spec("duckdb") is not None:
 
     if extension_file() is not None:
         TARGETS["duckdb"] = duckdb
+# the polars plugin, where polars is installed and fasturi built it
+if importlib.util.find_spec("polars") is not None:
+    import fasturi.polars as _fasturi_polars
+
+    if _fasturi_polars.plugin_path() is not None:
+        TARGETS["polars"] = polars
