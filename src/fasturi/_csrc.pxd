@@ -284,6 +284,8 @@ cdef extern from "fasturi_whatwg.h" nogil:
         int32_t port
         int scheme
     unsigned FU_WW_FRAG, FU_WW_QUERY, FU_WW_SQUERY, FU_WW_PATH, FU_WW_USERINFO
+    enum:
+        FU_WW_OTHER, FU_WW_HTTP, FU_WW_HTTPS, FU_WW_WS, FU_WW_WSS, FU_WW_FTP, FU_WW_FILE
     const uint8_t fu_ww_enc[256]
     void fu_ww_init()
     Py_ssize_t fu_ww_room(Py_ssize_t n, Py_ssize_t base_len)
