@@ -516,6 +516,47 @@ static inline ptrdiff_t fu_ww_authority(const uint8_t *s, ptrdiff_t p, ptrdiff_t
         return fu_ww_authority_general(s, p, n, scheme, out, po, u);
     ptrdiff_t o = *po, hs = o, label = o, q = p;
     uint8_t k = FU_WW_H_END;
+#if FU_SSE2
+    /* 16 bytes at a time while 16 remain: letters (lowercased), digits,
+       "." and "-" copied, up to the first other byte, where the byte loop
+       goes on (its label found again).  A "--" in them might be a label's
+       "xn--": the byte loop's check, over what was copied. */
+    if (n - q >= 16) {
+        unsigned pairs = 0, carry = 0;
+        while (n - q >= 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + q));
+            __m128i up = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('A' - 1)),
+                                       _mm_cmplt_epi8(v, _mm_set1_epi8('Z' + 1)));
+            __m128i lv = _mm_or_si128(v, _mm_and_si128(up, _mm_set1_epi8(0x20)));
+            __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(lv, _mm_set1_epi8('a' - 1)),
+                                           _mm_cmplt_epi8(lv, _mm_set1_epi8('z' + 1)));
+            __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
+                                          _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+            __m128i hy = _mm_cmpeq_epi8(v, _mm_set1_epi8('-'));
+            __m128i plain = _mm_or_si128(_mm_or_si128(letter, digit),
+                                         _mm_or_si128(hy, _mm_cmpeq_epi8(v, _mm_set1_epi8('.'))));
+            unsigned good = (unsigned)_mm_movemask_epi8(plain);
+            unsigned h = (unsigned)_mm_movemask_epi8(hy);
+            _mm_storeu_si128((__m128i *)(void *)(out + o), lv);
+            unsigned take = good == 0xFFFFu ? 16 : fu_ctz(~good);
+            h &= (1u << take) - 1;
+            pairs |= (h & ((h << 1) | carry));
+            q += take;
+            o += take;
+            if (take < 16)
+                break;
+            carry = h >> 15;
+        }
+        label = o;
+        while (label > hs && out[label - 1] != '.')
+            label--;
+        if (pairs != 0) {
+            for (ptrdiff_t i = hs; i + 4 <= o; i++)
+                if ((i == hs || out[i - 1] == '.') && memcmp(out + i, "xn--", 4) == 0)
+                    goto general;
+        }
+    }
+#endif
     for (; q < n; q++) {
         uint8_t c = s[q];
         k = fu_ww_hostc[c];
@@ -592,6 +633,122 @@ static inline unsigned fu_ww_attention16(const uint8_t *p, int path)
 }
 #endif
 
+/* Index of the highest set bit of x; x must not be 0. */
+#if defined(_MSC_VER) && !defined(__clang__)
+static inline unsigned fu_ww_high(unsigned x)
+{
+    unsigned long k;
+    _BitScanReverse(&k, x);
+    return (unsigned)k;
+}
+#elif defined(__GNUC__) || defined(__clang__)
+static inline unsigned fu_ww_high(unsigned x) { return 31u - (unsigned)__builtin_clz(x); }
+#else
+static inline unsigned fu_ww_high(unsigned x)
+{
+    unsigned k = 0;
+    while (x >>= 1)
+        k++;
+    return k;
+}
+#endif
+
+/* The path state over the plain run of s[*pq..): 16-byte blocks with no
+   byte a segment needs a look at (fu_ww_attention16's, less "/", which
+   only ends a segment) and no segment starting with "." (a dot segment,
+   or not), copied as they are, "/" written first at out[*po].  Returns 1
+   where the path ends in the run (at "?", "#" or the end: *pq there, *po
+   the path's end); else 0, *pq and *po at the start of the last segment
+   not known to be plain (at its "/" in out), where the segment loop goes
+   on, writing what the copy wrote up to there.  The last block is the
+   input's last 16 bytes, the bits of those already read dropped. */
+static inline int fu_ww_path_plain(const uint8_t *s, ptrdiff_t *pq, ptrdiff_t n, uint8_t *out,
+                                   ptrdiff_t *po)
+{
+#if FU_SSE2
+    ptrdiff_t q0 = *pq, r = q0, d = *po + 1 - r; /* out index of an input byte copied */
+    ptrdiff_t segq = r, sego = *po;
+    unsigned start = 1; /* the block's first byte starts a segment */
+    out[sego] = '/';
+    for (;;) {
+        ptrdiff_t left = n - r;
+        unsigned shift = 0, live = 0xFFFFu;
+        if (left < 16) {
+            if (left == 0) {
+                *pq = n;
+                *po = n + d;
+                return 1;
+            }
+            if (n < 16)
+                break;
+            shift = (unsigned)(16 - left);
+            live >>= shift;
+        }
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + r - shift));
+        __m128i end = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('?')),
+                                   _mm_cmpeq_epi8(v, _mm_set1_epi8('#')));
+        __m128i m = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x21)),
+                                 _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F)));
+#define FU_WW_EQ(c) m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(c)))
+        FU_WW_EQ('"');
+        FU_WW_EQ('%');
+        FU_WW_EQ('<');
+        FU_WW_EQ('>');
+        FU_WW_EQ('\\');
+        FU_WW_EQ('^');
+        FU_WW_EQ('`');
+        FU_WW_EQ('{');
+        FU_WW_EQ('}');
+#undef FU_WW_EQ
+        unsigned ends = (unsigned)_mm_movemask_epi8(end) >> shift;
+        unsigned look = (unsigned)_mm_movemask_epi8(m) >> shift;
+        unsigned slashes =
+            (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('/'))) >> shift;
+        unsigned dots = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('.'))) >> shift;
+        unsigned stop = (look | ends | (dots & ((slashes << 1) | start))) & live;
+        if (shift == 0)
+            _mm_storeu_si128((__m128i *)(void *)(out + r + d), v);
+        else if (r - (ptrdiff_t)shift >= q0) /* (what goes before r is a copy too) */
+            _mm_storeu_si128((__m128i *)(void *)(out + r + d - (ptrdiff_t)shift), v);
+        else
+            memcpy(out + r + d, s + r, (size_t)left);
+        if (stop == 0) {
+            if (left <= 16) {
+                *pq = n;
+                *po = n + d;
+                return 1;
+            }
+            start = (slashes >> 15) & 1u;
+            r += 16;
+            continue;
+        }
+        unsigned k = fu_ctz(stop);
+        if ((ends >> k) & 1u) {
+            *pq = r + k;
+            *po = r + k + d;
+            return 1;
+        }
+        slashes &= (1u << k) - 1;
+        if (slashes != 0) {
+            unsigned j = fu_ww_high(slashes);
+            segq = r + (ptrdiff_t)j + 1;
+            sego = r + (ptrdiff_t)j + d;
+        }
+        break;
+    }
+    *pq = segq;
+    *po = sego;
+    return 0;
+#else
+    (void)s;
+    (void)pq;
+    (void)n;
+    (void)out;
+    (void)po;
+    return 0;
+#endif
+}
+
 /* The path state from s[q], appending segments to the path in
    out[path_start..*po); stops at "?", "#" or the end, returned (-1: not
    mine). */
@@ -600,6 +757,11 @@ static inline ptrdiff_t fu_ww_path(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, u
 {
     static const char hex[] = "0123456789ABCDEF";
     ptrdiff_t o = *po;
+    /* (a file URL's first segment may be a Windows drive letter) */
+    if (!file && fu_ww_path_plain(s, &q, n, out, &o)) {
+        *po = o;
+        return q;
+    }
     for (;;) {
         ptrdiff_t seg = o, r = q;
         out[o++] = '/';
@@ -737,6 +899,17 @@ static inline int fu_ww_tail(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, int sch
     return 1;
 }
 
+/* Whether the first k bytes of the 8 loaded little-endian into head are
+   lit's (k <= 8; head 0: fewer than 8 bytes were there). */
+static inline int fu_ww_head_is(uint64_t head, const char *lit, int k)
+{
+    uint64_t want = 0;
+    for (int j = 0; j < k; j++)
+        want |= (uint64_t)(uint8_t)lit[j] << (8 * j);
+    uint64_t mask = k == 8 ? ~(uint64_t)0 : (((uint64_t)1 << (8 * k)) - 1);
+    return head != 0 && (head & mask) == want;
+}
+
 /* The basic URL parser on s[0..n) against the base b (serialized in base,
    as this function wrote it), or none (b NULL).  1: parsed, 0: not mine. */
 static inline int fu_ww_parse(const uint8_t *s, ptrdiff_t n, const uint8_t *base,
@@ -752,7 +925,21 @@ static inline int fu_ww_parse(const uint8_t *s, ptrdiff_t n, const uint8_t *base
     /* every byte is read once by one of the loops below, each of which
        gives up at a byte never taken (FU_WW_BAD) */
     ptrdiff_t i = 0, o = 0, q;
-    if (n > 0 && fu_ww_alpha(s[0])) {
+    int known = FU_WW_OTHER; /* the scheme, where the head says it */
+    uint64_t head = 0;
+    if (n >= 8)
+        memcpy(&head, s, 8);
+    /* "http://" and "https://", any case, as most URLs start: their scheme
+       lowercased and known without the scheme state's loop */
+    if (fu_ww_head_is(head | 0x20202020u, "http://", 7)) {
+        memcpy(out, "http", 4);
+        i = 4;
+        known = FU_WW_HTTP;
+    } else if (fu_ww_head_is(head | 0x2020202020u, "https://", 8)) {
+        memcpy(out, "https", 5);
+        i = 5;
+        known = FU_WW_HTTPS;
+    } else if (n > 0 && fu_ww_alpha(s[0])) {
         i = 1;
         while (i < n
                && (fu_ww_alpha(s[i]) || fu_ww_digit(s[i]) || s[i] == '+' || s[i] == '-'
@@ -762,9 +949,14 @@ static inline int fu_ww_parse(const uint8_t *s, ptrdiff_t n, const uint8_t *base
             i = 0;
     }
     if (i > 0) {
-        for (ptrdiff_t k = 0; k < i; k++)
-            out[k] = (uint8_t)(s[k] | (fu_ww_alpha(s[k]) ? 0x20 : 0));
-        int scheme = fu_ww_special(out, i);
+        int scheme;
+        if (known != FU_WW_OTHER) {
+            scheme = known;
+        } else {
+            for (ptrdiff_t k = 0; k < i; k++)
+                out[k] = (uint8_t)(s[k] | (fu_ww_alpha(s[k]) ? 0x20 : 0));
+            scheme = fu_ww_special(out, i);
+        }
         u->scheme = scheme;
         u->scheme_end = i;
         q = i + 1;
