@@ -2,7 +2,8 @@
    common case, which it parses exactly; the caller hands every other input
    to the reference (_whatwg_py), so results are exact by construction.
 
-   Taken (anything else returns 0, "not mine"):
+   Taken (anything else returns 0, "not mine"; or -1 where the C path
+   knows the input fails, see fu_ww_parse):
    - UTF-8 without C0 controls after the leading and trailing C0-control-
      or-space trim (no tab or newline to remove) and without backslash;
      non-ASCII only where it is percent-encoded (not in a host);
@@ -133,6 +134,26 @@ static inline ptrdiff_t fu_ww_room(ptrdiff_t n, ptrdiff_t base_len)
        ("[::]", 4 bytes, is at most 41): 64 covers them. */
     return 3 * n + base_len + 64;
 }
+
+/* Index of the highest set bit of x; x must not be 0. */
+#if defined(_MSC_VER) && !defined(__clang__)
+static inline unsigned fu_ww_high(unsigned x)
+{
+    unsigned long k;
+    _BitScanReverse(&k, x);
+    return (unsigned)k;
+}
+#elif defined(__GNUC__) || defined(__clang__)
+static inline unsigned fu_ww_high(unsigned x) { return 31u - (unsigned)__builtin_clz(x); }
+#else
+static inline unsigned fu_ww_high(unsigned x)
+{
+    unsigned k = 0;
+    while (x >>= 1)
+        k++;
+    return k;
+}
+#endif
 
 static inline int fu_ww_alpha(uint8_t c) { return (uint8_t)((c | 0x20) - 'a') < 26; }
 static inline int fu_ww_digit(uint8_t c) { return (uint8_t)(c - '0') < 10; }
@@ -385,7 +406,10 @@ static inline uint8_t *fu_ww_ipv6_write(const uint16_t *a, uint8_t *o)
     return o;
 }
 
-/* The port state over s[c+1..q) (c: the ":"), written at out[*po]. */
+/* The port state over s[c+1..q) (c: the ":"), written at out[*po].  0: a
+   byte that is not a digit, or a number past 65535 (port-invalid,
+   port-out-of-range: failure where s[c+1..q) is the port as the parser
+   sees it, no tab or newline to remove and q the authority's end). */
 static inline int fu_ww_port(const uint8_t *s, ptrdiff_t c, ptrdiff_t q, int scheme, uint8_t *out,
                              ptrdiff_t *po, fu_ww_url *u)
 {
@@ -417,9 +441,16 @@ static inline int fu_ww_port(const uint8_t *s, ptrdiff_t c, ptrdiff_t q, int sch
     return 1;
 }
 
+/* What the authority functions return where the input fails to parse,
+   the C path knows (the reference says why). */
+#define FU_WW_FAILS (-2)
+
 /* The authority state, host state and port state over s[p..n), the
    general way: userinfo, opaque hosts.  Writes the userinfo, host and port
-   serialized at out[*po], returns the end of the authority, or -1. */
+   serialized at out[*po], returns the end of the authority, -1 (not
+   mine), or FU_WW_FAILS: no byte to remove or never taken (C0 controls,
+   backslash) is in the authority, so its port is the port state's, and an
+   empty special host is host-missing. */
 static inline ptrdiff_t fu_ww_authority_general(const uint8_t *s, ptrdiff_t p, ptrdiff_t n,
                                                 int scheme, uint8_t *out, ptrdiff_t *po,
                                                 fu_ww_url *u)
@@ -469,7 +500,7 @@ static inline ptrdiff_t fu_ww_authority_general(const uint8_t *s, ptrdiff_t p, p
         out[o++] = ']';
         u->host_end = o;
         if (!fu_ww_port(s, r + 1 < q ? r + 1 : -1, q, scheme, out, &o, u))
-            return -1;
+            return FU_WW_FAILS;
         *po = o;
         return q;
     }
@@ -482,8 +513,8 @@ static inline ptrdiff_t fu_ww_authority_general(const uint8_t *s, ptrdiff_t p, p
         }
     }
     ptrdiff_t h = colon < 0 ? q : colon;
-    if (h == p)
-        return -1; /* host-missing, or an empty opaque host */
+    if (h == p) /* host-missing, or an empty opaque host */
+        return scheme != FU_WW_OTHER ? FU_WW_FAILS : -1;
     u->host_start = o;
     for (ptrdiff_t i = p; i < h; i++) {
         uint8_t c = s[i];
@@ -501,7 +532,7 @@ static inline ptrdiff_t fu_ww_authority_general(const uint8_t *s, ptrdiff_t p, p
     if (scheme != FU_WW_OTHER && !fu_ww_plain_host(out, u->host_start, o))
         return -1;
     if (!fu_ww_port(s, colon, q, scheme, out, &o, u))
-        return -1;
+        return FU_WW_FAILS;
     *po = o;
     return q;
 }
@@ -523,6 +554,7 @@ static inline ptrdiff_t fu_ww_authority(const uint8_t *s, ptrdiff_t p, ptrdiff_t
        "xn--": the byte loop's check, over what was copied. */
     if (n - q >= 16) {
         unsigned pairs = 0, carry = 0;
+        ptrdiff_t dot = -1; /* the last "." copied */
         while (n - q >= 16) {
             __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + q));
             __m128i up = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('A' - 1)),
@@ -539,7 +571,12 @@ static inline ptrdiff_t fu_ww_authority(const uint8_t *s, ptrdiff_t p, ptrdiff_t
             unsigned h = (unsigned)_mm_movemask_epi8(hy);
             _mm_storeu_si128((__m128i *)(void *)(out + o), lv);
             unsigned take = good == 0xFFFFu ? 16 : fu_ctz(~good);
-            h &= (1u << take) - 1;
+            unsigned below = take == 16 ? 0xFFFFu : (1u << take) - 1;
+            unsigned dots =
+                (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('.'))) & below;
+            if (dots != 0)
+                dot = o + (ptrdiff_t)fu_ww_high(dots);
+            h &= below;
             pairs |= (h & ((h << 1) | carry));
             q += take;
             o += take;
@@ -547,9 +584,7 @@ static inline ptrdiff_t fu_ww_authority(const uint8_t *s, ptrdiff_t p, ptrdiff_t
                 break;
             carry = h >> 15;
         }
-        label = o;
-        while (label > hs && out[label - 1] != '.')
-            label--;
+        label = dot < 0 ? hs : dot + 1;
         if (pairs != 0) {
             for (ptrdiff_t i = hs; i + 4 <= o; i++)
                 if ((i == hs || out[i - 1] == '.') && memcmp(out + i, "xn--", 4) == 0)
@@ -630,26 +665,6 @@ static inline unsigned fu_ww_attention16(const uint8_t *p, int path)
     }
 #undef FU_WW_EQ
     return (unsigned)_mm_movemask_epi8(m);
-}
-#endif
-
-/* Index of the highest set bit of x; x must not be 0. */
-#if defined(_MSC_VER) && !defined(__clang__)
-static inline unsigned fu_ww_high(unsigned x)
-{
-    unsigned long k;
-    _BitScanReverse(&k, x);
-    return (unsigned)k;
-}
-#elif defined(__GNUC__) || defined(__clang__)
-static inline unsigned fu_ww_high(unsigned x) { return 31u - (unsigned)__builtin_clz(x); }
-#else
-static inline unsigned fu_ww_high(unsigned x)
-{
-    unsigned k = 0;
-    while (x >>= 1)
-        k++;
-    return k;
 }
 #endif
 
@@ -899,19 +914,17 @@ static inline int fu_ww_tail(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, int sch
     return 1;
 }
 
-/* Whether the first k bytes of the 8 loaded little-endian into head are
-   lit's (k <= 8; head 0: fewer than 8 bytes were there). */
-static inline int fu_ww_head_is(uint64_t head, const char *lit, int k)
-{
-    uint64_t want = 0;
-    for (int j = 0; j < k; j++)
-        want |= (uint64_t)(uint8_t)lit[j] << (8 * j);
-    uint64_t mask = k == 8 ? ~(uint64_t)0 : (((uint64_t)1 << (8 * k)) - 1);
-    return head != 0 && (head & mask) == want;
-}
+/* "http://" and "https://" as the first 7 and 8 bytes of a 64-bit load,
+   little-endian, and those of the first 7 (the first 4 or 5 bytes a scheme's
+   letters, which | 0x20 lowercases and takes nothing else to). */
+#define FU_WW_HEAD_HTTP 0x002F2F3A70747468ull
+#define FU_WW_HEAD_HTTPS 0x2F2F3A7370747468ull
+#define FU_WW_HEAD_7 0x00FFFFFFFFFFFFFFull
 
 /* The basic URL parser on s[0..n) against the base b (serialized in base,
-   as this function wrote it), or none (b NULL).  1: parsed, 0: not mine. */
+   as this function wrote it), or none (b NULL).  1: parsed, 0: not mine,
+   -1: the input fails to parse (some of the inputs that do: a port that
+   is not one, a special URL's empty host). */
 static inline int fu_ww_parse(const uint8_t *s, ptrdiff_t n, const uint8_t *base,
                               const fu_ww_url *b, uint8_t *out, fu_ww_url *u)
 {
@@ -929,13 +942,16 @@ static inline int fu_ww_parse(const uint8_t *s, ptrdiff_t n, const uint8_t *base
     uint64_t head = 0;
     if (n >= 8)
         memcpy(&head, s, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    head = __builtin_bswap64(head);
+#endif
     /* "http://" and "https://", any case, as most URLs start: their scheme
        lowercased and known without the scheme state's loop */
-    if (fu_ww_head_is(head | 0x20202020u, "http://", 7)) {
+    if (n >= 8 && ((head | 0x20202020u) & FU_WW_HEAD_7) == FU_WW_HEAD_HTTP) {
         memcpy(out, "http", 4);
         i = 4;
         known = FU_WW_HTTP;
-    } else if (fu_ww_head_is(head | 0x2020202020u, "https://", 8)) {
+    } else if (n >= 8 && (head | 0x2020202020u) == FU_WW_HEAD_HTTPS) {
         memcpy(out, "https", 5);
         i = 5;
         known = FU_WW_HTTPS;
@@ -1055,7 +1071,7 @@ static inline int fu_ww_parse(const uint8_t *s, ptrdiff_t n, const uint8_t *base
         o = i + 3;
         q = fu_ww_authority(s, q, n, scheme, out, &o, u);
         if (q < 0)
-            return 0;
+            return q == FU_WW_FAILS ? -1 : 0;
         u->path_start = o;
         if (q < n && s[q] == '/') {
             q = fu_ww_path(s, q + 1, n, out, o, &o, 0);
@@ -1080,7 +1096,7 @@ static inline int fu_ww_parse(const uint8_t *s, ptrdiff_t n, const uint8_t *base
             q++;
         q = fu_ww_authority(s, q, n, u->scheme, out, &o, u);
         if (q < 0)
-            return 0;
+            return q == FU_WW_FAILS ? -1 : 0;
         u->path_start = o;
         q = fu_ww_path(s, q < n && s[q] == '/' ? q + 1 : q, n, out, o, &o, 0);
         if (q < 0)

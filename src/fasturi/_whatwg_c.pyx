@@ -313,7 +313,7 @@ cdef enum:
 
 cdef object _fast(object input, object base, int want):
     """True, the href or the URL (want) by the C path, or None where the
-    input or base is not one it takes."""
+    input or base is not one it takes; False (WANT_OK) where it fails."""
     cdef Py_ssize_t n = 0, bn = 0
     cdef object input_owner = _utf8(input), base_owner = None
     if input_owner is None:
@@ -337,14 +337,17 @@ cdef object _fast(object input, object base, int want):
         if out == NULL:
             raise MemoryError()
     bout = out + room
+    cdef int rc = 1
     try:
         if base is not None:
-            if not fu_ww_parse(bs, bn, NULL, NULL, bout, &b):
-                return None
-            if not fu_ww_parse(s, n, bout, &b, out, &u):
-                return None
-        elif not fu_ww_parse(s, n, NULL, NULL, out, &u):
-            return None
+            rc = fu_ww_parse(bs, bn, NULL, NULL, bout, &b)
+        if rc == 1:
+            rc = fu_ww_parse(s, n, bout if base is not None else NULL,
+                             &b if base is not None else NULL, out, &u)
+        if rc != 1:
+            # a failure the C path knows is can_parse's answer; the others
+            # want the reference's error
+            return False if rc < 0 and want == WANT_OK else None
         if want == WANT_URL:
             result = _url(out, &u, input, s, n)
         elif want == WANT_HREF:
@@ -370,8 +373,9 @@ def parse(input, base=None):
 
 def can_parse(input, base=None):
     """Whether ``parse(input, base)`` succeeds (URL Standard, canParse)."""
-    if _fast(input, base, WANT_OK) is not None:
-        return True
+    ok = _fast(input, base, WANT_OK)
+    if ok is not None:
+        return ok
     return _whatwg_py.can_parse(input, base)
 
 
@@ -391,6 +395,17 @@ def _fast_parse(input, base=None):
     """The URL by the C path, or None where it hands the input to the
     reference (for the tests that count what the C path takes)."""
     return _fast(input, base, WANT_URL)
+
+
+def _parts(URL url):
+    """The C path's record of a URL (fu_ww_url's fields, in their order),
+    for the column kernels' base: any URL, the C path's or not."""
+    return (
+        len(url._href), url._scheme_end, url._user_start, url._user_end, url._pass_start,
+        url._pass_end, url._host_start, url._host_end, url._path_start, url._path_end,
+        url._query_start, url._frag_start, url._port,
+        FU_WW_OTHER if url._scheme == SCHEME_BLOB else url._scheme,
+    )
 
 
 def _encode_sets():
