@@ -570,12 +570,12 @@ static inline ptrdiff_t fu_ww_authority(const uint8_t *s, ptrdiff_t p, ptrdiff_t
             unsigned good = (unsigned)_mm_movemask_epi8(plain);
             unsigned h = (unsigned)_mm_movemask_epi8(hy);
             _mm_storeu_si128((__m128i *)(void *)(out + o), lv);
-            unsigned take = good == 0xFFFFu ? 16 : fu_ctz(~good);
-            unsigned below = take == 16 ? 0xFFFFu : (1u << take) - 1;
+            unsigned take = fu_ctz(~good | 0x10000u);
+            unsigned below = (1u << take) - 1;
             unsigned dots =
                 (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('.'))) & below;
-            if (dots != 0)
-                dot = o + (ptrdiff_t)fu_ww_high(dots);
+            ptrdiff_t last = o + (ptrdiff_t)fu_ww_high(dots | 1u);
+            dot = dots != 0 ? last : dot; /* (a select, not a branch) */
             h &= below;
             pairs |= (h & ((h << 1) | carry));
             q += take;
@@ -687,18 +687,18 @@ static inline int fu_ww_path_plain(const uint8_t *s, ptrdiff_t *pq, ptrdiff_t n,
     out[sego] = '/';
     for (;;) {
         ptrdiff_t left = n - r;
-        unsigned shift = 0, live = 0xFFFFu;
-        if (left < 16) {
-            if (left == 0) {
-                *pq = n;
-                *po = n + d;
-                return 1;
-            }
-            if (n < 16)
-                break;
-            shift = (unsigned)(16 - left);
-            live >>= shift;
+        if (left == 0) {
+            *pq = n;
+            *po = n + d;
+            return 1;
         }
+        if (n < 16) /* (and so left too) */
+            break;
+        /* (selects, not branches: the block being the last is what a
+           branch predictor cannot guess) */
+        ptrdiff_t over = 16 - left; /* max(over, 0), in arithmetic */
+        unsigned shift = (unsigned)(over & ~(over >> (8 * sizeof over - 1)));
+        unsigned live = 0xFFFFu >> shift;
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + r - shift));
         __m128i end = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('?')),
                                    _mm_cmpeq_epi8(v, _mm_set1_epi8('#')));
@@ -721,24 +721,19 @@ static inline int fu_ww_path_plain(const uint8_t *s, ptrdiff_t *pq, ptrdiff_t n,
             (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('/'))) >> shift;
         unsigned dots = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('.'))) >> shift;
         unsigned stop = (look | ends | (dots & ((slashes << 1) | start))) & live;
-        if (shift == 0)
-            _mm_storeu_si128((__m128i *)(void *)(out + r + d), v);
-        else if (r - (ptrdiff_t)shift >= q0) /* (what goes before r is a copy too) */
+        if (r - (ptrdiff_t)shift >= q0) /* (what goes before r is a copy too) */
             _mm_storeu_si128((__m128i *)(void *)(out + r + d - (ptrdiff_t)shift), v);
         else
             memcpy(out + r + d, s + r, (size_t)left);
-        if (stop == 0) {
-            if (left <= 16) {
-                *pq = n;
-                *po = n + d;
-                return 1;
-            }
+        if ((stop == 0) & (left > 16)) {
             start = (slashes >> 15) & 1u;
             r += 16;
             continue;
         }
-        unsigned k = fu_ctz(stop);
-        if ((ends >> k) & 1u) {
+        /* the first byte to look at, or (none) the end: a "?", "#" or the
+           end ends the path */
+        unsigned k = fu_ctz(stop | (live + 1));
+        if (((ends | (live + 1)) >> k) & 1u) {
             *pq = r + k;
             *po = r + k + d;
             return 1;
@@ -947,14 +942,15 @@ static inline int fu_ww_parse(const uint8_t *s, ptrdiff_t n, const uint8_t *base
 #endif
     /* "http://" and "https://", any case, as most URLs start: their scheme
        lowercased and known without the scheme state's loop */
-    if (n >= 8 && ((head | 0x20202020u) & FU_WW_HEAD_7) == FU_WW_HEAD_HTTP) {
-        memcpy(out, "http", 4);
-        i = 4;
-        known = FU_WW_HTTP;
-    } else if (n >= 8 && (head | 0x2020202020u) == FU_WW_HEAD_HTTPS) {
-        memcpy(out, "https", 5);
-        i = 5;
-        known = FU_WW_HTTPS;
+    /* (head is 0 where n < 8, which neither is) */
+    int is_http = ((head | 0x20202020u) & FU_WW_HEAD_7) == FU_WW_HEAD_HTTP;
+    int is_https = (head | 0x2020202020u) == FU_WW_HEAD_HTTPS;
+    if (is_http | is_https) {
+        /* (one branch, not one per scheme: which of the two a URL has is
+           what a branch predictor cannot guess) */
+        memcpy(out, "https", 5); /* (an "http" scheme's ":" goes over the "s") */
+        i = 4 + is_https;
+        known = FU_WW_HTTP + is_https;
     } else if (n > 0 && fu_ww_alpha(s[0])) {
         i = 1;
         while (i < n
