@@ -50,6 +50,12 @@ typedef struct {
     ptrdiff_t frag_start;           /* the "#", or -1 (null fragment) */
     int32_t port;                   /* -1: null */
     int scheme;                     /* FU_WW_* */
+    /* fu_ww_parse_host's: the host serialized by the caller (NULL: none),
+       and where fu_ww_parse found a host it leaves to the caller (the
+       input's bytes [need_start, need_end)) */
+    const uint8_t *given;
+    ptrdiff_t given_len;
+    ptrdiff_t need_start, need_end;
 } fu_ww_url;
 
 /* The percent-encode sets (URL Standard §1.3): one bit each. */
@@ -442,8 +448,10 @@ static inline int fu_ww_port(const uint8_t *s, ptrdiff_t c, ptrdiff_t q, int sch
 }
 
 /* What the authority functions return where the input fails to parse,
-   the C path knows (the reference says why). */
+   the C path knows (the reference says why); and where the host is one
+   the C path leaves to the caller's host parser (u->need_start, need_end). */
 #define FU_WW_FAILS (-2)
+#define FU_WW_NEEDS_HOST (-3)
 
 /* The authority state, host state and port state over s[p..n), the
    general way: userinfo, opaque hosts.  Writes the userinfo, host and port
@@ -516,21 +524,32 @@ static inline ptrdiff_t fu_ww_authority_general(const uint8_t *s, ptrdiff_t p, p
     if (h == p) /* host-missing, or an empty opaque host */
         return scheme != FU_WW_OTHER ? FU_WW_FAILS : -1;
     u->host_start = o;
-    for (ptrdiff_t i = p; i < h; i++) {
-        uint8_t c = s[i];
-        if (fu_ww_forbidden_host(c) || c > 0x7E)
-            return -1; /* or a domain or opaque host beyond ASCII: IDNA, C0 set */
-        if (scheme != FU_WW_OTHER) {
-            if (c == '%')
-                return -1; /* percent-decoding, then forbidden domain */
-            if ((uint8_t)(c - 'A') < 26)
-                c |= 0x20;
+    if (u->given != NULL) {
+        memcpy(out + o, u->given, (size_t)u->given_len);
+        o += u->given_len;
+        u->host_end = o;
+    } else {
+        /* a host beyond ASCII (IDNA, the C0 control percent-encode set),
+           with a "%" to decode, a forbidden code point, a number or "xn--"
+           label is the host parser's, whole */
+        u->need_start = p;
+        u->need_end = h;
+        for (ptrdiff_t i = p; i < h; i++) {
+            uint8_t c = s[i];
+            if (fu_ww_forbidden_host(c) || c > 0x7E)
+                return FU_WW_NEEDS_HOST;
+            if (scheme != FU_WW_OTHER) {
+                if (c == '%')
+                    return FU_WW_NEEDS_HOST;
+                if ((uint8_t)(c - 'A') < 26)
+                    c |= 0x20;
+            }
+            out[o++] = c;
         }
-        out[o++] = c;
+        u->host_end = o;
+        if (scheme != FU_WW_OTHER && !fu_ww_plain_host(out, u->host_start, o))
+            return FU_WW_NEEDS_HOST;
     }
-    u->host_end = o;
-    if (scheme != FU_WW_OTHER && !fu_ww_plain_host(out, u->host_start, o))
-        return -1;
     if (!fu_ww_port(s, colon, q, scheme, out, &o, u))
         return FU_WW_FAILS;
     *po = o;
@@ -543,7 +562,7 @@ static inline ptrdiff_t fu_ww_authority(const uint8_t *s, ptrdiff_t p, ptrdiff_t
                                         uint8_t *out, ptrdiff_t *po, fu_ww_url *u)
 {
     u->user_start = u->user_end = u->pass_start = u->pass_end = 0;
-    if (scheme == FU_WW_OTHER)
+    if (scheme == FU_WW_OTHER || u->given != NULL)
         return fu_ww_authority_general(s, p, n, scheme, out, po, u);
     ptrdiff_t o = *po, hs = o, label = o, q = p;
     uint8_t k = FU_WW_H_END;
@@ -919,17 +938,53 @@ static inline int fu_ww_tail(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, int sch
 /* The basic URL parser on s[0..n) against the base b (serialized in base,
    as this function wrote it), or none (b NULL).  1: parsed, 0: not mine,
    -1: the input fails to parse (some of the inputs that do: a port that
-   is not one, a special URL's empty host). */
+   is not one, a special URL's empty host); 2: see fu_ww_parse_host. */
+static inline int fu_ww_parse_host(const uint8_t *s, ptrdiff_t n, const uint8_t *base,
+                                   const fu_ww_url *b, const uint8_t *host, ptrdiff_t host_len,
+                                   uint8_t *out, fu_ww_url *u);
+
 static inline int fu_ww_parse(const uint8_t *s, ptrdiff_t n, const uint8_t *base,
                               const fu_ww_url *b, uint8_t *out, fu_ww_url *u)
 {
+    return fu_ww_parse_host(s, n, base, b, NULL, 0, out, u);
+}
+
+/* fu_ww_parse, and 2 where the input is one it takes but for its host
+   (in the authority, not a file URL's), the input's bytes u->need_start
+   to u->need_end: the caller's host parser serializes it, or fails the
+   input; parsed again with that serialization as host (out has room for
+   fu_ww_room(n, base length) + host_len bytes), the input is then the
+   C path's (1, or -1 where it fails for its port). */
+static inline int fu_ww_parse_trimmed(const uint8_t *s, ptrdiff_t n, const uint8_t *base,
+                                      const fu_ww_url *b, uint8_t *out, fu_ww_url *u);
+
+static inline int fu_ww_parse_host(const uint8_t *s, ptrdiff_t n, const uint8_t *base,
+                                   const fu_ww_url *b, const uint8_t *host, ptrdiff_t host_len,
+                                   uint8_t *out, fu_ww_url *u)
+{
     /* leading and trailing C0 control or space */
+    ptrdiff_t lead = 0;
     while (n > 0 && s[0] <= 0x20) {
         s++;
         n--;
+        lead++;
     }
     while (n > 0 && s[n - 1] <= 0x20)
         n--;
+    u->given = host;
+    u->given_len = host_len;
+    u->need_start = u->need_end = 0;
+    int rc = fu_ww_parse_trimmed(s, n, base, b, out, u);
+    if (rc == 2) { /* (offsets into the input as given) */
+        u->need_start += lead;
+        u->need_end += lead;
+    }
+    return rc;
+}
+
+static inline int fu_ww_parse_trimmed(const uint8_t *s, ptrdiff_t n, const uint8_t *base,
+                                      const fu_ww_url *b, uint8_t *out, fu_ww_url *u)
+{
     /* every byte is read once by one of the loops below, each of which
        gives up at a byte never taken (FU_WW_BAD) */
     ptrdiff_t i = 0, o = 0, q;
@@ -1067,7 +1122,7 @@ static inline int fu_ww_parse(const uint8_t *s, ptrdiff_t n, const uint8_t *base
         o = i + 3;
         q = fu_ww_authority(s, q, n, scheme, out, &o, u);
         if (q < 0)
-            return q == FU_WW_FAILS ? -1 : 0;
+            return q == FU_WW_FAILS ? -1 : q == FU_WW_NEEDS_HOST ? 2 : 0;
         u->path_start = o;
         if (q < n && s[q] == '/') {
             q = fu_ww_path(s, q + 1, n, out, o, &o, 0);
@@ -1092,7 +1147,7 @@ static inline int fu_ww_parse(const uint8_t *s, ptrdiff_t n, const uint8_t *base
             q++;
         q = fu_ww_authority(s, q, n, u->scheme, out, &o, u);
         if (q < 0)
-            return q == FU_WW_FAILS ? -1 : 0;
+            return q == FU_WW_FAILS ? -1 : q == FU_WW_NEEDS_HOST ? 2 : 0;
         u->path_start = o;
         q = fu_ww_path(s, q < n && s[q] == '/' ? q + 1 : q, n, out, o, &o, 0);
         if (q < 0)

@@ -1803,7 +1803,7 @@ cdef int _ww_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noe
     got = fu_ww_parse(p, n, job.ww_base, &job.ww_b if job.ww_base != NULL else NULL, dest, &u)
     if got < 0:  # (a failure the C path knows)
         return _ww_fail(job, r, i)
-    if got == 0:
+    if got != 1:  # (2: a host for the reference's host parser; its whole row is)
         return _ww_row_py(job, r, i, p, n)
     if job.op == OP_WW_HREF:
         r.out[0].len += u.len
