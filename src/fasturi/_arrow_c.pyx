@@ -1847,9 +1847,8 @@ cdef int _ww_row_py(Job *job, Range *r, int64_t i, const uint8_t *p,
                 _set(job.bits, i)
             _set(job.valid[0], i)
             return BAD_NONE
-        try:
-            url = _whatwg_c.parse(text, base)
-        except InvalidURL:
+        url = _whatwg_c._parse_or_none(text, base)
+        if url is None:
             return _ww_fail(job, r, i)
         for k in range(job.ntext):
             value = getattr(url, _WW_GETTERS[job.fields[k]])  # (held while its UTF-8 is read)

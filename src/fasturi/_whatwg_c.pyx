@@ -313,8 +313,9 @@ cdef enum:
 
 
 cdef object _fast(object input, object base, int want):
-    """True, the href or the URL (want) by the C path, or None where the
-    input or base is not one it takes; False (WANT_OK) where it fails."""
+    """True, the href or the URL (want) by the C path; False where it knows
+    the input fails (the reference names the error), None where the input
+    or base is not one it takes."""
     cdef Py_ssize_t n = 0, bn = 0
     cdef object input_owner = _utf8(input), base_owner = None
     if input_owner is None:
@@ -353,7 +354,7 @@ cdef object _fast(object input, object base, int want):
         if rc != 1:
             # a failure the C path knows is can_parse's answer; the others
             # want the reference's error
-            return False if rc < 0 and want == WANT_OK else None
+            return False if rc < 0 else None
         if want == WANT_URL:
             result = _url(out, &u, input, s, n)
         elif want == WANT_HREF:
@@ -379,7 +380,7 @@ cdef object _with_host(object input, object base, int want, const uint8_t *s, Py
         text = (<bytes>s[u.need_start:u.need_end]).decode("utf-8")
         host = _whatwg_py.host_parse(text, u.scheme == FU_WW_OTHER).encode("ascii")
     except InvalidURL:
-        return False if want == WANT_OK else None  # (the reference names the error)
+        return False
     out = <uint8_t *>PyMem_Malloc(room + len(host))
     if out == NULL:
         raise MemoryError()
@@ -387,7 +388,7 @@ cdef object _with_host(object input, object base, int want, const uint8_t *s, Py
         rc = fu_ww_parse_host(s, n, bout, b, <const uint8_t *><const char *>host, len(host),
                               out, u)
         if rc != 1:
-            return False if rc < 0 and want == WANT_OK else None
+            return False if rc < 0 else None
         if want == WANT_URL:
             return _url(out, u, input, s, n)
         if want == WANT_HREF:
@@ -403,7 +404,7 @@ def parse(input, base=None):
     Raises ``InvalidURL`` (a ``ValueError``) where the parser returns failure.
     """
     url = _fast(input, base, WANT_URL)
-    if url is None:
+    if url is None or url is False:
         return _adopt(_whatwg_py.parse(input, base))
     return url
 
@@ -423,7 +424,7 @@ def resolve(base, ref):
     """
     if base is not None:
         href = _fast(ref, base, WANT_HREF)
-        if href is not None:
+        if href is not None and href is not False:
             return href
     return _whatwg_py.resolve(base, ref)
 
@@ -431,7 +432,23 @@ def resolve(base, ref):
 def _fast_parse(input, base=None):
     """The URL by the C path, or None where it hands the input to the
     reference (for the tests that count what the C path takes)."""
-    return _fast(input, base, WANT_URL)
+    url = _fast(input, base, WANT_URL)
+    return None if url is False else url
+
+
+def _parse_or_none(input, base=None):
+    """``parse(input, base)``, or None where it fails (the column kernels'
+    row: no error to name, so no reference parse for a failure the C path
+    knows)."""
+    url = _fast(input, base, WANT_URL)
+    if url is False:
+        return None
+    if url is None:
+        try:
+            return _adopt(_whatwg_py.parse(input, base))
+        except InvalidURL:
+            return None
+    return url
 
 
 def _parts(URL url):
