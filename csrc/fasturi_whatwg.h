@@ -873,6 +873,61 @@ static inline ptrdiff_t fu_ww_path(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, u
 }
 
 /* The query state and fragment state from s[q]; 0 at a byte never taken. */
+/* The plain run of a query (frag 0) or fragment (frag 1) from s[q]: the
+   bytes up to the first its loop must look at (fu_ww_attention16's for a
+   query; a fragment's: C0 controls, space, '"', "<", ">", "`", DEL and
+   beyond, and backslash, never taken) or the end, copied to out[q + d...) 16 at a time, the last block
+   the input's last 16 bytes.  Returns where the run ends. */
+static inline ptrdiff_t fu_ww_plain_run(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, uint8_t *out,
+                                        ptrdiff_t d, int frag)
+{
+#if FU_SSE2
+    ptrdiff_t q0 = q;
+    if (n < 16)
+        return q;
+    for (;;) {
+        ptrdiff_t left = n - q;
+        if (left == 0)
+            return n;
+        ptrdiff_t over = 16 - left; /* max(over, 0), in arithmetic */
+        unsigned shift = (unsigned)(over & ~(over >> (8 * sizeof over - 1)));
+        unsigned live = 0xFFFFu >> shift;
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + q - shift));
+        unsigned look;
+        if (frag) {
+            __m128i m = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x21)),
+                                     _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F)));
+            m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
+            m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('<')));
+            m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('>')));
+            m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('`')));
+            m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+            look = (unsigned)_mm_movemask_epi8(m);
+        } else {
+            look = fu_ww_attention16(s + q - shift, 0);
+        }
+        look = (look >> shift) & live;
+        if (q - (ptrdiff_t)shift >= q0) /* (what goes before q is a copy too) */
+            _mm_storeu_si128((__m128i *)(void *)(out + q + d - (ptrdiff_t)shift), v);
+        else
+            memcpy(out + q + d, s + q, (size_t)left);
+        if ((look == 0) & (left > 16)) {
+            q += 16;
+            continue;
+        }
+        return q + (ptrdiff_t)fu_ctz(look | (live + 1));
+    }
+#else
+    (void)s;
+    (void)n;
+    (void)out;
+    (void)d;
+    (void)frag;
+    return q;
+#endif
+}
+
+/* The query state and fragment state from s[q]; 0 at a byte never taken. */
 static inline int fu_ww_tail(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, int scheme, uint8_t *out,
                              ptrdiff_t o, fu_ww_url *u)
 {
@@ -882,34 +937,26 @@ static inline int fu_ww_tail(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, int sch
         unsigned set = (scheme != FU_WW_OTHER ? FU_WW_SQUERY : FU_WW_QUERY) | FU_WW_BAD;
         u->query_start = o;
         out[o++] = '?';
-        for (q++; q < n; q++) {
-#if FU_SSE2
-            while (n - q >= 16) { /* as in fu_ww_path */
-                unsigned m = fu_ww_attention16(s + q, 0);
-                memcpy(out + o, s + q, 16);
-                if (m == 0) {
-                    o += 16;
-                    q += 16;
-                    continue;
-                }
-                unsigned k = fu_ctz(m);
-                o += k;
-                q += k;
-                break;
-            }
+        q++;
+        for (;;) {
+            ptrdiff_t r = fu_ww_plain_run(s, q, n, out, o - q, 0);
+            o += r - q;
+            q = r;
             if (q >= n)
                 break;
-#endif
             uint8_t c = s[q];
             uint8_t e = fu_ww_enc[c];
+            q++;
             if (!(e & set)) {
                 out[o++] = c;
                 continue;
             }
             if ((e & FU_WW_BAD))
                 return 0;
-            if (c == '#')
+            if (c == '#') {
+                q--;
                 break;
+            }
             out[o] = '%';
             out[o + 1] = (uint8_t)hex[c >> 4];
             out[o + 2] = (uint8_t)hex[c & 15];
@@ -919,10 +966,19 @@ static inline int fu_ww_tail(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, int sch
     if (q < n) { /* s[q] == '#' */
         u->frag_start = o;
         out[o++] = '#';
-        uint8_t *e = fu_ww_encode(s, q + 1, n, FU_WW_FRAG, out + o);
-        if (e == NULL)
-            return 0;
-        o = e - out;
+        q++;
+        for (;;) {
+            ptrdiff_t r = fu_ww_plain_run(s, q, n, out, o - q, 1);
+            o += r - q;
+            q = r;
+            if (q >= n)
+                break;
+            uint8_t *e = fu_ww_encode(s, q, q + 1, FU_WW_FRAG, out + o);
+            if (e == NULL)
+                return 0;
+            o = e - out;
+            q++;
+        }
     }
     u->len = o;
     return 1;
