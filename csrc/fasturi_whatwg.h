@@ -37,6 +37,15 @@
 
 #include "fasturi_base.h"
 
+/* The parser's steps, inlined into it whatever the compiler's size limits
+   say: each is called from one or two places, and a call costs a URL's
+   worth of register saves. */
+#if defined(__GNUC__) || defined(__clang__)
+#define FU_WW_STEP static inline __attribute__((always_inline))
+#else
+#define FU_WW_STEP static inline
+#endif
+
 enum { FU_WW_OTHER = 0, FU_WW_HTTP, FU_WW_HTTPS, FU_WW_WS, FU_WW_WSS, FU_WW_FTP, FU_WW_FILE };
 
 typedef struct {
@@ -558,7 +567,7 @@ static inline ptrdiff_t fu_ww_authority_general(const uint8_t *s, ptrdiff_t p, p
 
 /* The authority of s[p..n): a special scheme's host of plain code points
    in one pass (lowercased as copied), anything else the general way. */
-static inline ptrdiff_t fu_ww_authority(const uint8_t *s, ptrdiff_t p, ptrdiff_t n, int scheme,
+FU_WW_STEP ptrdiff_t fu_ww_authority(const uint8_t *s, ptrdiff_t p, ptrdiff_t n, int scheme,
                                         uint8_t *out, ptrdiff_t *po, fu_ww_url *u)
 {
     u->user_start = u->user_end = u->pass_start = u->pass_end = 0;
@@ -696,7 +705,7 @@ static inline unsigned fu_ww_attention16(const uint8_t *p, int path)
    not known to be plain (at its "/" in out), where the segment loop goes
    on, writing what the copy wrote up to there.  The last block is the
    input's last 16 bytes, the bits of those already read dropped. */
-static inline int fu_ww_path_plain(const uint8_t *s, ptrdiff_t *pq, ptrdiff_t n, uint8_t *out,
+FU_WW_STEP int fu_ww_path_plain(const uint8_t *s, ptrdiff_t *pq, ptrdiff_t n, uint8_t *out,
                                    ptrdiff_t *po)
 {
 #if FU_SSE2
@@ -781,7 +790,7 @@ static inline int fu_ww_path_plain(const uint8_t *s, ptrdiff_t *pq, ptrdiff_t n,
 /* The path state from s[q], appending segments to the path in
    out[path_start..*po); stops at "?", "#" or the end, returned (-1: not
    mine). */
-static inline ptrdiff_t fu_ww_path(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, uint8_t *out,
+FU_WW_STEP ptrdiff_t fu_ww_path(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, uint8_t *out,
                                    ptrdiff_t path_start, ptrdiff_t *po, int file)
 {
     static const char hex[] = "0123456789ABCDEF";
@@ -878,7 +887,7 @@ static inline ptrdiff_t fu_ww_path(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, u
    query; a fragment's: C0 controls, space, '"', "<", ">", "`", DEL and
    beyond, and backslash, never taken) or the end, copied to out[q + d...) 16 at a time, the last block
    the input's last 16 bytes.  Returns where the run ends. */
-static inline ptrdiff_t fu_ww_plain_run(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, uint8_t *out,
+FU_WW_STEP ptrdiff_t fu_ww_plain_run(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, uint8_t *out,
                                         ptrdiff_t d, int frag)
 {
 #if FU_SSE2
@@ -928,7 +937,7 @@ static inline ptrdiff_t fu_ww_plain_run(const uint8_t *s, ptrdiff_t q, ptrdiff_t
 }
 
 /* The query state and fragment state from s[q]; 0 at a byte never taken. */
-static inline int fu_ww_tail(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, int scheme, uint8_t *out,
+FU_WW_STEP int fu_ww_tail(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, int scheme, uint8_t *out,
                              ptrdiff_t o, fu_ww_url *u)
 {
     static const char hex[] = "0123456789ABCDEF";
