@@ -92,7 +92,8 @@ cdef class URL:
         raise TypeError("URL objects are made by fasturi.whatwg.parse()")
 
     cdef inline str _slice(self, Py_ssize_t a, Py_ssize_t b):
-        if b <= a:
+        # (an object made by URL.__new__ alone has no href: it reads as "")
+        if b <= a or self._href is None:
             return _EMPTY
         return PyUnicode_Substring(self._href, a, b)
 
