@@ -1441,7 +1441,7 @@ def join_tsv(col, int nfields):
     cdef int64_t base[MAX_TEXT]
     cdef int64_t rows = 0, i, total = 0
     cdef int k
-    if nfields < 1 or nfields > MAX_TEXT:
+    if nfields < 1 or nfields > SPLIT_FIELDS:
         raise ValueError("join_tsv() takes 1 to 8 fields")
     for k in range(nfields):
         kids[k] = _child(col, k, &base[k])
