@@ -217,8 +217,8 @@ cdef inline str _ascii(const uint8_t *p, Py_ssize_t n):
     return s
 
 
-cdef URL _url(const uint8_t *out, fu_ww_url *u, object input, const uint8_t *s,
-              Py_ssize_t n):
+cdef inline URL _url(const uint8_t *out, fu_ww_url *u, object input, const uint8_t *s,
+                     Py_ssize_t n):
     """The URL of a parse the C path took (out: its serialization); its
     href is `input` itself where that is an ASCII str written as out is."""
     cdef URL url = URL.__new__(URL)
