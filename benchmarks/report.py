@@ -92,6 +92,26 @@ TARGETS = [
     Target(
         "resolve ≥3× faster than ada_url.join_url", "resolve", "fasturi-compiled", "ada_url", 3.0
     ),
+    Target(
+        "whatwg.parse ≥3× faster than can_ada.parse", "whatwg", "fasturi-compiled", "can_ada", 3.0
+    ),
+    Target(
+        "whatwg.parse ≥3× faster than ada_url.URL", "whatwg", "fasturi-compiled", "ada_url", 3.0
+    ),
+    Target(
+        "whatwg.resolve ≥3× faster than ada_url.join_url",
+        "whatwg.resolve",
+        "fasturi-compiled",
+        "ada_url",
+        3.0,
+    ),
+    Target(
+        "arrow.whatwg_href ≥10× faster than a can_ada.parse loop",
+        "arrow-whatwg",
+        "arrow.whatwg_href threads=1",
+        "can_ada loop",
+        10.0,
+    ),
     Target("normalize ≥30× faster than rfc3986", "normalize", "fasturi-compiled", "rfc3986", 30.0),
     Target("normalize ≥20× faster than w3lib", "normalize", "fasturi-compiled", "w3lib", 20.0),
     Target(

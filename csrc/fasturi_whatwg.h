@@ -2,7 +2,8 @@
    common case, which it parses exactly; the caller hands every other input
    to the reference (_whatwg_py), so results are exact by construction.
 
-   Taken (anything else returns 0, "not mine"):
+   Taken (anything else returns 0, "not mine"; or -1 where the C path
+   knows the input fails, see fu_ww_parse):
    - UTF-8 without C0 controls after the leading and trailing C0-control-
      or-space trim (no tab or newline to remove) and without backslash;
      non-ASCII only where it is percent-encoded (not in a host);
@@ -36,6 +37,15 @@
 
 #include "fasturi_base.h"
 
+/* The parser's steps, inlined into it whatever the compiler's size limits
+   say: each is called from one or two places, and a call costs a URL's
+   worth of register saves. */
+#if defined(__GNUC__) || defined(__clang__)
+#define FU_WW_STEP static inline __attribute__((always_inline))
+#else
+#define FU_WW_STEP static inline
+#endif
+
 enum { FU_WW_OTHER = 0, FU_WW_HTTP, FU_WW_HTTPS, FU_WW_WS, FU_WW_WSS, FU_WW_FTP, FU_WW_FILE };
 
 typedef struct {
@@ -49,6 +59,12 @@ typedef struct {
     ptrdiff_t frag_start;           /* the "#", or -1 (null fragment) */
     int32_t port;                   /* -1: null */
     int scheme;                     /* FU_WW_* */
+    /* fu_ww_parse_host's: the host serialized by the caller (NULL: none),
+       and where fu_ww_parse found a host it leaves to the caller (the
+       input's bytes [need_start, need_end)) */
+    const uint8_t *given;
+    ptrdiff_t given_len;
+    ptrdiff_t need_start, need_end;
 } fu_ww_url;
 
 /* The percent-encode sets (URL Standard §1.3): one bit each. */
@@ -133,6 +149,26 @@ static inline ptrdiff_t fu_ww_room(ptrdiff_t n, ptrdiff_t base_len)
        ("[::]", 4 bytes, is at most 41): 64 covers them. */
     return 3 * n + base_len + 64;
 }
+
+/* Index of the highest set bit of x; x must not be 0. */
+#if defined(_MSC_VER) && !defined(__clang__)
+static inline unsigned fu_ww_high(unsigned x)
+{
+    unsigned long k;
+    _BitScanReverse(&k, x);
+    return (unsigned)k;
+}
+#elif defined(__GNUC__) || defined(__clang__)
+static inline unsigned fu_ww_high(unsigned x) { return 31u - (unsigned)__builtin_clz(x); }
+#else
+static inline unsigned fu_ww_high(unsigned x)
+{
+    unsigned k = 0;
+    while (x >>= 1)
+        k++;
+    return k;
+}
+#endif
 
 static inline int fu_ww_alpha(uint8_t c) { return (uint8_t)((c | 0x20) - 'a') < 26; }
 static inline int fu_ww_digit(uint8_t c) { return (uint8_t)(c - '0') < 10; }
@@ -385,7 +421,10 @@ static inline uint8_t *fu_ww_ipv6_write(const uint16_t *a, uint8_t *o)
     return o;
 }
 
-/* The port state over s[c+1..q) (c: the ":"), written at out[*po]. */
+/* The port state over s[c+1..q) (c: the ":"), written at out[*po].  0: a
+   byte that is not a digit, or a number past 65535 (port-invalid,
+   port-out-of-range: failure where s[c+1..q) is the port as the parser
+   sees it, no tab or newline to remove and q the authority's end). */
 static inline int fu_ww_port(const uint8_t *s, ptrdiff_t c, ptrdiff_t q, int scheme, uint8_t *out,
                              ptrdiff_t *po, fu_ww_url *u)
 {
@@ -417,9 +456,18 @@ static inline int fu_ww_port(const uint8_t *s, ptrdiff_t c, ptrdiff_t q, int sch
     return 1;
 }
 
+/* What the authority functions return where the input fails to parse,
+   the C path knows (the reference says why); and where the host is one
+   the C path leaves to the caller's host parser (u->need_start, need_end). */
+#define FU_WW_FAILS (-2)
+#define FU_WW_NEEDS_HOST (-3)
+
 /* The authority state, host state and port state over s[p..n), the
    general way: userinfo, opaque hosts.  Writes the userinfo, host and port
-   serialized at out[*po], returns the end of the authority, or -1. */
+   serialized at out[*po], returns the end of the authority, -1 (not
+   mine), or FU_WW_FAILS: no byte to remove or never taken (C0 controls,
+   backslash) is in the authority, so its port is the port state's, and an
+   empty special host is host-missing. */
 static inline ptrdiff_t fu_ww_authority_general(const uint8_t *s, ptrdiff_t p, ptrdiff_t n,
                                                 int scheme, uint8_t *out, ptrdiff_t *po,
                                                 fu_ww_url *u)
@@ -469,7 +517,7 @@ static inline ptrdiff_t fu_ww_authority_general(const uint8_t *s, ptrdiff_t p, p
         out[o++] = ']';
         u->host_end = o;
         if (!fu_ww_port(s, r + 1 < q ? r + 1 : -1, q, scheme, out, &o, u))
-            return -1;
+            return FU_WW_FAILS;
         *po = o;
         return q;
     }
@@ -482,40 +530,96 @@ static inline ptrdiff_t fu_ww_authority_general(const uint8_t *s, ptrdiff_t p, p
         }
     }
     ptrdiff_t h = colon < 0 ? q : colon;
-    if (h == p)
-        return -1; /* host-missing, or an empty opaque host */
+    if (h == p) /* host-missing, or an empty opaque host */
+        return scheme != FU_WW_OTHER ? FU_WW_FAILS : -1;
     u->host_start = o;
-    for (ptrdiff_t i = p; i < h; i++) {
-        uint8_t c = s[i];
-        if (fu_ww_forbidden_host(c) || c > 0x7E)
-            return -1; /* or a domain or opaque host beyond ASCII: IDNA, C0 set */
-        if (scheme != FU_WW_OTHER) {
-            if (c == '%')
-                return -1; /* percent-decoding, then forbidden domain */
-            if ((uint8_t)(c - 'A') < 26)
-                c |= 0x20;
+    if (u->given != NULL) {
+        memcpy(out + o, u->given, (size_t)u->given_len);
+        o += u->given_len;
+        u->host_end = o;
+    } else {
+        /* a host beyond ASCII (IDNA, the C0 control percent-encode set),
+           with a "%" to decode, a forbidden code point, a number or "xn--"
+           label is the host parser's, whole */
+        u->need_start = p;
+        u->need_end = h;
+        for (ptrdiff_t i = p; i < h; i++) {
+            uint8_t c = s[i];
+            if (fu_ww_forbidden_host(c) || c > 0x7E)
+                return FU_WW_NEEDS_HOST;
+            if (scheme != FU_WW_OTHER) {
+                if (c == '%')
+                    return FU_WW_NEEDS_HOST;
+                if ((uint8_t)(c - 'A') < 26)
+                    c |= 0x20;
+            }
+            out[o++] = c;
         }
-        out[o++] = c;
+        u->host_end = o;
+        if (scheme != FU_WW_OTHER && !fu_ww_plain_host(out, u->host_start, o))
+            return FU_WW_NEEDS_HOST;
     }
-    u->host_end = o;
-    if (scheme != FU_WW_OTHER && !fu_ww_plain_host(out, u->host_start, o))
-        return -1;
     if (!fu_ww_port(s, colon, q, scheme, out, &o, u))
-        return -1;
+        return FU_WW_FAILS;
     *po = o;
     return q;
 }
 
 /* The authority of s[p..n): a special scheme's host of plain code points
    in one pass (lowercased as copied), anything else the general way. */
-static inline ptrdiff_t fu_ww_authority(const uint8_t *s, ptrdiff_t p, ptrdiff_t n, int scheme,
+FU_WW_STEP ptrdiff_t fu_ww_authority(const uint8_t *s, ptrdiff_t p, ptrdiff_t n, int scheme,
                                         uint8_t *out, ptrdiff_t *po, fu_ww_url *u)
 {
     u->user_start = u->user_end = u->pass_start = u->pass_end = 0;
-    if (scheme == FU_WW_OTHER)
+    if (scheme == FU_WW_OTHER || u->given != NULL)
         return fu_ww_authority_general(s, p, n, scheme, out, po, u);
     ptrdiff_t o = *po, hs = o, label = o, q = p;
     uint8_t k = FU_WW_H_END;
+#if FU_SSE2
+    /* 16 bytes at a time while 16 remain: letters (lowercased), digits,
+       "." and "-" copied, up to the first other byte, where the byte loop
+       goes on (its label found again).  A "--" in them might be a label's
+       "xn--": the byte loop's check, over what was copied. */
+    if (n - q >= 16) {
+        unsigned pairs = 0, carry = 0;
+        ptrdiff_t dot = -1; /* the last "." copied */
+        while (n - q >= 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + q));
+            __m128i up = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('A' - 1)),
+                                       _mm_cmplt_epi8(v, _mm_set1_epi8('Z' + 1)));
+            __m128i lv = _mm_or_si128(v, _mm_and_si128(up, _mm_set1_epi8(0x20)));
+            __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(lv, _mm_set1_epi8('a' - 1)),
+                                           _mm_cmplt_epi8(lv, _mm_set1_epi8('z' + 1)));
+            __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
+                                          _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+            __m128i hy = _mm_cmpeq_epi8(v, _mm_set1_epi8('-'));
+            __m128i plain = _mm_or_si128(_mm_or_si128(letter, digit),
+                                         _mm_or_si128(hy, _mm_cmpeq_epi8(v, _mm_set1_epi8('.'))));
+            unsigned good = (unsigned)_mm_movemask_epi8(plain);
+            unsigned h = (unsigned)_mm_movemask_epi8(hy);
+            _mm_storeu_si128((__m128i *)(void *)(out + o), lv);
+            unsigned take = fu_ctz(~good | 0x10000u);
+            unsigned below = (1u << take) - 1;
+            unsigned dots =
+                (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('.'))) & below;
+            ptrdiff_t last = o + (ptrdiff_t)fu_ww_high(dots | 1u);
+            dot = dots != 0 ? last : dot; /* (a select, not a branch) */
+            h &= below;
+            pairs |= (h & ((h << 1) | carry));
+            q += take;
+            o += take;
+            if (take < 16)
+                break;
+            carry = h >> 15;
+        }
+        label = dot < 0 ? hs : dot + 1;
+        if (pairs != 0) {
+            for (ptrdiff_t i = hs; i + 4 <= o; i++)
+                if ((i == hs || out[i - 1] == '.') && memcmp(out + i, "xn--", 4) == 0)
+                    goto general;
+        }
+    }
+#endif
     for (; q < n; q++) {
         uint8_t c = s[q];
         k = fu_ww_hostc[c];
@@ -592,14 +696,110 @@ static inline unsigned fu_ww_attention16(const uint8_t *p, int path)
 }
 #endif
 
+/* The path state over the plain run of s[*pq..): 16-byte blocks with no
+   byte a segment needs a look at (fu_ww_attention16's, less "/", which
+   only ends a segment) and no segment starting with "." (a dot segment,
+   or not), copied as they are, "/" written first at out[*po].  Returns 1
+   where the path ends in the run (at "?", "#" or the end: *pq there, *po
+   the path's end); else 0, *pq and *po at the start of the last segment
+   not known to be plain (at its "/" in out), where the segment loop goes
+   on, writing what the copy wrote up to there.  The last block is the
+   input's last 16 bytes, the bits of those already read dropped. */
+FU_WW_STEP int fu_ww_path_plain(const uint8_t *s, ptrdiff_t *pq, ptrdiff_t n, uint8_t *out,
+                                   ptrdiff_t *po)
+{
+#if FU_SSE2
+    ptrdiff_t q0 = *pq, r = q0, d = *po + 1 - r; /* out index of an input byte copied */
+    ptrdiff_t segq = r, sego = *po;
+    unsigned start = 1; /* the block's first byte starts a segment */
+    out[sego] = '/';
+    for (;;) {
+        ptrdiff_t left = n - r;
+        if (left == 0) {
+            *pq = n;
+            *po = n + d;
+            return 1;
+        }
+        if (n < 16) /* (and so left too) */
+            break;
+        /* (selects, not branches: the block being the last is what a
+           branch predictor cannot guess) */
+        ptrdiff_t over = 16 - left; /* max(over, 0), in arithmetic */
+        unsigned shift = (unsigned)(over & ~(over >> (8 * sizeof over - 1)));
+        unsigned live = 0xFFFFu >> shift;
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + r - shift));
+        __m128i end = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('?')),
+                                   _mm_cmpeq_epi8(v, _mm_set1_epi8('#')));
+        __m128i m = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x21)),
+                                 _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F)));
+#define FU_WW_EQ(c) m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(c)))
+        FU_WW_EQ('"');
+        FU_WW_EQ('%');
+        FU_WW_EQ('<');
+        FU_WW_EQ('>');
+        FU_WW_EQ('\\');
+        FU_WW_EQ('^');
+        FU_WW_EQ('`');
+        FU_WW_EQ('{');
+        FU_WW_EQ('}');
+#undef FU_WW_EQ
+        unsigned ends = (unsigned)_mm_movemask_epi8(end) >> shift;
+        unsigned look = (unsigned)_mm_movemask_epi8(m) >> shift;
+        unsigned slashes =
+            (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('/'))) >> shift;
+        unsigned dots = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('.'))) >> shift;
+        unsigned stop = (look | ends | (dots & ((slashes << 1) | start))) & live;
+        if (r - (ptrdiff_t)shift >= q0) /* (what goes before r is a copy too) */
+            _mm_storeu_si128((__m128i *)(void *)(out + r + d - (ptrdiff_t)shift), v);
+        else
+            memcpy(out + r + d, s + r, (size_t)left);
+        if ((stop == 0) & (left > 16)) {
+            start = (slashes >> 15) & 1u;
+            r += 16;
+            continue;
+        }
+        /* the first byte to look at, or (none) the end: a "?", "#" or the
+           end ends the path */
+        unsigned k = fu_ctz(stop | (live + 1));
+        if (((ends | (live + 1)) >> k) & 1u) {
+            *pq = r + k;
+            *po = r + k + d;
+            return 1;
+        }
+        slashes &= (1u << k) - 1;
+        if (slashes != 0) {
+            unsigned j = fu_ww_high(slashes);
+            segq = r + (ptrdiff_t)j + 1;
+            sego = r + (ptrdiff_t)j + d;
+        }
+        break;
+    }
+    *pq = segq;
+    *po = sego;
+    return 0;
+#else
+    (void)s;
+    (void)pq;
+    (void)n;
+    (void)out;
+    (void)po;
+    return 0;
+#endif
+}
+
 /* The path state from s[q], appending segments to the path in
    out[path_start..*po); stops at "?", "#" or the end, returned (-1: not
    mine). */
-static inline ptrdiff_t fu_ww_path(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, uint8_t *out,
+FU_WW_STEP ptrdiff_t fu_ww_path(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, uint8_t *out,
                                    ptrdiff_t path_start, ptrdiff_t *po, int file)
 {
     static const char hex[] = "0123456789ABCDEF";
     ptrdiff_t o = *po;
+    /* (a file URL's first segment may be a Windows drive letter) */
+    if (!file && fu_ww_path_plain(s, &q, n, out, &o)) {
+        *po = o;
+        return q;
+    }
     for (;;) {
         ptrdiff_t seg = o, r = q;
         out[o++] = '/';
@@ -682,7 +882,62 @@ static inline ptrdiff_t fu_ww_path(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, u
 }
 
 /* The query state and fragment state from s[q]; 0 at a byte never taken. */
-static inline int fu_ww_tail(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, int scheme, uint8_t *out,
+/* The plain run of a query (frag 0) or fragment (frag 1) from s[q]: the
+   bytes up to the first its loop must look at (fu_ww_attention16's for a
+   query; a fragment's: C0 controls, space, '"', "<", ">", "`", DEL and
+   beyond, and backslash, never taken) or the end, copied to out[q + d...) 16 at a time, the last block
+   the input's last 16 bytes.  Returns where the run ends. */
+FU_WW_STEP ptrdiff_t fu_ww_plain_run(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, uint8_t *out,
+                                        ptrdiff_t d, int frag)
+{
+#if FU_SSE2
+    ptrdiff_t q0 = q;
+    if (n < 16)
+        return q;
+    for (;;) {
+        ptrdiff_t left = n - q;
+        if (left == 0)
+            return n;
+        ptrdiff_t over = 16 - left; /* max(over, 0), in arithmetic */
+        unsigned shift = (unsigned)(over & ~(over >> (8 * sizeof over - 1)));
+        unsigned live = 0xFFFFu >> shift;
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + q - shift));
+        unsigned look;
+        if (frag) {
+            __m128i m = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x21)),
+                                     _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F)));
+            m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
+            m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('<')));
+            m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('>')));
+            m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('`')));
+            m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+            look = (unsigned)_mm_movemask_epi8(m);
+        } else {
+            look = fu_ww_attention16(s + q - shift, 0);
+        }
+        look = (look >> shift) & live;
+        if (q - (ptrdiff_t)shift >= q0) /* (what goes before q is a copy too) */
+            _mm_storeu_si128((__m128i *)(void *)(out + q + d - (ptrdiff_t)shift), v);
+        else
+            memcpy(out + q + d, s + q, (size_t)left);
+        if ((look == 0) & (left > 16)) {
+            q += 16;
+            continue;
+        }
+        return q + (ptrdiff_t)fu_ctz(look | (live + 1));
+    }
+#else
+    (void)s;
+    (void)n;
+    (void)out;
+    (void)d;
+    (void)frag;
+    return q;
+#endif
+}
+
+/* The query state and fragment state from s[q]; 0 at a byte never taken. */
+FU_WW_STEP int fu_ww_tail(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, int scheme, uint8_t *out,
                              ptrdiff_t o, fu_ww_url *u)
 {
     static const char hex[] = "0123456789ABCDEF";
@@ -691,34 +946,26 @@ static inline int fu_ww_tail(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, int sch
         unsigned set = (scheme != FU_WW_OTHER ? FU_WW_SQUERY : FU_WW_QUERY) | FU_WW_BAD;
         u->query_start = o;
         out[o++] = '?';
-        for (q++; q < n; q++) {
-#if FU_SSE2
-            while (n - q >= 16) { /* as in fu_ww_path */
-                unsigned m = fu_ww_attention16(s + q, 0);
-                memcpy(out + o, s + q, 16);
-                if (m == 0) {
-                    o += 16;
-                    q += 16;
-                    continue;
-                }
-                unsigned k = fu_ctz(m);
-                o += k;
-                q += k;
-                break;
-            }
+        q++;
+        for (;;) {
+            ptrdiff_t r = fu_ww_plain_run(s, q, n, out, o - q, 0);
+            o += r - q;
+            q = r;
             if (q >= n)
                 break;
-#endif
             uint8_t c = s[q];
             uint8_t e = fu_ww_enc[c];
+            q++;
             if (!(e & set)) {
                 out[o++] = c;
                 continue;
             }
             if ((e & FU_WW_BAD))
                 return 0;
-            if (c == '#')
+            if (c == '#') {
+                q--;
                 break;
+            }
             out[o] = '%';
             out[o + 1] = (uint8_t)hex[c >> 4];
             out[o + 2] = (uint8_t)hex[c & 15];
@@ -728,31 +975,103 @@ static inline int fu_ww_tail(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, int sch
     if (q < n) { /* s[q] == '#' */
         u->frag_start = o;
         out[o++] = '#';
-        uint8_t *e = fu_ww_encode(s, q + 1, n, FU_WW_FRAG, out + o);
-        if (e == NULL)
-            return 0;
-        o = e - out;
+        q++;
+        for (;;) {
+            ptrdiff_t r = fu_ww_plain_run(s, q, n, out, o - q, 1);
+            o += r - q;
+            q = r;
+            if (q >= n)
+                break;
+            uint8_t *e = fu_ww_encode(s, q, q + 1, FU_WW_FRAG, out + o);
+            if (e == NULL)
+                return 0;
+            o = e - out;
+            q++;
+        }
     }
     u->len = o;
     return 1;
 }
 
+/* "http://" and "https://" as the first 7 and 8 bytes of a 64-bit load,
+   little-endian, and those of the first 7 (the first 4 or 5 bytes a scheme's
+   letters, which | 0x20 lowercases and takes nothing else to). */
+#define FU_WW_HEAD_HTTP 0x002F2F3A70747468ull
+#define FU_WW_HEAD_HTTPS 0x2F2F3A7370747468ull
+#define FU_WW_HEAD_7 0x00FFFFFFFFFFFFFFull
+
 /* The basic URL parser on s[0..n) against the base b (serialized in base,
-   as this function wrote it), or none (b NULL).  1: parsed, 0: not mine. */
+   as this function wrote it), or none (b NULL).  1: parsed, 0: not mine,
+   -1: the input fails to parse (some of the inputs that do: a port that
+   is not one, a special URL's empty host); 2: see fu_ww_parse_host. */
+static inline int fu_ww_parse_host(const uint8_t *s, ptrdiff_t n, const uint8_t *base,
+                                   const fu_ww_url *b, const uint8_t *host, ptrdiff_t host_len,
+                                   uint8_t *out, fu_ww_url *u);
+
 static inline int fu_ww_parse(const uint8_t *s, ptrdiff_t n, const uint8_t *base,
                               const fu_ww_url *b, uint8_t *out, fu_ww_url *u)
 {
+    return fu_ww_parse_host(s, n, base, b, NULL, 0, out, u);
+}
+
+/* fu_ww_parse, and 2 where the input is one it takes but for its host
+   (in the authority, not a file URL's), the input's bytes u->need_start
+   to u->need_end: the caller's host parser serializes it, or fails the
+   input; parsed again with that serialization as host (out has room for
+   fu_ww_room(n, base length) + host_len bytes), the input is then the
+   C path's (1, or -1 where it fails for its port). */
+static inline int fu_ww_parse_trimmed(const uint8_t *s, ptrdiff_t n, const uint8_t *base,
+                                      const fu_ww_url *b, uint8_t *out, fu_ww_url *u);
+
+static inline int fu_ww_parse_host(const uint8_t *s, ptrdiff_t n, const uint8_t *base,
+                                   const fu_ww_url *b, const uint8_t *host, ptrdiff_t host_len,
+                                   uint8_t *out, fu_ww_url *u)
+{
     /* leading and trailing C0 control or space */
+    ptrdiff_t lead = 0;
     while (n > 0 && s[0] <= 0x20) {
         s++;
         n--;
+        lead++;
     }
     while (n > 0 && s[n - 1] <= 0x20)
         n--;
+    u->given = host;
+    u->given_len = host_len;
+    u->need_start = u->need_end = 0;
+    int rc = fu_ww_parse_trimmed(s, n, base, b, out, u);
+    if (rc == 2) { /* (offsets into the input as given) */
+        u->need_start += lead;
+        u->need_end += lead;
+    }
+    return rc;
+}
+
+static inline int fu_ww_parse_trimmed(const uint8_t *s, ptrdiff_t n, const uint8_t *base,
+                                      const fu_ww_url *b, uint8_t *out, fu_ww_url *u)
+{
     /* every byte is read once by one of the loops below, each of which
        gives up at a byte never taken (FU_WW_BAD) */
     ptrdiff_t i = 0, o = 0, q;
-    if (n > 0 && fu_ww_alpha(s[0])) {
+    int known = FU_WW_OTHER; /* the scheme, where the head says it */
+    uint64_t head = 0;
+    if (n >= 8)
+        memcpy(&head, s, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    head = __builtin_bswap64(head);
+#endif
+    /* "http://" and "https://", any case, as most URLs start: their scheme
+       lowercased and known without the scheme state's loop */
+    /* (head is 0 where n < 8, which neither is) */
+    int is_http = ((head | 0x20202020u) & FU_WW_HEAD_7) == FU_WW_HEAD_HTTP;
+    int is_https = (head | 0x2020202020u) == FU_WW_HEAD_HTTPS;
+    if (is_http | is_https) {
+        /* (one branch, not one per scheme: which of the two a URL has is
+           what a branch predictor cannot guess) */
+        memcpy(out, "https", 5); /* (an "http" scheme's ":" goes over the "s") */
+        i = 4 + is_https;
+        known = FU_WW_HTTP + is_https;
+    } else if (n > 0 && fu_ww_alpha(s[0])) {
         i = 1;
         while (i < n
                && (fu_ww_alpha(s[i]) || fu_ww_digit(s[i]) || s[i] == '+' || s[i] == '-'
@@ -762,9 +1081,14 @@ static inline int fu_ww_parse(const uint8_t *s, ptrdiff_t n, const uint8_t *base
             i = 0;
     }
     if (i > 0) {
-        for (ptrdiff_t k = 0; k < i; k++)
-            out[k] = (uint8_t)(s[k] | (fu_ww_alpha(s[k]) ? 0x20 : 0));
-        int scheme = fu_ww_special(out, i);
+        int scheme;
+        if (known != FU_WW_OTHER) {
+            scheme = known;
+        } else {
+            for (ptrdiff_t k = 0; k < i; k++)
+                out[k] = (uint8_t)(s[k] | (fu_ww_alpha(s[k]) ? 0x20 : 0));
+            scheme = fu_ww_special(out, i);
+        }
         u->scheme = scheme;
         u->scheme_end = i;
         q = i + 1;
@@ -863,7 +1187,7 @@ static inline int fu_ww_parse(const uint8_t *s, ptrdiff_t n, const uint8_t *base
         o = i + 3;
         q = fu_ww_authority(s, q, n, scheme, out, &o, u);
         if (q < 0)
-            return 0;
+            return q == FU_WW_FAILS ? -1 : q == FU_WW_NEEDS_HOST ? 2 : 0;
         u->path_start = o;
         if (q < n && s[q] == '/') {
             q = fu_ww_path(s, q + 1, n, out, o, &o, 0);
@@ -888,7 +1212,7 @@ static inline int fu_ww_parse(const uint8_t *s, ptrdiff_t n, const uint8_t *base
             q++;
         q = fu_ww_authority(s, q, n, u->scheme, out, &o, u);
         if (q < 0)
-            return 0;
+            return q == FU_WW_FAILS ? -1 : q == FU_WW_NEEDS_HOST ? 2 : 0;
         u->path_start = o;
         q = fu_ww_path(s, q < n && s[q] == '/' ? q + 1 : q, n, out, o, &o, 0);
         if (q < 0)

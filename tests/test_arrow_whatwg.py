@@ -11,6 +11,7 @@ import pandas as pd
 import polars as pl
 import pyarrow as pa
 import pytest
+from corpus_files import FOLDER, lines
 from hypothesis import given
 from hypothesis import strategies as st
 from unchecked import unchecked_strings
@@ -180,3 +181,36 @@ def test_rows_that_are_not_utf8_are_named():
     col = unchecked_strings([b"http://a/", b"http://\xff/"])
     with pytest.raises(ValueError, match="row 1 is not valid UTF-8"):
         fa.whatwg_href(col)
+
+
+# Bases the C path takes, and ones it leaves to the reference (an IDNA
+# host, a "blob" URL, one with no special scheme), or that fail.
+CORPUS_BASES = [
+    None,
+    BASE,
+    "https://user:pw@EXAMPLE.com:8443/a/b/../c?x#y",
+    "https://bücher.example/dir/",
+    "blob:https://example.org/uuid",
+    "sc://host/p/q",
+    "not a base",
+]
+
+
+@pytest.mark.parametrize("base", CORPUS_BASES)
+def test_corpus_rows_on_two_threads(base):
+    # several row ranges, each on its own thread; every row as the scalar
+    # functions give it, the rows the C path leaves to fasturi.whatwg too
+    urls = lines(FOLDER / "urls.txt")[:5000]
+    refs = [line.split("\t")[1] for line in lines(FOLDER / "refs.tsv")[:2000]]
+    rows = urls + refs + [None, "http://[::1]/", "http://xn--nxasmq6b.example/", "http://0x7f.1/"]
+    col = pa.array(rows, type=pa.string())
+    fields = ["href", "origin", "host", "port", "pathname", "search", "hash"]
+    assert fa.whatwg_href(col, base, threads=2).to_pylist() == [
+        None if s is None else _href(s, base) for s in rows
+    ]
+    assert fa.whatwg_can_parse(col, base, threads=2).to_pylist() == [
+        None if s is None else whatwg.can_parse(s, base) for s in rows
+    ]
+    assert fa.whatwg_split(col, fields, base, threads=2).to_pylist() == [
+        None if s is None else _split(s, base, fields) for s in rows
+    ]

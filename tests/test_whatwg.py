@@ -176,6 +176,28 @@ def test_url_is_a_value():
     assert type(a).__module__ == "fasturi.whatwg"
 
 
+def test_a_url_made_by_new_alone_is_safe_to_read():
+    # not how URLs are made, but reading one must not crash the interpreter
+    u = URL.__new__(URL)
+    for getter in (
+        "href",
+        "origin",
+        "protocol",
+        "username",
+        "password",
+        "host",
+        "hostname",
+        "port",
+        "pathname",
+        "search",
+        "hash",
+    ):
+        try:
+            getattr(u, getter)
+        except (AttributeError, TypeError):  # (unset: the reference raises, so may this)
+            pass
+
+
 def test_url_pickles_and_copies():
     u = whatwg.parse("blob:https://a.example:8080/x?y#z")
     for v in (pickle.loads(pickle.dumps(u)), copy.copy(u), copy.deepcopy(u)):

@@ -21,6 +21,9 @@ __all__ = [
     "split",
     "surt",
     "valid_rows",
+    "whatwg_can_parse",
+    "whatwg_href",
+    "whatwg_split",
 ]
 
 def split(
@@ -76,4 +79,11 @@ def fingerprint(
     drop_params: Sequence[str],
     preset: Optional[str],
     refused: Optional[Dict[int, ValueError]] = None,
+) -> ArrowColumn: ...
+def whatwg_href(col: ArrowColumn, row0: int, threads: int, base: Optional[str]) -> ArrowColumn: ...
+def whatwg_can_parse(
+    col: ArrowColumn, row0: int, threads: int, base: Optional[str]
+) -> ArrowColumn: ...
+def whatwg_split(
+    col: ArrowColumn, row0: int, threads: int, fields: Sequence[str], base: Optional[str]
 ) -> ArrowColumn: ...

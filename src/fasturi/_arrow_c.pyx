@@ -76,6 +76,12 @@ from fasturi._csrc cimport (
     fu_split_row_1,
     fu_xxh64,
     fu_split_t,
+    FU_WW_FTP,
+    FU_WW_HTTP,
+    fu_ww_init,
+    fu_ww_parse,
+    fu_ww_room,
+    fu_ww_url,
 )
 from fasturi._capi cimport (
     PyBytes_AS_STRING,
@@ -89,8 +95,8 @@ from fasturi._surt_c cimport MEM as _surt_mem
 from fasturi._surt_c cimport _surt_error, _surt_key
 from fasturi._w3lib_c cimport _fast as _w3lib_fast
 
-from fasturi import _psl_c, _w3lib, _workers
-from fasturi._types import ArrowColumn, invalid_utf8, row_decode_error, row_refused
+from fasturi import _psl_c, _w3lib, _whatwg_c, _workers
+from fasturi._types import ArrowColumn, InvalidURL, invalid_utf8, row_decode_error, row_refused
 
 __all__ = [
     "audit_suspects",
@@ -111,6 +117,9 @@ __all__ = [
     "split",
     "surt",
     "valid_rows",
+    "whatwg_can_parse",
+    "whatwg_href",
+    "whatwg_split",
 ]
 
 
@@ -129,6 +138,9 @@ cdef enum:
     OP_W3LIB  # canonicalize(preset="w3lib")
     OP_W3LIB_FINGERPRINT  # fingerprint(preset="w3lib")
     OP_SURT
+    OP_WW_HREF  # fasturi.whatwg's column forms
+    OP_WW_CAN_PARSE
+    OP_WW_SPLIT
 
 # Why a range stopped early.
 cdef enum:
@@ -150,7 +162,22 @@ cdef enum:
     F_PATH
     F_QUERY
     F_FRAGMENT
-    MAX_TEXT = 8
+    SPLIT_FIELDS = 8
+
+# whatwg_split's getters, in WHATWG_FIELDS order.
+cdef enum:
+    W_HREF = 0
+    W_ORIGIN
+    W_PROTOCOL
+    W_USERNAME
+    W_PASSWORD
+    W_HOST
+    W_HOSTNAME
+    W_PORT
+    W_PATHNAME
+    W_SEARCH
+    W_HASH
+    MAX_TEXT = 11  # the most text outputs a kernel writes (whatwg_split's)
 
 cdef enum:
     STAGE_WORK = 0  # ranges are being run
@@ -210,6 +237,13 @@ ctypedef struct Job:
     bint w3lib_keep_fragment  # OP_W3LIB*
     bint keep_refused  # a row refused (its ValueError in py_errors) is null, not the end
     void *py_errors  # OP_W3LIB*, OP_SURT: a dict, row -> the exception of a row refused
+    # OP_WW_*: the base's href (NULL: no base) and its record, for the C
+    # path; as a str (or None) in ww_base_py for the rows it does not take;
+    # ww_base_fails: every row fails, as the base does
+    const uint8_t *ww_base
+    fu_ww_url ww_b
+    void *ww_base_py
+    bint ww_base_fails
     # per text output, when several ranges ran: their text joined in row order
     uint8_t *joined[MAX_TEXT]
     # the call's threads' counters (fasturi_shared.h): ranges and pieces of
@@ -534,6 +568,8 @@ cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
     cdef int got
     cdef uint32_t high
     cdef fu_buf_t *o = &r.out[0]
+    if job.op >= OP_WW_HREF:
+        return _ww_row(job, r, i, p, n)
     if job.op == OP_DOMAIN:
         return _domain_row(job, r, i, p, n, ascii)
     if job.op == OP_W3LIB or job.op == OP_W3LIB_FINGERPRINT:
@@ -1050,7 +1086,7 @@ def split(col, Py_ssize_t row0, int threads, fields, views=None):
     cdef int64_t row_nulls = 0, nulls
     cdef int j
     cdef fu_col_t c
-    if nf < 1 or nf > MAX_TEXT:
+    if nf < 1 or nf > SPLIT_FIELDS:
         raise ValueError("split() needs 1 to 8 fields")
     c = _open(col)
     if views is None:
@@ -1405,7 +1441,7 @@ def join_tsv(col, int nfields):
     cdef int64_t base[MAX_TEXT]
     cdef int64_t rows = 0, i, total = 0
     cdef int k
-    if nfields < 1 or nfields > MAX_TEXT:
+    if nfields < 1 or nfields > SPLIT_FIELDS:
         raise ValueError("join_tsv() takes 1 to 8 fields")
     for k in range(nfields):
         kids[k] = _child(col, k, &base[k])
@@ -1665,3 +1701,242 @@ def fingerprint(col, Py_ssize_t row0, int threads, bint sort_query, bint drop_fr
         free(a)
         raise MemoryError()
     return _capsules(s, a)
+
+
+# ---- WHATWG URLs (fasturi.whatwg's column forms) ----------------------------------
+# Each row by csrc/fasturi_whatwg.h, which parses the common case exactly;
+# a row it does not take (IDNA, IPv4 number forms, failures, ...) is parsed
+# by fasturi.whatwg itself, with the GIL, as the scalar functions do it.
+
+fu_ww_init()
+
+_WW_FIELD_CODES = {
+    "href": W_HREF,
+    "origin": W_ORIGIN,
+    "protocol": W_PROTOCOL,
+    "username": W_USERNAME,
+    "password": W_PASSWORD,
+    "host": W_HOST,
+    "hostname": W_HOSTNAME,
+    "port": W_PORT,
+    "pathname": W_PATHNAME,
+    "search": W_SEARCH,
+    "hash": W_HASH,
+}
+cdef tuple _WW_GETTERS = tuple(_WW_FIELD_CODES)
+cdef dict _WW_FIELD_NAMES = {name: name.encode() for name in _WW_FIELD_CODES}
+
+
+cdef void _ww_part(fu_ww_url *u, int field, int64_t *lo, int64_t *hi) noexcept nogil:
+    # Where a getter's value lies in the href (lo == hi: ""); not origin.
+    cdef int64_t end
+    lo[0] = hi[0] = 0
+    if field == W_HREF:
+        hi[0] = u.len
+    elif field == W_PROTOCOL:
+        hi[0] = u.scheme_end + 1
+    elif field == W_USERNAME:
+        lo[0], hi[0] = u.user_start, u.user_end
+    elif field == W_PASSWORD:
+        lo[0], hi[0] = u.pass_start, u.pass_end
+    elif field == W_HOST:
+        if u.host_start >= 0:
+            lo[0], hi[0] = u.host_start, u.path_start
+    elif field == W_HOSTNAME:
+        if u.host_start >= 0:
+            lo[0], hi[0] = u.host_start, u.host_end
+    elif field == W_PORT:
+        if u.port >= 0:
+            lo[0], hi[0] = u.host_end + 1, u.path_start
+    elif field == W_PATHNAME:
+        lo[0], hi[0] = u.path_start, u.path_end
+    elif field == W_SEARCH:
+        end = u.frag_start if u.frag_start >= 0 else u.len
+        if u.query_start >= 0 and end - u.query_start > 1:
+            lo[0], hi[0] = u.query_start, end
+    elif field == W_HASH:
+        if u.frag_start >= 0 and u.len - u.frag_start > 1:
+            lo[0], hi[0] = u.frag_start, u.len
+
+
+cdef inline int _append(Range *r, int k, const uint8_t *p, int64_t n) noexcept nogil:
+    if n > 0:
+        if fu_buf_reserve(&r.out[k], n) < 0:
+            return BAD_MEMORY
+        fu_copy(r.out[k].data + r.out[k].len, p, n)
+        r.out[k].len += n
+    return BAD_NONE
+
+
+cdef int _ww_fail(Job *job, Range *r, int64_t i) noexcept nogil:
+    # A row that fails to parse: null, False for can_parse.
+    cdef int k, bad = BAD_NONE
+    if job.op == OP_WW_CAN_PARSE:
+        _set(job.valid[0], i)
+        return BAD_NONE
+    if job.op == OP_WW_SPLIT:
+        _clear(job.row_valid, i)
+        r.row_nulls += 1
+    for k in range(job.ntext):
+        bad |= _null(job, r, k, i)
+    return bad
+
+
+cdef int _ww_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noexcept nogil:
+    cdef fu_ww_url u
+    cdef uint8_t *dest
+    cdef int64_t lo, hi
+    cdef int k, f, bad, got
+    cdef Py_ssize_t room
+    if job.ww_base_fails:
+        return _ww_fail(job, r, i)
+    room = fu_ww_room(n, job.ww_b.len if job.ww_base != NULL else 0)
+    if job.op == OP_WW_HREF:  # written in place
+        if fu_buf_reserve(&r.out[0], room) < 0:
+            return BAD_MEMORY
+        dest = r.out[0].data + r.out[0].len
+    else:
+        r.tmp.len = 0
+        if fu_buf_reserve(&r.tmp, room) < 0:
+            return BAD_MEMORY
+        dest = r.tmp.data
+    got = fu_ww_parse(p, n, job.ww_base, &job.ww_b if job.ww_base != NULL else NULL, dest, &u)
+    if got < 0:  # (a failure the C path knows)
+        return _ww_fail(job, r, i)
+    if got != 1:  # (2: a host for the reference's host parser; its whole row is)
+        return _ww_row_py(job, r, i, p, n)
+    if job.op == OP_WW_HREF:
+        r.out[0].len += u.len
+        _valid(job, 0, i)
+        return _end(job, 0, i, r.out[0].len)
+    if job.op == OP_WW_CAN_PARSE:
+        _set(job.bits, i)
+        _set(job.valid[0], i)
+        return BAD_NONE
+    for k in range(job.ntext):
+        f = job.fields[k]
+        if f != W_ORIGIN:
+            _ww_part(&u, f, &lo, &hi)
+            bad = _append(r, k, dest + lo, hi - lo)
+        elif u.scheme < FU_WW_HTTP or u.scheme > FU_WW_FTP:  # (the C path takes no blob URL)
+            bad = _append(r, k, <const uint8_t *><const char *>b"null", 4)
+        elif u.host_start == u.scheme_end + 3:  # no userinfo between
+            bad = _append(r, k, dest, u.path_start)
+        else:
+            bad = _append(r, k, dest, u.scheme_end + 3)
+            bad |= _append(r, k, dest + u.host_start, u.path_start - u.host_start)
+        if bad == BAD_NONE:
+            bad = _end(job, k, i, r.out[k].len)
+        if bad != BAD_NONE:
+            return bad
+        _valid(job, k, i)
+    return BAD_NONE
+
+
+cdef int _ww_row_py(Job *job, Range *r, int64_t i, const uint8_t *p,
+                    int64_t n) noexcept with gil:
+    # A row the C path does not take: fasturi.whatwg's answer.
+    cdef int k, bad
+    cdef Py_ssize_t size
+    cdef const char *utf8
+    try:
+        text = PyUnicode_DecodeUTF8(<const char *>p, n, NULL)
+        base = <object>job.ww_base_py
+        if job.op == OP_WW_CAN_PARSE:
+            if _whatwg_c.can_parse(text, base):
+                _set(job.bits, i)
+            _set(job.valid[0], i)
+            return BAD_NONE
+        url = _whatwg_c._parse_or_none(text, base)
+        if url is None:
+            return _ww_fail(job, r, i)
+        for k in range(job.ntext):
+            value = getattr(url, _WW_GETTERS[job.fields[k]])  # (held while its UTF-8 is read)
+            utf8 = PyUnicode_AsUTF8AndSize(value, &size)
+            bad = _append(r, k, <const uint8_t *>utf8, size)
+            if bad == BAD_NONE:
+                bad = _end(job, k, i, r.out[k].len)
+            if bad != BAD_NONE:
+                return bad
+            _valid(job, k, i)
+        return BAD_NONE
+    except BaseException:
+        return BAD_PYTHON
+
+
+cdef _Call _ww_prepare(int op, object col, int threads, int ntext, object base):
+    """The call, its base parsed (by fasturi.whatwg: the C path or not), its
+    href and record the C path's base for every row."""
+    cdef _Call call = _prepare(op, col, _check_threads(threads), ntext, 16)
+    cdef bytes href
+    cdef fu_ww_url *b = &call.job.ww_b
+    if base is None:
+        call.job.ww_base_py = <void *>None
+        return call
+    try:
+        url = _whatwg_c.parse(base)
+    except InvalidURL:
+        call.job.ww_base_fails = True
+        return call
+    href = url.href.encode("ascii")  # (an href is ASCII)
+    call.keep = (url.href, href)
+    call.job.ww_base_py = <void *>url.href
+    call.job.ww_base = <const uint8_t *><const char *>href
+    (b.len, b.scheme_end, b.user_start, b.user_end, b.pass_start, b.pass_end, b.host_start,
+     b.host_end, b.path_start, b.path_end, b.query_start, b.frag_start, b.port,
+     b.scheme) = _whatwg_c._parts(url)
+    return call
+
+
+def whatwg_href(col, Py_ssize_t row0, int threads, base):
+    cdef _Call call = _ww_prepare(OP_WW_HREF, col, threads, 1, base)
+    _execute(call, row0, col)
+    return _text_result(call)
+
+
+def whatwg_can_parse(col, Py_ssize_t row0, int threads, base):
+    cdef _Call call = _ww_prepare(OP_WW_CAN_PARSE, col, threads, 0, base)
+    call.job.bits = _bitmap(call.length)
+    _execute(call, row0, col)
+    return _rule_result(call, True)
+
+
+def whatwg_split(col, Py_ssize_t row0, int threads, fields, base):
+    cdef int nf = len(fields), k, j
+    cdef _Call call
+    cdef ArrowSchema *s
+    cdef ArrowArray *a
+    cdef int64_t row_nulls = 0
+    if nf < 1 or nf > MAX_TEXT:
+        raise ValueError("whatwg_split() needs 1 to 11 fields")
+    call = _ww_prepare(OP_WW_SPLIT, col, threads, nf, base)
+    for k in range(nf):
+        call.job.fields[k] = _WW_FIELD_CODES[fields[k]]
+    call.job.row_valid = _bitmap(call.length, True)
+    _execute(call, row0, col)
+    for j in range(call.nranges):
+        row_nulls += call.ranges[j].row_nulls
+    s = <ArrowSchema *>calloc(1, sizeof(ArrowSchema))
+    a = <ArrowArray *>calloc(1, sizeof(ArrowArray))
+    if s == NULL or a == NULL:
+        free(s)
+        free(a)
+        raise MemoryError()
+    if fu_schema_init(s, b"+s", b"", nf) < 0:
+        free(s)
+        free(a)
+        raise MemoryError()
+    if fu_array_init(a, call.length, row_nulls, 1, _take_bitmap(&call.job.row_valid, row_nulls),
+                     NULL, NULL, nf) < 0:
+        s.release(s)
+        free(s)
+        free(a)
+        raise MemoryError()
+    result = _capsules(s, a)  # owns s and a (and their children) from here
+    for k in range(nf):
+        # The names live as long as the module: _WW_FIELD_NAMES holds them.
+        if fu_schema_init(s.children[k], b"U" if call.job.large else b"u",
+                          _WW_FIELD_NAMES[fields[k]], 0) < 0:
+            raise MemoryError()
+        _text_array(call, k, a.children[k])
+    return result

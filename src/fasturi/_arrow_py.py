@@ -47,6 +47,9 @@ __all__ = [
     "split",
     "surt",
     "valid_rows",
+    "whatwg_can_parse",
+    "whatwg_href",
+    "whatwg_split",
 ]
 
 
@@ -361,3 +364,8 @@ def fingerprint(
         )
 
     return _map_rows(col, row0, one, pa.uint64(), refused)
+
+
+# fasturi.whatwg's kernels keep their own file, which builds on the helpers
+# above (hence imported last); the compiled twin has them in _arrow_c.
+from ._whatwg_arrow_py import whatwg_can_parse, whatwg_href, whatwg_split  # noqa: E402

@@ -69,34 +69,13 @@ cdef extern from *:
         return r;
     }
 
-    /* The offset of a __slots__ member in its instances, from the class's
-       member descriptor (-1 for anything else), and a store there of a new
-       reference: a compiled module fills a Python class's slots without a
-       __setattr__ call per field.  The object comes from the type's own
-       allocator (fu_alloc_object, zeroed: an unset slot is NULL, which the
-       collector skips). */
-    #if PY_VERSION_HEX < 0x030C0000
-    #include "structmember.h"
-    #define Py_T_OBJECT_EX T_OBJECT_EX
-    #endif
-    static inline Py_ssize_t fu_slot_offset(PyObject *descr)
-    {
-        if (Py_TYPE(descr) != &PyMemberDescr_Type)
-            return -1;
-        PyMemberDef *m = ((PyMemberDescrObject *)descr)->d_member;
-        return m->type == Py_T_OBJECT_EX ? m->offset : -1;
-    }
-
+    /* A store of a new reference at a byte offset in an object: where a
+       compiled module has found a slot (a __slots__ member) of objects it
+       allocates itself, by a probe it checks through the descriptor. */
     static inline void fu_set_slot(PyObject *o, Py_ssize_t offset, PyObject *v)
     {
         Py_INCREF(v);
         *(PyObject **)((char *)o + offset) = v;
-    }
-
-    static inline PyObject *fu_alloc_object(PyObject *type)
-    {
-        PyTypeObject *t = (PyTypeObject *)type;
-        return t->tp_alloc(t, 0);
     }
 
     #endif /* FASTURI_CAPI_SHIM */
@@ -105,9 +84,7 @@ cdef extern from *:
     object fu_alloc_tuple(object type, Py_ssize_t n)
     int fu_descr_set(object descr, object obj, object value) except -1
     int fu_slot_not_false(object descr, object obj) except -1
-    Py_ssize_t fu_slot_offset(object descr)
     void fu_set_slot(object o, Py_ssize_t offset, object v)
-    object fu_alloc_object(object type)
 
 # Declared here rather than cimported from cpython.*: the return types are
 # exact (str, bytes), so Cython needs no type check on the result, and the

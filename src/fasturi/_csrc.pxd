@@ -284,9 +284,14 @@ cdef extern from "fasturi_whatwg.h" nogil:
         Py_ssize_t query_start, frag_start
         int32_t port
         int scheme
+        Py_ssize_t need_start, need_end
     unsigned FU_WW_FRAG, FU_WW_QUERY, FU_WW_SQUERY, FU_WW_PATH, FU_WW_USERINFO
+    enum:
+        FU_WW_OTHER, FU_WW_HTTP, FU_WW_HTTPS, FU_WW_WS, FU_WW_WSS, FU_WW_FTP, FU_WW_FILE
     const uint8_t fu_ww_enc[256]
     void fu_ww_init()
     Py_ssize_t fu_ww_room(Py_ssize_t n, Py_ssize_t base_len)
     int fu_ww_parse(const uint8_t *s, Py_ssize_t n, const uint8_t *base, const fu_ww_url *b,
                     uint8_t *out, fu_ww_url *u)
+    int fu_ww_parse_host(const uint8_t *s, Py_ssize_t n, const uint8_t *base, const fu_ww_url *b,
+                         const uint8_t *host, Py_ssize_t host_len, uint8_t *out, fu_ww_url *u)

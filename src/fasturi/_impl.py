@@ -67,11 +67,13 @@ def arrow_kernels() -> ModuleType:
 
 
 def whatwg_kernels() -> ModuleType:
-    """The column kernels of fasturi.whatwg (``_whatwg_arrow_py``), imported
-    on first use (they need pyarrow): the reference's whichever core is
-    active, until the column kernels have their compiled twin."""
-    from . import _whatwg_arrow_py as kernels
-
+    """The column kernels of fasturi.whatwg: the compiled ones of
+    ``_arrow_c``, or the reference's (``_whatwg_arrow_py``), imported on
+    first use (they need pyarrow)."""
+    if IMPLEMENTATION == "compiled":
+        from . import _arrow_c as kernels
+    else:
+        from . import _whatwg_arrow_py as kernels  # type: ignore[no-redef]
     return kernels
 
 

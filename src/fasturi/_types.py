@@ -3,7 +3,7 @@ pickling agree whichever core is active."""
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional
+from typing import Callable, NamedTuple, Optional
 
 
 class Split(NamedTuple):
@@ -250,27 +250,24 @@ class URL:
     def __hash__(self) -> int:
         return hash(self._href)
 
-    def __reduce__(self):  # type: ignore[no-untyped-def]
-        return (
-            _url_from_record,
-            (
-                self._href,
-                self._scheme,
-                self._username,
-                self._password,
-                self._host,
-                self._port,
-                self._path,
-                self._query,
-                self._fragment,
-                self._blob_origin,
-            ),
-        )
+    def __reduce__(self) -> tuple[Callable[[str], URL], tuple[str]]:
+        # by its href, which parses back to the same URL (URL Standard, URL
+        # serializing), in whichever twin unpickles it
+        return (_url_from_href, (self._href,))
+
+    def __copy__(self) -> URL:
+        return self
+
+    def __deepcopy__(self, memo: object) -> URL:
+        return self
 
 
-def _url_from_record(*fields: object) -> URL:
-    """Unpickles a ``URL`` (pickle needs a module-level callable)."""
-    return URL._from_record(*fields)  # type: ignore[arg-type]
+def _url_from_href(href: str) -> URL:
+    """Unpickles a URL of either twin as the running one's (pickle needs a
+    module-level callable)."""
+    from ._impl import whatwg
+
+    return whatwg.parse(href)
 
 
 def invalid_utf8(row: int) -> ValueError:

@@ -6,13 +6,16 @@ says which inputs: no tab, newline or backslash, no host beyond ASCII, no
 other input, every call with bytes, another type or a lone surrogate, and
 every input that would fail, goes to _whatwg_py, the reference, so both
 twins give the same URL, href or error for every input.  The URL objects
-are _types.URL, their slots filled here directly.
+are this module's URL: the href and its parts' offsets, the parts sliced
+out when read (the reference's URL holds every part as a string).
 """
 
+cimport cython
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from cpython.unicode cimport PyUnicode_AsUTF8String
+from cpython.object cimport PyTypeObject
+from cpython.unicode cimport PyUnicode_AsUTF8String, PyUnicode_Substring
 from libc.stdint cimport uint8_t
-from libc.string cimport memcpy
+from libc.string cimport memcmp, memcpy
 
 from fasturi._capi cimport (
     PyBytes_AS_STRING,
@@ -21,12 +24,13 @@ from fasturi._capi cimport (
     PyUnicode_GET_LENGTH,
     PyUnicode_IS_ASCII,
     PyUnicode_New,
-    fu_alloc_object,
-    fu_set_slot,
-    fu_slot_offset,
 )
 from fasturi._csrc cimport (
     FU_WW_FRAG,
+    FU_WW_FTP,
+    FU_WW_HTTP,
+    FU_WW_HTTPS,
+    FU_WW_OTHER,
     FU_WW_PATH,
     FU_WW_QUERY,
     FU_WW_SQUERY,
@@ -34,39 +38,177 @@ from fasturi._csrc cimport (
     fu_ww_enc,
     fu_ww_init,
     fu_ww_parse,
+    fu_ww_parse_host,
     fu_ww_room,
     fu_ww_url,
 )
 
 from fasturi import _whatwg_py
-from fasturi._types import URL
+from fasturi._types import InvalidURL, _url_from_href
 
-__all__ = ["can_parse", "host_parse", "parse", "resolve"]
+__all__ = ["URL", "can_parse", "host_parse", "parse", "resolve"]
 
 # The host parser alone (audit's host-differs hazard) is the reference's.
 host_parse = _whatwg_py.host_parse
 
-cdef Py_ssize_t _OFF[10]
-for _i, _name in enumerate(URL.__slots__):
-    _OFF[_i] = fu_slot_offset(URL.__dict__[_name])
-    if _OFF[_i] < 0:
-        raise ImportError(f"fasturi._types.URL.{_name} is not a slot")
-if tuple(URL.__slots__) != (
-    "_href", "_scheme", "_username", "_password", "_host", "_port", "_path", "_query",
-    "_fragment", "_blob_origin",
-):
-    raise ImportError("fasturi._types.URL's slots are not the ones _whatwg_c fills")
-
-# The special schemes' names, one object each (no string made per URL).
-# (FU_WW_OTHER is 0, the others in the order of their enum)
+# The special schemes' names, at their FU_WW_* numbers.
 cdef tuple _SCHEMES = (None, "http", "https", "ws", "wss", "ftp", "file")
 cdef str _EMPTY = ""
-cdef str _SLASH = "/"
+
+# A URL's scheme beyond the C path's FU_WW_* (the reference's URLs only):
+# a "blob" URL's origin is that of the URL its path holds.
+DEF SCHEME_BLOB = 7
 
 fu_ww_init()
 
 # Inputs up to this many bytes are parsed into a buffer on the stack.
 DEF STACK = 2048
+
+
+@cython.final
+@cython.no_gc
+@cython.freelist(32)
+cdef class URL:
+    """A URL by the WHATWG URL Standard, with its ``URL`` class's getters.
+
+    Immutable and hashable; equal when ``href`` is (URL equivalence).
+    Built by ``fasturi.whatwg.parse``, not by calling the class.
+    """
+
+    # The href and where its parts lie in it (code points; the href is
+    # ASCII); a getter slices its part out when read.  Building a URL is
+    # then one object and, where the input is already its own href (most
+    # URLs), not even a string.  Empty username or password: start == end.
+    cdef str _href
+    cdef Py_ssize_t _scheme_end  # the ":"
+    cdef Py_ssize_t _user_start, _user_end, _pass_start, _pass_end
+    cdef Py_ssize_t _host_start, _host_end  # -1: null host
+    cdef Py_ssize_t _path_start, _path_end
+    cdef Py_ssize_t _query_start, _frag_start  # the "?" / "#", -1: null
+    cdef int _port  # -1: null
+    cdef int _scheme  # FU_WW_*, SCHEME_BLOB
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("URL objects are made by fasturi.whatwg.parse()")
+
+    cdef inline str _slice(self, Py_ssize_t a, Py_ssize_t b):
+        # (an object made by URL.__new__ alone has no href: it reads as "")
+        if b <= a or self._href is None:
+            return _EMPTY
+        return PyUnicode_Substring(self._href, a, b)
+
+    @property
+    def href(self):
+        """The URL serializer's output."""
+        return self._href
+
+    @property
+    def protocol(self):
+        """The scheme followed by ":"."""
+        return self._slice(0, self._scheme_end + 1)
+
+    @property
+    def username(self):
+        return self._slice(self._user_start, self._user_end)
+
+    @property
+    def password(self):
+        return self._slice(self._pass_start, self._pass_end)
+
+    @property
+    def host(self):
+        """The host serialized, with ":" and the port when there is one."""
+        if self._host_start < 0:
+            return _EMPTY
+        return self._slice(self._host_start, self._path_start)
+
+    @property
+    def hostname(self):
+        """The host serialized ("" when null)."""
+        if self._host_start < 0:
+            return _EMPTY
+        return self._slice(self._host_start, self._host_end)
+
+    @property
+    def port(self):
+        """The port as decimal text ("" when null, as for a default port)."""
+        if self._port < 0:
+            return _EMPTY
+        return self._slice(self._host_end + 1, self._path_start)
+
+    @property
+    def pathname(self):
+        """The URL path serializer's output."""
+        return self._slice(self._path_start, self._path_end)
+
+    @property
+    def search(self):
+        """ "?" and the query, or "" when the query is null or empty."""
+        cdef Py_ssize_t end = self._frag_start if self._frag_start >= 0 else len(self._href)
+        if self._query_start < 0 or end - self._query_start < 2:
+            return _EMPTY
+        return self._slice(self._query_start, end)
+
+    @property
+    def hash(self):
+        """ "#" and the fragment, or "" when the fragment is null or empty."""
+        if self._frag_start < 0 or len(self._href) - self._frag_start < 2:
+            return _EMPTY
+        return self._slice(self._frag_start, len(self._href))
+
+    @property
+    def origin(self):
+        """The serialization of the URL's origin ("null" when opaque)."""
+        cdef URL inner
+        if FU_WW_HTTP <= self._scheme <= FU_WW_FTP:
+            if self._host_start == self._scheme_end + 3:  # no userinfo to leave out
+                return self._slice(0, self._path_start)
+            return self._slice(0, self._scheme_end + 3) + self.host
+        if self._scheme == SCHEME_BLOB:
+            # the origin of the URL the path holds, if an HTTP(S) one
+            try:
+                inner = parse(self.pathname)
+            except InvalidURL:
+                return "null"
+            if inner._scheme == FU_WW_HTTP or inner._scheme == FU_WW_HTTPS:
+                return inner.origin
+        return "null"
+
+    def __str__(self):
+        return self._href
+
+    def __repr__(self):
+        return f"URL({self._href!r})"
+
+    def __eq__(self, other):
+        if type(other) is URL:
+            return self._href == (<URL>other)._href
+        return NotImplemented
+
+    def __ne__(self, other):
+        if type(other) is URL:
+            return self._href != (<URL>other)._href
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(self._href)
+
+    def __reduce__(self):
+        # by its href, which parses back to the same URL (URL Standard,
+        # URL serializing), in whichever twin unpickles it
+        return (_url_from_href, (self._href,))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+# Users meet the class as fasturi.whatwg.URL (tracebacks, repr of the type),
+# as the reference's: a static type's module and name are read from its
+# tp_name, which Cython sets to this module's.
+(<PyTypeObject *>URL).tp_name = "fasturi.whatwg.URL"
 
 
 cdef inline str _ascii(const uint8_t *p, Py_ssize_t n):
@@ -75,38 +217,71 @@ cdef inline str _ascii(const uint8_t *p, Py_ssize_t n):
     return s
 
 
-cdef inline object _part(const uint8_t *out, Py_ssize_t a, Py_ssize_t b):
-    """out[a:b] as a str; "" and "/" (most paths) are one object each."""
-    if b - a == 1 and out[a] == 47:  # "/"
-        return _SLASH
-    if b == a:
-        return _EMPTY
-    return _ascii(out + a, b - a)
+cdef inline URL _url(const uint8_t *out, fu_ww_url *u, object input, const uint8_t *s,
+                     Py_ssize_t n):
+    """The URL of a parse the C path took (out: its serialization); its
+    href is `input` itself where that is an ASCII str written as out is."""
+    cdef URL url = URL.__new__(URL)
+    if type(input) is str and u.len == n and memcmp(out, s, n) == 0:
+        url._href = input
+    else:
+        url._href = _ascii(out, u.len)
+    url._scheme_end = u.scheme_end
+    url._user_start = u.user_start
+    url._user_end = u.user_end
+    url._pass_start = u.pass_start
+    url._pass_end = u.pass_end
+    url._host_start = u.host_start
+    url._host_end = u.host_end
+    url._path_start = u.path_start
+    url._path_end = u.path_end
+    url._query_start = u.query_start
+    url._frag_start = u.frag_start
+    url._port = u.port
+    url._scheme = u.scheme
+    return url
 
 
-cdef object _url(const uint8_t *out, fu_ww_url *u):
-    """The URL of a parse the C path took (out: its serialization)."""
-    cdef Py_ssize_t end = u.len
-    cdef object scheme = _SCHEMES[u.scheme] if u.scheme else _ascii(out, u.scheme_end)
-    cdef object query = None, fragment = None
-    if u.frag_start >= 0:
-        fragment = _part(out, u.frag_start + 1, end)
-        end = u.frag_start
-    if u.query_start >= 0:
-        query = _part(out, u.query_start + 1, end)
-    cdef object port = None if u.port < 0 else <object>u.port
-    o = fu_alloc_object(URL)
-    fu_set_slot(o, _OFF[0], _ascii(out, u.len))
-    fu_set_slot(o, _OFF[1], scheme)
-    fu_set_slot(o, _OFF[2], _part(out, u.user_start, u.user_end))
-    fu_set_slot(o, _OFF[3], _part(out, u.pass_start, u.pass_end))
-    fu_set_slot(o, _OFF[4], _part(out, u.host_start, u.host_end) if u.host_start >= 0 else None)
-    fu_set_slot(o, _OFF[5], port)
-    fu_set_slot(o, _OFF[6], _part(out, u.path_start, u.path_end))
-    fu_set_slot(o, _OFF[7], query)
-    fu_set_slot(o, _OFF[8], fragment)
-    fu_set_slot(o, _OFF[9], None)
-    return o
+cdef URL _adopt(object ref):
+    """The reference's URL (fasturi._types.URL) as one of these: its parts
+    found in its href from their lengths, as the URL serializer wrote them
+    (a path after a null host and "/." ends where the query starts)."""
+    cdef URL url = URL.__new__(URL)
+    cdef str href = ref._href
+    cdef str scheme = ref._scheme
+    cdef Py_ssize_t at, end = len(href)
+    url._href = href
+    url._scheme_end = len(scheme)
+    url._scheme = _SCHEMES.index(scheme) if scheme in _SCHEMES else (
+        SCHEME_BLOB if scheme == "blob" else FU_WW_OTHER)
+    url._user_start = url._user_end = url._pass_start = url._pass_end = 0
+    url._host_start = url._host_end = -1
+    url._port = -1
+    url._query_start = url._frag_start = -1
+    if ref._fragment is not None:
+        end -= len(ref._fragment) + 1
+        url._frag_start = end
+    if ref._query is not None:
+        end -= len(ref._query) + 1
+        url._query_start = end
+    url._path_end = end
+    url._path_start = end - len(ref._path)
+    if ref._host is not None:
+        at = url._scheme_end + 3
+        url._user_start = at
+        at += len(ref._username)
+        url._user_end = at
+        if ref._password:
+            url._pass_start = at + 1
+            at += 1 + len(ref._password)
+            url._pass_end = at
+        if ref._username or ref._password:
+            at += 1  # "@"
+        url._host_start = at
+        url._host_end = at + len(ref._host)
+        if ref._port is not None:
+            url._port = ref._port
+    return url
 
 
 cdef inline object _utf8(object s):
@@ -131,9 +306,17 @@ cdef inline const uint8_t *_data(object owner, Py_ssize_t *n):
     return <const uint8_t *>PyBytes_AS_STRING(owner)
 
 
-cdef object _fast(object input, object base, bint want_url):
-    """The URL (want_url) or its href by the C path, or None where the
-    input or base is not one it takes."""
+# What _fast gives back.
+cdef enum:
+    WANT_OK = 0  # True
+    WANT_HREF = 1  # the href
+    WANT_URL = 2  # the URL
+
+
+cdef object _fast(object input, object base, int want):
+    """True, the href or the URL (want) by the C path; False where it knows
+    the input fails (the reference names the error), None where the input
+    or base is not one it takes."""
     cdef Py_ssize_t n = 0, bn = 0
     cdef object input_owner = _utf8(input), base_owner = None
     if input_owner is None:
@@ -157,22 +340,63 @@ cdef object _fast(object input, object base, bint want_url):
         if out == NULL:
             raise MemoryError()
     bout = out + room
+    cdef int rc = 1
     try:
         if base is not None:
-            if not fu_ww_parse(bs, bn, NULL, NULL, bout, &b):
-                return None
-            if not fu_ww_parse(s, n, bout, &b, out, &u):
-                return None
-        elif not fu_ww_parse(s, n, NULL, NULL, out, &u):
-            return None
-        if want_url:
-            result = _url(out, &u)
-        else:
+            rc = fu_ww_parse(bs, bn, NULL, NULL, bout, &b)
+            if rc == 2:  # (a base whose host is the reference's: the reference's)
+                rc = 0
+        if rc == 1:
+            rc = fu_ww_parse(s, n, bout if base is not None else NULL,
+                             &b if base is not None else NULL, out, &u)
+        if rc == 2:
+            return _with_host(input, base, want, s, n, bout if base is not None else NULL,
+                              &b if base is not None else NULL, room, &u)
+        if rc != 1:
+            # a failure the C path knows is can_parse's answer; the others
+            # want the reference's error
+            return False if rc < 0 else None
+        if want == WANT_URL:
+            result = _url(out, &u, input, s, n)
+        elif want == WANT_HREF:
             result = _ascii(out, u.len)
+        else:
+            result = True
     finally:
         if out != stack:
             PyMem_Free(out)
     return result
+
+
+cdef object _with_host(object input, object base, int want, const uint8_t *s, Py_ssize_t n,
+                       const uint8_t *bout, fu_ww_url *b, Py_ssize_t room, fu_ww_url *u):
+    """_fast's answer for an input the C path takes but for its host: the
+    host by the reference's host parser (IDNA, IPv4 numbers, percent-
+    decoding, opaque hosts: the costly part, and a small one), then the
+    input again by the C path with that host."""
+    cdef bytes host
+    cdef uint8_t *out
+    cdef int rc
+    try:
+        text = (<bytes>s[u.need_start:u.need_end]).decode("utf-8")
+        host = _whatwg_py.host_parse(text, u.scheme == FU_WW_OTHER).encode("ascii")
+    except InvalidURL:
+        return False
+    out = <uint8_t *>PyMem_Malloc(room + len(host))
+    if out == NULL:
+        raise MemoryError()
+    try:
+        rc = fu_ww_parse_host(s, n, bout, b, <const uint8_t *><const char *>host, len(host),
+                              out, u)
+        if rc != 1:
+            return False if rc < 0 else None
+        if want == WANT_URL:
+            return _url(out, u, input, s, n)
+        if want == WANT_HREF:
+            return _ascii(out, u.len)
+        return True
+    finally:
+        PyMem_Free(out)
 
 
 def parse(input, base=None):
@@ -180,16 +404,17 @@ def parse(input, base=None):
 
     Raises ``InvalidURL`` (a ``ValueError``) where the parser returns failure.
     """
-    url = _fast(input, base, True)
-    if url is None:
-        return _whatwg_py.parse(input, base)
+    url = _fast(input, base, WANT_URL)
+    if url is None or url is False:
+        return _adopt(_whatwg_py.parse(input, base))
     return url
 
 
 def can_parse(input, base=None):
     """Whether ``parse(input, base)`` succeeds (URL Standard, canParse)."""
-    if _fast(input, base, False) is not None:
-        return True
+    ok = _fast(input, base, WANT_OK)
+    if ok is not None:
+        return ok
     return _whatwg_py.can_parse(input, base)
 
 
@@ -199,8 +424,8 @@ def resolve(base, ref):
     Raises ``InvalidURL`` where either fails.
     """
     if base is not None:
-        href = _fast(ref, base, False)
-        if href is not None:
+        href = _fast(ref, base, WANT_HREF)
+        if href is not None and href is not False:
             return href
     return _whatwg_py.resolve(base, ref)
 
@@ -208,7 +433,34 @@ def resolve(base, ref):
 def _fast_parse(input, base=None):
     """The URL by the C path, or None where it hands the input to the
     reference (for the tests that count what the C path takes)."""
-    return _fast(input, base, True)
+    url = _fast(input, base, WANT_URL)
+    return None if url is False else url
+
+
+def _parse_or_none(input, base=None):
+    """``parse(input, base)``, or None where it fails (the column kernels'
+    row: no error to name, so no reference parse for a failure the C path
+    knows)."""
+    url = _fast(input, base, WANT_URL)
+    if url is False:
+        return None
+    if url is None:
+        try:
+            return _adopt(_whatwg_py.parse(input, base))
+        except InvalidURL:
+            return None
+    return url
+
+
+def _parts(URL url):
+    """The C path's record of a URL (fu_ww_url's fields, in their order),
+    for the column kernels' base: any URL, the C path's or not."""
+    return (
+        len(url._href), url._scheme_end, url._user_start, url._user_end, url._pass_start,
+        url._pass_end, url._host_start, url._host_end, url._path_start, url._path_end,
+        url._query_start, url._frag_start, url._port,
+        FU_WW_OTHER if url._scheme == SCHEME_BLOB else url._scheme,
+    )
 
 
 def _encode_sets():

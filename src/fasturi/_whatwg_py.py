@@ -35,7 +35,7 @@ from idna import uts46data
 from ._errors import type_error
 from ._types import URL, InvalidURL
 
-__all__ = ["parse", "can_parse", "resolve"]
+__all__ = ["URL", "parse", "can_parse", "resolve"]
 
 # -- Infrastructure ---------------------------------------------------------
 

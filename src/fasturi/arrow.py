@@ -500,8 +500,8 @@ def percent_decode(col: Any, *, errors: str = "strict", threads: Optional[int] =
 
 
 # ---- WHATWG URLs (API.md §9) ---------------------------------------------------
-# The reference kernels for now (the column kernels' compiled twin is to come):
-# one row at a time on the calling thread, whatever ``threads`` says.
+# Their kernels are _arrow_c's with the compiled core, _whatwg_arrow_py's (the
+# reference, one row at a time on the calling thread) without.
 
 
 def _whatwg_base(func: str, base: Any) -> Optional[str]:

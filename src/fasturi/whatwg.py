@@ -10,8 +10,9 @@ names the validation error that failed the parse.
 from __future__ import annotations
 
 from ._impl import whatwg as _whatwg
-from ._types import URL, InvalidURL
+from ._types import InvalidURL
 
+URL = _whatwg.URL
 parse = _whatwg.parse
 can_parse = _whatwg.can_parse
 resolve = _whatwg.resolve
