@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import fasturi
 from fasturi import _cli, _cli_commands, _tsv
-from fasturi._audit import may_find
+from fasturi._audit import _NOTHING, _scope
 from fasturi._types import ArrowColumn
 
 HOSTILE = [
@@ -223,22 +223,54 @@ def test_the_kernels_escape_at_every_place_in_a_row():
     assert k.join_lines(ArrowColumn(*arr.__arrow_c_array__())) == want
 
 
+def _suspect(text):
+    """Whether the block path must run audit on a line (the reference)."""
+    return not fasturi.is_valid(text) or _scope(text, fasturi.split(text)) != _NOTHING
+
+
+def _kernel_suspects(texts):
+    k = fasturi._impl.arrow_kernels()
+    return k.audit_suspects(ArrowColumn(*pa.array(texts).__arrow_c_array__()), 0, 1)
+
+
 @given(st.text(alphabet=st.characters(codec="utf-8")))
 def test_audit_finds_nothing_where_the_prefilter_says_so(text):
-    if fasturi.is_valid(text) and not may_find(text):
+    if not _suspect(text):
         assert fasturi.audit(text) == []
-    k = fasturi._impl.arrow_kernels()
-    col = ArrowColumn(*pa.array([text]).__arrow_c_array__())
-    suspect = not fasturi.is_valid(text) or may_find(text)
-    assert k.audit_suspects(col, 0, 1) == ([0] if suspect else [])
+    assert _kernel_suspects([text]) == ([0] if _suspect(text) else [])
+
+
+# where the hosts parsers read can differ, or inet_aton() reads a number
+AUDIT_LINES = [
+    *("http:example.com", "HTTP:///example.com", "ws:x.y", "https:a@b", "file://c:/x"),
+    *("http://[v1.x]/", "http://[::1]/", "http://0x7f.1/", "http://01.2.3.4/", "//0x7f.1/"),
+    *("http://1.2.3.4/", "http://0pointer.de/", "http://1.2.3.4/%0a", "http://a@b/", "1a:x"),
+    *("http://a/%2e%2E/%2f?%2e#%2f", "http://a/?%2f#%3a", "http://%CF%80.example/"),
+    *("http://a/b%7e%41", "mailto:a@b", "file:///x", "foo:///bar", "http://a.b.c.d/"),
+]
 
 
 def test_audit_prefilter_on_hostile_lines():
-    for raw in HOSTILE + [b"http://1.2.3.4/", b"//0x7f.1/", b"http://a@b/", b"1a:x"]:
-        text = raw.decode("utf-8", "replace")
-        if fasturi.is_valid(text) and not may_find(text):
+    texts = [raw.decode("utf-8", "replace") for raw in HOSTILE] + AUDIT_LINES
+    for text in texts:
+        if not _suspect(text):
             assert fasturi.audit(text) == []
-    assert may_find("//0x7f.1/") and may_find("http://1.2.3.4/") and not may_find("1a:x")
+    assert _kernel_suspects(texts) == [i for i, text in enumerate(texts) if _suspect(text)]
+    assert not _suspect("http://1.2.3.4/") and not _suspect("http://0pointer.de/")
+    assert _suspect("http:example.com") and _suspect("//0x7f.1/") and _suspect("1a:x")
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_audit_lines_through_both_paths(monkeypatch, capfd, path):
+    # each line's rows are its findings, on the block path too
+    data = "\n".join(AUDIT_LINES).encode() + b"\n"
+    status, out, err = _main(monkeypatch, capfd, ["audit", "--no-progress"], data, path)
+    want = [
+        "\t".join((str(n), f.code, f.section, _tsv.escape(f.message), _tsv.escape(text)))
+        for n, text in enumerate(AUDIT_LINES, 1)
+        for f in fasturi.audit(text)
+    ]
+    assert (status, out.splitlines(), err) == (1, want, "")
 
 
 @pytest.mark.parametrize("path", PATHS)

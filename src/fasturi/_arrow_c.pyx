@@ -43,7 +43,7 @@ from fasturi._csrc cimport (
     FU_COL_VIEW,
     fu_copy,
     fu_copy_over,
-    fu_audit_suspect,
+    fu_audit_scope,
     fu_tsv_copy_plain,
     fu_tsv_escape,
     fu_drop_rule_t,
@@ -1229,7 +1229,9 @@ def percent_decode(col, Py_ssize_t row0, int threads, errors):
 def lines(bytes block):
     """The lines of ``block`` (each ending at "\\n", or at the end; a "\\r"
     before the "\\n" dropped) as a string column, and the lines that are not
-    UTF-8, left out of it: ``(column, count, [(index, start, end), ...])``."""
+    UTF-8, left out of it: ``(column, count, [(index, start, end), ...],
+    starts)``, ``starts`` where each line begins in ``block``, then its
+    length."""
     cdef const uint8_t *s = <const uint8_t *>PyBytes_AS_STRING(block)
     cdef int64_t n = len(block), a = 0, b, e, count = 0, rows = 0, kept = 0
     cdef const uint8_t *nl
@@ -1245,6 +1247,8 @@ def lines(bytes block):
         nl = <const uint8_t *>memchr(s + a, 10, <size_t>(n - a))
         a = (nl - s + 1) if nl != NULL else n
         rows += 1
+    starts = PyBytes_FromStringAndSize(NULL, 8 * (rows + 1))
+    cdef int64_t *at = <int64_t *>PyBytes_AS_STRING(starts)
     offsets = calloc(<size_t>(rows + 1), 8 if large else 4)
     if offsets == NULL or fu_buf_reserve(&data, n) < 0:
         free(offsets)
@@ -1253,6 +1257,7 @@ def lines(bytes block):
     a = 0
     with nogil:
         while a < n:
+            at[count] = a
             nl = <const uint8_t *>memchr(s + a, 10, <size_t>(n - a))
             if nl != NULL:
                 e = nl - s
@@ -1274,6 +1279,7 @@ def lines(bytes block):
                     bad.append((count, a, e))
             count += 1
             a = b
+        at[count] = n
     sch = <ArrowSchema *>calloc(1, sizeof(ArrowSchema))
     arr = <ArrowArray *>calloc(1, sizeof(ArrowArray))
     if sch == NULL or arr == NULL or fu_schema_init(sch, b"U" if large else b"u", b"", 0) < 0:
@@ -1287,7 +1293,7 @@ def lines(bytes block):
         free(sch)
         free(arr)
         raise MemoryError()
-    return _capsules(sch, arr), count, bad
+    return _capsules(sch, arr), count, bad, memoryview(starts).cast("q")
 
 
 cdef fu_col_t _child(object col, int k, int64_t *offset) except *:
@@ -1449,8 +1455,8 @@ def valid_rows(col):
 
 def audit_suspects(col, Py_ssize_t row0, int threads):
     """The rows of a string column in which audit() could find something:
-    those that are not valid URI-references, and those with a "%", a "@", a
-    byte from 0x80, or a host that starts with a digit (fasturi_cli.h)."""
+    those that are not valid URI-references, and those fu_audit_scope()
+    does not rule out (fasturi_cli.h)."""
     pos = error_position(col, row0, threads, "URI-reference", 3986)
     cdef ArrowArray *a = <ArrowArray *>PyCapsule_GetPointer(pos.array, "arrow_array")
     # a row with a position is invalid; no bitmap: every row has one
@@ -1462,7 +1468,7 @@ def audit_suspects(col, Py_ssize_t row0, int threads):
     for i in range(c.length):
         if fu_col_row(&c, i, &p, &n) != FU_ROW_VALUE:
             continue
-        if invalid == NULL or (invalid[i >> 3] >> (i & 7)) & 1 or fu_audit_suspect(p, n):
+        if invalid == NULL or (invalid[i >> 3] >> (i & 7)) & 1 or fu_audit_scope(p, n):
             rows.append(i)
     return rows
 

@@ -342,12 +342,13 @@ def _stream_blocks(
                     if not block:
                         break
                 text = block[3:] if number == 0 and block.startswith(_BOM) else block
-                col, count, bad = kernels.lines(text)
+                col, count, bad, starts = kernels.lines(text)
                 if bad:  # lines that are not UTF-8: the line path says which
                     _write_lines(run, handler, _decode(io.BytesIO(block), name, None, number))
                 else:
                     out, redo = block_handler(col)
-                    _write_block(run, handler, name, number, text, out, redo)
+                    lines = [_block_line(name, number, text, starts, i) for i in redo]
+                    _write_block(run, handler, lines, redo, out)
                 number += count
     finally:
         if run.bar is not None:
@@ -355,25 +356,21 @@ def _stream_blocks(
             run.bar = None
 
 
+def _block_line(name: str, number: int, block: bytes, starts: Sequence[int], i: int) -> _Line:
+    """Line ``i`` of ``block`` (whose first line is numbered ``number + 1``
+    and whose lines begin at ``starts``), as the line path reads it."""
+    text = block[starts[i] : starts[i + 1]]
+    if text.endswith(b"\n"):
+        text = text[:-1].removesuffix(b"\r")
+    return _Line(name, number + i + 1, text.decode("utf-8"))
+
+
 def _write_block(
-    run: _Run,
-    handler: Handler,
-    name: str,
-    number: int,
-    block: bytes,
-    out: Optional[bytes],
-    redo: List[int],
+    run: _Run, handler: Handler, lines: List[_Line], redo: List[int], out: Optional[bytes]
 ) -> None:
-    """A block handler's (out, redo) for ``block``, whose first line is
-    numbered ``number + 1``: the records of ``out`` written, each line of
-    ``redo`` through the per-line ``handler`` instead (in its place)."""
-    lines = []
-    if redo:
-        texts = block.split(b"\n")
-        last = len(texts) - 1  # the one line not ended by "\n" (or "\r\n")
-        for i in redo:
-            text = texts[i] if i == last else texts[i].removesuffix(b"\r")
-            lines.append(_Line(name, number + i + 1, text.decode("utf-8")))
+    """A block handler's (out, redo): the records of ``out`` written, each
+    line of ``redo`` (``lines``) through the per-line ``handler`` instead,
+    in its place."""
     if out is None:
         _write_lines(run, handler, lines)
         return
