@@ -297,3 +297,43 @@ def test_usage_errors_print_the_commands_usage(monkeypatch, capfd):
         assert status == 2 and out == ""
         assert err.startswith(f"usage: fasturi {argv[0]} ")
         assert f"fasturi {argv[0]}: error: {what}" in err
+
+
+_SPECIALS = [chr(c) for c in (*range(0x20), 0x7F, *range(0x80, 0xA0), 0x2028, 0x2029)] + ["\\"]
+
+
+@given(
+    st.lists(
+        st.sampled_from(["http://a/", "<URL: http://b/", ">", "www.c.org/", "mailto:d", " ", "é"])
+        | st.sampled_from(_SPECIALS)
+        | st.text(max_size=3),
+        max_size=12,
+    ),
+    st.booleans(),
+)
+def test_extract_writes_its_uris_unescaped(pieces, abbreviated):
+    # extract's TSV rows are its URIs as they are: none holds a character
+    # the escaping rule rewrites (each ends a URI, or is dropped)
+    for uri in fasturi.extract("".join(pieces), abbreviated=abbreviated):
+        assert _tsv.escape(uri) == uri
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_extract_keeps_hostile_lines_to_themselves(monkeypatch, capfd, path):
+    data = b"\n".join(HOSTILE) + b"\n"
+    status, out, err = _main(monkeypatch, capfd, ["extract", "--no-progress"], data, path)
+    want = [
+        uri
+        for raw in HOSTILE
+        if b"\xff" not in raw and b"\xed" not in raw
+        for uri in fasturi.extract(raw.decode())
+    ]
+    assert (status, out.splitlines()) == (1, want)
+    assert [line.split(":")[2] for line in err.splitlines()] == ["3", "9"]
+
+
+def test_extract_joins_only_lines_a_bracket_leaves_open(monkeypatch, capfd):
+    data = b"a > b\n<http://x/\ny>\n\xff <\nhttp://z/ <http://w/>\n<\nhttp://q/\n"
+    status, out, err = _main(monkeypatch, capfd, ["extract", "--no-progress"], data, "lines")
+    assert out.splitlines() == ["http://x/y", "http://z/", "http://w/", "http://q/"]
+    assert status == 1 and [line.split(":")[2] for line in err.splitlines()] == ["4"]

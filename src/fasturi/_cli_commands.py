@@ -678,11 +678,9 @@ def _audit_handler(run: _Run) -> Handler:
                     }
                 )
             ]
+        where, text = run.where(line), _tsv.escape(line.text)  # (once a line)
         return [
-            "\t".join(
-                (run.where(line), f.code, f.section, _tsv.escape(f.message), _tsv.escape(line.text))
-            )
-            for f in findings
+            "\t".join((where, f.code, f.section, _tsv.escape(f.message), text)) for f in findings
         ]
 
     return _report(run, found, fasturi.audit)
@@ -700,6 +698,9 @@ def _extract_lines(lines: Iterable[_Line], limit: int = 1 << 16) -> Iterator[_Li
     size = 0
     still_open = False
     for line in lines:
+        if first is None and "<" not in line.text:  # (nearly every line)
+            yield line
+            continue
         if line.error is not None:  # reported on its own, where it stands
             if first is not None:
                 yield _Line(first.source, first.number, "\n".join(parts))
@@ -728,18 +729,18 @@ def _extract_handler(run: _Run) -> Handler:
 
     def handle(run: _Run, chunk: List[_Line]) -> List[str]:
         rows: List[str] = []
+        json = run.args.json
         for line, uris, why in _apply(chunk, find):
             if why is not None:
                 run.bad_line(line, why)
-            elif run.args.json:
+            elif json:
                 rows.extend(
                     _json({"file": line.source, "line": line.number, "uri": u}) for u in uris
                 )
             else:
-                # a URI is made of its line's characters: a line with none
-                # to escape (nearly all) gives URIs with none
-                plain = line.text.isprintable() and "\\" not in line.text
-                rows.extend(uris if plain else map(_tsv.escape, uris))
+                # written as they are: a URI's characters are none that TSV
+                # escapes (controls, "\\", U+2028 and U+2029 end it; docs/cli.md)
+                rows.extend(uris)
         return rows
 
     return handle
