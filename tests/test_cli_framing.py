@@ -228,9 +228,10 @@ def _suspect(text):
     return not fasturi.is_valid(text) or _scope(text, fasturi.split(text)) != _NOTHING
 
 
-def _kernel_suspects(texts):
+def _kernel_suspects(texts, threads=1):
     k = fasturi._impl.arrow_kernels()
-    return k.audit_suspects(ArrowColumn(*pa.array(texts).__arrow_c_array__()), 0, 1)
+    arr = pa.array(["sliced off", *texts]).slice(1)
+    return k.audit_suspects(ArrowColumn(*arr.__arrow_c_array__()), 0, threads)
 
 
 @given(st.text(alphabet=st.characters(codec="utf-8")))
@@ -240,6 +241,12 @@ def test_audit_finds_nothing_where_the_prefilter_says_so(text):
     assert _kernel_suspects([text]) == ([0] if _suspect(text) else [])
 
 
+# the hostile lines that are UTF-8 and one line each
+HOSTILE_TEXTS = [
+    text
+    for text in (raw.decode("utf-8", "replace") for raw in HOSTILE)
+    if not re.search("[\r\n\x0b\x0c\x1c-\x1e\x85\u2028\u2029\ufffd]", text)
+]
 # where the hosts parsers read can differ, or inet_aton() reads a number
 AUDIT_LINES = [
     *("http:example.com", "HTTP:///example.com", "ws:x.y", "https:a@b", "file://c:/x"),
@@ -256,18 +263,22 @@ def test_audit_prefilter_on_hostile_lines():
         if not _suspect(text):
             assert fasturi.audit(text) == []
     assert _kernel_suspects(texts) == [i for i, text in enumerate(texts) if _suspect(text)]
+    many = [*texts, None] * 3000  # (ranges on two threads; null rows)
+    assert _kernel_suspects(many, 2) == [i for i, t in enumerate(many) if t and _suspect(t)]
     assert not _suspect("http://1.2.3.4/") and not _suspect("http://0pointer.de/")
     assert _suspect("http:example.com") and _suspect("//0x7f.1/") and _suspect("1a:x")
 
 
 @pytest.mark.parametrize("path", PATHS)
 def test_audit_lines_through_both_paths(monkeypatch, capfd, path):
-    # each line's rows are its findings, on the block path too
-    data = "\n".join(AUDIT_LINES).encode() + b"\n"
+    # each line's rows are its findings, on the block path too, and for a
+    # line seen before (the handler keeps recent answers)
+    texts = [*AUDIT_LINES, *HOSTILE_TEXTS, *AUDIT_LINES]
+    data = "\n".join(texts).encode() + b"\n"
     status, out, err = _main(monkeypatch, capfd, ["audit", "--no-progress"], data, path)
     want = [
         "\t".join((str(n), f.code, f.section, _tsv.escape(f.message), _tsv.escape(text)))
-        for n, text in enumerate(AUDIT_LINES, 1)
+        for n, text in enumerate(texts, 1)
         for f in fasturi.audit(text)
     ]
     assert (status, out.splitlines(), err) == (1, want, "")

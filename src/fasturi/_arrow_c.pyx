@@ -129,6 +129,7 @@ cdef enum:
     OP_W3LIB  # canonicalize(preset="w3lib")
     OP_W3LIB_FINGERPRINT  # fingerprint(preset="w3lib")
     OP_SURT
+    OP_AUDIT  # audit_suspects: the rows audit() could find something in
 
 # Why a range stopped early.
 cdef enum:
@@ -599,6 +600,13 @@ cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
         if m < 0:
             _set(job.bits, i)
         _set(job.valid[0], i)
+        return BAD_NONE
+    elif job.op == OP_AUDIT:
+        m = _check(job, r, p, n, ascii)
+        if m == -2:
+            return BAD_MEMORY
+        if m >= 0 or fu_audit_scope(p, n) != 0:  # invalid, or may have findings
+            _set(job.bits, i)
         return BAD_NONE
     else:  # OP_POSITION
         m = _check(job, r, p, n, ascii)
@@ -1457,20 +1465,13 @@ def audit_suspects(col, Py_ssize_t row0, int threads):
     """The rows of a string column in which audit() could find something:
     those that are not valid URI-references, and those fu_audit_scope()
     does not rule out (fasturi_cli.h)."""
-    pos = error_position(col, row0, threads, "URI-reference", 3986)
-    cdef ArrowArray *a = <ArrowArray *>PyCapsule_GetPointer(pos.array, "arrow_array")
-    # a row with a position is invalid; no bitmap: every row has one
-    cdef const uint8_t *invalid = <const uint8_t *>a.buffers[0]  # (offset 0: ours)
-    cdef fu_col_t c = _open(col)
-    cdef int64_t i, n
-    cdef const uint8_t *p
-    cdef list rows = []
-    for i in range(c.length):
-        if fu_col_row(&c, i, &p, &n) != FU_ROW_VALUE:
-            continue
-        if invalid == NULL or (invalid[i >> 3] >> (i & 7)) & 1 or fu_audit_scope(p, n):
-            rows.append(i)
-    return rows
+    cdef _Call call = _prepare(OP_AUDIT, col, _check_threads(threads), 0, 0)
+    call.job.rule = _rule_id("audit_suspects", "", "URI-reference", 3986)
+    call.job.bits = _bitmap(call.length)
+    _execute(call, row0, col)
+    cdef const uint8_t *bits = call.job.bits
+    cdef int64_t i
+    return [i for i in range(call.length) if (bits[i >> 3] >> (i & 7)) & 1]
 
 
 # ---- the crawler tools (docs/reference.md §4) ------------------------------------------

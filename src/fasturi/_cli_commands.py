@@ -16,6 +16,7 @@ which says what is wrong with it, so both paths write the same bytes.
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import json
 import os
@@ -678,12 +679,22 @@ def _audit_handler(run: _Run) -> Handler:
                     }
                 )
             ]
-        where, text = run.where(line), _tsv.escape(line.text)  # (once a line)
+        # a valid reference (no "invalid" finding, which comes first) has
+        # nothing to escape
+        text = line.text if findings[0].code != "invalid" else _tsv.escape(line.text)
+        where = run.where(line)
         return [
             "\t".join((where, f.code, f.section, _tsv.escape(f.message), text)) for f in findings
         ]
 
-    return _report(run, found, fasturi.audit)
+    # Streams repeat their URLs (logs, crawls): a line seen lately is not
+    # audited again.  Short lines only, so that the cache stays small.
+    recent = functools.lru_cache(maxsize=1 << 12)(fasturi.audit)
+
+    def check(text: str) -> List[fasturi.Finding]:
+        return recent(text) if len(text) <= 1 << 11 else fasturi.audit(text)
+
+    return _report(run, found, check)
 
 
 def _extract_lines(lines: Iterable[_Line], limit: int = 1 << 16) -> Iterator[_Line]:
