@@ -667,32 +667,34 @@ def _validate_handler(run: _Run) -> Handler:
 
 
 def _audit_handler(run: _Run) -> Handler:
-    def found(line: _Line, findings: List[fasturi.Finding]) -> List[str]:
-        if run.args.json:
-            return [
-                _json(
-                    {
-                        "file": line.source,
-                        "line": line.number,
-                        "uri": line.text,
-                        "findings": [f._asdict() for f in findings],
-                    }
-                )
-            ]
+    if run.args.json:
+
+        def found_json(line: _Line, findings: List[fasturi.Finding]) -> List[str]:
+            record = {"file": line.source, "line": line.number, "uri": line.text}
+            return [_json({**record, "findings": [f._asdict() for f in findings]})]
+
+        return _report(run, found_json, fasturi.audit)
+
+    def tails(text: str) -> List[str]:
+        """The TSV rows of a line's findings, each but its first field."""
+        findings = fasturi.audit(text)
+        if not findings:
+            return []
         # a valid reference (no "invalid" finding, which comes first) has
         # nothing to escape
-        text = line.text if findings[0].code != "invalid" else _tsv.escape(line.text)
-        where = run.where(line)
-        return [
-            "\t".join((where, f.code, f.section, _tsv.escape(f.message), text)) for f in findings
-        ]
+        text = text if findings[0].code != "invalid" else _tsv.escape(text)
+        return ["\t".join((f.code, f.section, _tsv.escape(f.message), text)) for f in findings]
 
     # Streams repeat their URLs (logs, crawls): a line seen lately is not
     # audited again.  Short lines only, so that the cache stays small.
-    recent = functools.lru_cache(maxsize=1 << 12)(fasturi.audit)
+    recent = functools.lru_cache(maxsize=1 << 12)(tails)
 
-    def check(text: str) -> List[fasturi.Finding]:
-        return recent(text) if len(text) <= 1 << 11 else fasturi.audit(text)
+    def check(text: str) -> List[str]:
+        return recent(text) if len(text) <= 1 << 11 else tails(text)
+
+    def found(line: _Line, rows: List[str]) -> List[str]:
+        where = run.where(line)
+        return [f"{where}\t{row}" for row in rows]
 
     return _report(run, found, check)
 
