@@ -123,3 +123,14 @@ def test_blocks_are_taken_only_for_tsv_output(monkeypatch):
     # the reference kernels are a loop of the scalar functions: not by default
     monkeypatch.undo()
     assert takes("surt") == (fasturi.IMPLEMENTATION == "compiled")
+
+
+@pytest.mark.parametrize("last", [b"", b"\n"])
+def test_refused_rows_at_every_place_in_a_block(monkeypatch, capfd, last):
+    # first, adjacent, between and last rows a kernel refuses
+    bad, good = b"http://a:99999/", b"http://b/"
+    for rows in ([bad, bad, good, bad], [good, bad, good, good, bad], [bad], [good, bad]):
+        data = b"\n".join(rows) + last
+        want = _run(monkeypatch, capfd, ["surt"], data, lines=True)
+        assert _run(monkeypatch, capfd, ["surt"], data, lines=False) == want
+        assert want[1].count("\n") == len(rows)

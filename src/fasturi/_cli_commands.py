@@ -375,15 +375,19 @@ def _write_block(
     if out is None:
         _write_lines(run, handler, lines)
         return
-    records = out.split(b"\n") if lines else []
+    if not lines:
+        _write_bytes(run, out)
+        return
+    records = out.split(b"\n")  # (a record holds no raw "\n"; the last is "")
     done = 0
     for i, line in zip(redo, lines):
-        _write_bytes(run, b"".join(r + b"\n" for r in records[done:i]))
+        if i > done:
+            _write_bytes(run, b"\n".join(records[done:i]) + b"\n")
         run.write(handler(run, [line]))
         done = i + 1
         if run.stopped:
             return
-    _write_bytes(run, b"".join(r + b"\n" for r in records[done:-1]) if lines else out)
+    _write_bytes(run, b"\n".join(records[done:]))
 
 
 def _write_bytes(run: _Run, out: bytes) -> None:
