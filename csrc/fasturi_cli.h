@@ -198,7 +198,7 @@ enum { FU_AUDIT_NOTHING, FU_AUDIT_ESCAPES, FU_AUDIT_ALL };
  * however few slashes follow ("http:x" reads the host "x"). */
 static inline int fu_audit_scheme(const uint8_t *p, int64_t n, size_t from, size_t to)
 {
-    static const char *const names[] = {"file", "http", "https", "ws", "wss", "ftp"};
+    static const char *const names[] = { "file", "http", "https", "ws", "wss", "ftp" };
     size_t k;
     int64_t i;
     for (k = from; k < to; k++) {
@@ -212,13 +212,20 @@ static inline int fu_audit_scheme(const uint8_t *p, int64_t n, size_t from, size
     return 0;
 }
 
-/* What fu_audit_scope() looks for in a reference's first components: what
- * ends the scheme (_STOP and ":"), the authority (_STOP), and marks a host
- * that needs a closer look. */
+/* What fu_audit_scope() looks for in a reference's scheme and authority. */
 enum { FU_AU_STOP = 1, FU_AU_COLON = 2, FU_AU_ALL = 4, FU_AU_BRACKET = 8 };
 static const uint8_t fu_audit_class[256] = {
-    ['/'] = FU_AU_STOP, ['?'] = FU_AU_STOP, ['#'] = FU_AU_STOP, [':'] = FU_AU_COLON,
-    ['%'] = FU_AU_ALL,  ['@'] = FU_AU_ALL,  ['['] = FU_AU_BRACKET,
+    /* the end of a scheme, an authority */
+    ['/'] = FU_AU_STOP,
+    ['?'] = FU_AU_STOP,
+    ['#'] = FU_AU_STOP,
+    /* the end of a scheme, a host */
+    [':'] = FU_AU_COLON,
+    /* an authority audit() must read whole */
+    ['%'] = FU_AU_ALL,
+    ['@'] = FU_AU_ALL,
+    /* with a "v" after it: an IPvFuture, which urllib.parse reads unbracketed */
+    ['['] = FU_AU_BRACKET,
 };
 
 static inline int fu_audit_scope(const uint8_t *p, int64_t n)
@@ -282,9 +289,9 @@ static inline int fu_audit_scope(const uint8_t *p, int64_t n)
                 for (path_end = path; path_end < n && p[path_end] != '?' && p[path_end] != '#';)
                     path_end++;
             escapes = i < path_end
-                && ((hi == '2' && (lo == '3' || lo == 'e' || lo == 'f'))
-                    || (hi == '3' && (lo == 'a' || lo == 'f')) || (hi == '4' && lo == '0')
-                    || (hi == '5' && lo >= 'b' && lo <= 'd'));
+                      && ((hi == '2' && (lo == '3' || lo == 'e' || lo == 'f'))
+                          || (hi == '3' && (lo == 'a' || lo == 'f')) || (hi == '4' && lo == '0')
+                          || (hi == '5' && lo >= 'b' && lo <= 'd'));
         }
     }
     return escapes ? FU_AUDIT_ESCAPES : FU_AUDIT_NOTHING;
