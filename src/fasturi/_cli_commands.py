@@ -690,8 +690,10 @@ def _audit_handler(run: _Run) -> Handler:
         return ["\t".join((f.code, f.section, _tsv.escape(f.message), text)) for f in findings]
 
     # Streams repeat their URLs (logs, crawls): a line seen lately is not
-    # audited again.  Short lines only, so that the cache stays small.
-    recent = functools.lru_cache(maxsize=1 << 12)(tails)
+    # audited again.  Few and short lines, so that the cache stays small (at
+    # most 8 rows of 2 KiB a line) and holds what repeats near by, not a
+    # whole file's lines (which a benchmark that repeats a file would find).
+    recent = functools.lru_cache(maxsize=1 << 10)(tails)
 
     def check(text: str) -> List[str]:
         return recent(text) if len(text) <= 1 << 11 else tails(text)
