@@ -16,12 +16,15 @@ which says what is wrong with it, so both paths write the same bytes.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import io
 import json
 import os
+import queue
 import stat
 import sys
+import threading
 from itertools import repeat
 from types import ModuleType
 from typing import (
@@ -29,6 +32,7 @@ from typing import (
     Any,
     Callable,
     Dict,
+    Generator,
     Iterable,
     Iterator,
     List,
@@ -308,6 +312,87 @@ def _block_handler(run: _Run) -> Optional[BlockHandler]:
     return lambda col: (None, kernels.audit_suspects(col, 0, threads))
 
 
+class _Block(NamedTuple):
+    """Whole lines read at once, and what the kernels made of them."""
+
+    read: int  # bytes read from the stream for it
+    block: bytes  # the lines as read
+    text: bytes  # the lines the kernels read (the stream's BOM left out)
+    number: int  # lines before it
+    nlines: int  # lines in it
+    bad: bool  # a line is not UTF-8: the per-line path must say which
+    starts: Sequence[int]  # where each line begins in text
+    out: Optional[bytes]  # the block handler's (out, redo), unless bad
+    redo: List[int]
+
+
+def _blocks(
+    stream: IO[bytes], kernels: ModuleType, block_handler: BlockHandler
+) -> Iterator[_Block]:
+    """The blocks of ``stream``, each through the column kernels."""
+    number = 0
+    carry = b""
+    read = 0
+    while True:
+        data = stream.read(BLOCK)
+        read += len(data)
+        if data:
+            block = carry + data
+            cut = block.rfind(b"\n") + 1
+            if cut == 0:  # one line longer than a block: read on
+                carry = block
+                continue
+            carry = block[cut:]
+            block = block[:cut]
+        else:
+            block, carry = carry, b""
+            if not block:
+                return
+        text = block[3:] if number == 0 and block.startswith(_BOM) else block
+        col, count, bad, starts = kernels.lines(text)
+        out, redo = (None, []) if bad else block_handler(col)
+        yield _Block(read, block, text, number, count, bool(bad), starts, out, redo)
+        number += count
+        read = 0
+
+
+def _ahead(items: Iterator[_Block]) -> Generator[_Block, None, None]:
+    """``items``, each made on a thread of its own while the one before is
+    written: the kernels (which run without the GIL) of the next block
+    overlap the Python of this one (audit's, validate's, a refused line's).
+    An error on that thread is raised here; stopping early stops it."""
+    made: "queue.Queue[Tuple[bool, Any]]" = queue.Queue(maxsize=1)
+    stop = threading.Event()
+
+    def make() -> None:
+        try:
+            for item in items:
+                made.put((True, item))
+                if stop.is_set():
+                    return
+            made.put((False, None))
+        except BaseException as exc:  # noqa: BLE001 - raised on the reader's side
+            made.put((False, exc))
+
+    maker = threading.Thread(target=make, name="fasturi-blocks", daemon=True)
+    maker.start()
+    try:
+        while True:
+            more, item = made.get()
+            if not more:
+                if item is not None:
+                    raise item
+                return
+            yield item
+    finally:
+        stop.set()
+        while maker.is_alive():  # (a put waiting for room ends, and so does the thread)
+            try:
+                made.get(timeout=0.01)
+            except queue.Empty:
+                pass
+
+
 def _stream_blocks(
     run: _Run, kernels: ModuleType, block_handler: BlockHandler, handler: Handler
 ) -> None:
@@ -320,37 +405,22 @@ def _stream_blocks(
         for name, stream in _sources(run, run.args.files):
             if run.stopped:
                 break
-            number = 0  # lines before the block
-            carry = b""
-            # (col and out live until the next block's replace them: freed
-            # sooner, the C library can hand their pages back and the next
+            # (each block lives until the next one's replaces it: freed
+            # sooner, the C library can hand its pages back and the next
             # block fault them in again: on 52 MB of normalize, 31.8k page
             # faults instead of 16.5k and 18% more CPU time, measured)
-            while not run.stopped:
-                data = stream.read(BLOCK)
-                if run.bar is not None and data:
-                    run.bar.update(len(data))
-                if data:
-                    block = carry + data
-                    cut = block.rfind(b"\n") + 1
-                    if cut == 0:  # one line longer than a block: read on
-                        carry = block
-                        continue
-                    carry = block[cut:]
-                    block = block[:cut]
-                else:
-                    block, carry = carry, b""
-                    if not block:
+            with contextlib.closing(_ahead(_blocks(stream, kernels, block_handler))) as blocks:
+                for b in blocks:
+                    if run.bar is not None and b.read:
+                        run.bar.update(b.read)
+                    if b.bad:  # lines that are not UTF-8: the line path says which
+                        lines = _decode(io.BytesIO(b.block), name, None, b.number)
+                        _write_lines(run, handler, lines)
+                    else:
+                        redo = [_block_line(name, b.number, b.text, b.starts, i) for i in b.redo]
+                        _write_block(run, handler, redo, b.redo, b.out)
+                    if run.stopped:
                         break
-                text = block[3:] if number == 0 and block.startswith(_BOM) else block
-                col, count, bad, starts = kernels.lines(text)
-                if bad:  # lines that are not UTF-8: the line path says which
-                    _write_lines(run, handler, _decode(io.BytesIO(block), name, None, number))
-                else:
-                    out, redo = block_handler(col)
-                    lines = [_block_line(name, number, text, starts, i) for i in redo]
-                    _write_block(run, handler, lines, redo, out)
-                number += count
     finally:
         if run.bar is not None:
             run.bar.close()
