@@ -348,3 +348,16 @@ def test_extract_joins_only_lines_a_bracket_leaves_open(monkeypatch, capfd):
     status, out, err = _main(monkeypatch, capfd, ["extract", "--no-progress"], data, "lines")
     assert out.splitlines() == ["http://x/y", "http://z/", "http://w/", "http://q/"]
     assert status == 1 and [line.split(":")[2] for line in err.splitlines()] == ["4"]
+
+
+def test_audit_prefilter_at_every_place_in_a_long_authority():
+    # before, inside and after the 16-byte blocks the compiled scan reads
+    texts = [
+        f"{scheme}//{'a' * i}{mark}{'b' * j}{end}"
+        for scheme in ("http:", "file:", "")
+        for i in range(0, 36, 3)
+        for j in (0, 1, 15, 16, 17)
+        for mark in ("", "%41", "@", "[v1.x]", "[::1]", ":8", ":", "1.2.3.4", "0x7f")
+        for end in ("", "/p%2e", "?q%0a", "#f")
+    ]
+    assert _kernel_suspects(texts) == [i for i, text in enumerate(texts) if _suspect(text)]
