@@ -10,10 +10,15 @@
  * at a time with SSE2: a block with none of "\", a control, DEL, or the lead
  * bytes 0xC2 and 0xE2 is copied whole.
  *
- * fu_audit_suspect(p, n): whether audit() could find anything in a row that
- * is a valid URI-reference: every finding but "invalid" needs a "%", a "@",
- * a byte from 0x80, or a host that starts with a digit (inet_aton() reads
- * only digits).  Rows for which it is 0 and that are valid have no finding.
+ * fu_audit_scope(p, n): what audit() could find in a row that is a valid
+ * URI-reference (_audit._scope is its reference, tested against audit):
+ * FU_AUDIT_ALL where a finding about the authority or the host is possible
+ * (an authority with a "%", "@" or an IPvFuture, or a host that inet_aton()
+ * could read as a number, which starts with a digit and has only hexadecimal
+ * digits, "x" and ".", and is no dotted-decimal IPv4address;
+ * a file URL's authority with a ":"; or a special scheme with no host,
+ * where the URL Standard reads one in the path); else FU_AUDIT_ESCAPES where a percent-encoded control, or in
+ * the path an encoded delimiter or "." is; else FU_AUDIT_NOTHING.
  */
 #ifndef FASTURI_CLI_H
 #define FASTURI_CLI_H
@@ -22,6 +27,7 @@
 #include <string.h>
 
 #include "fasturi_base.h"
+#include "fasturi_rules.h"
 
 /* Whether byte c is written as it is, wherever it stands. */
 static inline int fu_tsv_plain(uint8_t c)
@@ -185,18 +191,110 @@ static inline uint8_t *fu_tsv_copy_plain(uint8_t *o, const uint8_t *p, int64_t n
     return o + n;
 }
 
-static inline int fu_audit_suspect(const uint8_t *p, int64_t n)
+enum { FU_AUDIT_NOTHING, FU_AUDIT_ESCAPES, FU_AUDIT_ALL };
+
+/* Whether p[0, n) is one of the schemes names[from, to) (in any case):
+ * "file" and then the schemes whose URLs the URL Standard gives a host
+ * however few slashes follow ("http:x" reads the host "x"). */
+static inline int fu_audit_scheme(const uint8_t *p, int64_t n, size_t from, size_t to)
 {
-    int64_t i, a = 0;
-    for (i = 0; i < n; i++)
-        if (p[i] == '%' || p[i] == '@' || p[i] >= 0x80)
+    static const char *const names[] = { "file", "http", "https", "ws", "wss", "ftp" };
+    size_t k;
+    int64_t i;
+    for (k = from; k < to; k++) {
+        if ((int64_t)strlen(names[k]) != n)
+            continue;
+        for (i = 0; i < n && (p[i] | 0x20) == (uint8_t)names[k][i]; i++)
+            ;
+        if (i == n)
             return 1;
+    }
+    return 0;
+}
+
+/* What fu_audit_scope() looks for in a reference's scheme and authority. */
+enum { FU_AU_STOP = 1, FU_AU_COLON = 2, FU_AU_ALL = 4, FU_AU_BRACKET = 8 };
+static const uint8_t fu_audit_class[256] = {
+    /* the end of a scheme, an authority */
+    ['/'] = FU_AU_STOP,
+    ['?'] = FU_AU_STOP,
+    ['#'] = FU_AU_STOP,
+    /* the end of a scheme, a host */
+    [':'] = FU_AU_COLON,
+    /* an authority audit() must read whole */
+    ['%'] = FU_AU_ALL,
+    ['@'] = FU_AU_ALL,
+    /* with a "v" after it: an IPvFuture, which urllib.parse reads unbracketed */
+    ['['] = FU_AU_BRACKET,
+};
+
+static inline int fu_audit_scope(const uint8_t *p, int64_t n)
+{
+    const uint8_t *cls = fu_audit_class;
+    int64_t i, a = 0, auth = -1, auth_end = 0, path, path_end, host_end;
+    int escapes = 0, scheme;
+    uint8_t k;
     /* Appendix B: a scheme is the text before a first ":" that has none of
      * "/?#" before it; the authority follows a "//" right after it */
-    while (a < n && p[a] != ':' && p[a] != '/' && p[a] != '?' && p[a] != '#')
+    while (a < n && !(cls[p[a]] & (FU_AU_STOP | FU_AU_COLON)))
         a++;
-    a = (a > 0 && a < n && p[a] == ':') ? a + 1 : 0;
-    return a + 2 < n && p[a] == '/' && p[a + 1] == '/' && (uint8_t)(p[a + 2] - '0') < 10;
+    scheme = a > 0 && a < n && p[a] == ':';
+    path = scheme ? a + 1 : 0;
+    if (path + 1 < n && p[path] == '/' && p[path + 1] == '/') {
+        auth = path + 2;
+        host_end = -1;
+        for (auth_end = auth; auth_end < n; auth_end++) {
+            if ((k = cls[p[auth_end]]) == 0)
+                continue;
+            if (k == FU_AU_STOP)
+                break;
+            if (k == FU_AU_ALL)
+                return FU_AUDIT_ALL;
+            if (k == FU_AU_BRACKET && auth_end + 1 < n && (p[auth_end + 1] | 0x20) == 'v')
+                return FU_AUDIT_ALL;
+            if (k == FU_AU_COLON && host_end < 0)
+                host_end = auth_end;
+        }
+        if (host_end < 0)
+            host_end = auth_end;
+        path = auth_end;
+        if (auth < host_end && (uint8_t)(p[auth] - '0') < 10) {
+            for (i = auth; i < host_end; i++)
+                if (!fu_is_hex(p[i]) && p[i] != '.' && (p[i] | 0x20) != 'x')
+                    break;
+            if (i == host_end && fu_m_ipv4(p, auth, host_end) != host_end)
+                return FU_AUDIT_ALL;
+        }
+        /* the URL Standard reads "file://c:/" as a drive letter, no host */
+        if (host_end < auth_end && scheme && fu_audit_scheme(p, a, 0, 1))
+            return FU_AUDIT_ALL;
+    }
+    if (scheme && (auth < 0 || auth == auth_end) && fu_audit_scheme(p, a, 1, 6))
+        return FU_AUDIT_ALL;
+    /* every "%" of a valid row has two hexadecimal digits after it; most
+     * rows have none, found by one memchr() */
+    path_end = -1;
+    for (i = 0; i + 2 < n && !escapes; i++) {
+        const uint8_t *e = memchr(p + i, '%', (size_t)(n - 2 - i));
+        uint8_t hi, lo;
+        if (e == NULL)
+            break;
+        i = e - p;
+        hi = p[i + 1];
+        lo = p[i + 2] | 0x20;
+        if (hi == '0' || hi == '1' || (hi == '7' && lo == 'f')) {
+            escapes = 1;
+        } else if (i >= path) {
+            if (path_end < 0)
+                for (path_end = path; path_end < n && p[path_end] != '?' && p[path_end] != '#';)
+                    path_end++;
+            escapes = i < path_end
+                      && ((hi == '2' && (lo == '3' || lo == 'e' || lo == 'f'))
+                          || (hi == '3' && (lo == 'a' || lo == 'f')) || (hi == '4' && lo == '0')
+                          || (hi == '5' && lo >= 'b' && lo <= 'd'));
+        }
+    }
+    return escapes ? FU_AUDIT_ESCAPES : FU_AUDIT_NOTHING;
 }
 
 #endif

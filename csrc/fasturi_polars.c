@@ -460,8 +460,8 @@ static int read_drop_params(job_t *job, const fu_series_t *s)
     if (hi == lo)
         return 0;
     for (i = lo; i < hi; i++) {
-        const uint8_t *p;
-        int64_t n;
+        const uint8_t *p = NULL;
+        int64_t n = 0;
         if (fu_col_row(&col, i, &p, &n) != FU_ROW_VALUE) {
             fail("drop_params must be a list of strings");
             return -1;
@@ -476,8 +476,8 @@ static int read_drop_params(job_t *job, const fu_series_t *s)
     }
     for (i = lo; i < hi; i++) {
         fu_drop_rule_t *rule = &job->rules[i - lo];
-        const uint8_t *p;
-        int64_t n;
+        const uint8_t *p = NULL; /* each row was read above: a value */
+        int64_t n = 0;
         fu_col_row(&col, i, &p, &n);
         memcpy(job->rule_text + at, p, (size_t)n);
         rule->prefix = n > 0 && p[n - 1] == '*';

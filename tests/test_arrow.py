@@ -415,10 +415,10 @@ def test_capsule_only_objects(arrow):
 def test_text_stream_kernels(arrow):
     # what the command line's block path is made of
     k = arrow._kernels
-    col, count, bad = k.lines(b"a\r\nb\xffz\n\n\xef\xbb\xbfc\r")
-    assert (count, bad) == (4, [(1, 3, 6)])
+    col, count, bad, starts = k.lines(b"a\r\nb\xffz\n\n\xef\xbb\xbfc\r")
+    assert (count, bad, list(starts)) == (4, [(1, 3, 6)], [0, 3, 7, 8, 13])
     assert pa.array(col).to_pylist() == ["a", "", "\ufeffc\r"]  # (takes the capsules)
-    assert k.lines(b"")[1:] == (0, [])
+    assert [*k.lines(b"")[1:3], list(k.lines(b"")[3])] == [0, [], [0]]
     col = k.lines(b"HTTP://A/./b\r\n\nx")[0]
     assert k.join_lines(k.normalize(col, 0, 1, True)) == b"http://a/b\n\nx\n"
     parts = k.split(

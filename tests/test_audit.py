@@ -3,10 +3,14 @@ the suite runs once per implementation)."""
 
 from __future__ import annotations
 
+from unittest import mock
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import fasturi
-from fasturi import Finding
+from fasturi import Finding, _audit
 
 
 def findings(text, code):
@@ -347,3 +351,47 @@ def test_host_differs_says_which_parser_reads_which_host(text, hosts):
 )
 def test_host_differs_not_reported_where_parsers_agree(text):
     assert findings(text, "host-differs") == []
+
+
+# ---- the scope: the checks audit runs on a valid reference --------------------
+
+# pieces of references around the places where the scope decides: hosts that
+# three parsers might read apart, numbers inet_aton() reads, encoded controls,
+# delimiters and dots, in an authority, a path or a query
+_PIECES = [
+    *("a", "b.c", "0", "1", "7", "0x7f", "0X1", "01", "256", "1e", "0pointer.de"),
+    *(".", "..", ":", "@", "[", "]", "[::1]", "[v1.x]", "[V7.a]", "c:", "localhost"),
+    *("%2e", "%2E", "%2f", "%5C", "%5b", "%0a", "%1F", "%7F", "%7e", "%41", "%3a", "%40"),
+    *("%23", "%3F", "%CF%80", "/", "//", "///", "?", "#", "é", "\\", " ", "xn--a", "1.2.3.4"),
+]
+_SCHEMES = ["http", "HTTPS", "ws", "wss", "ftp", "file", "FILE", "foo", "mailto", "git+ssh"]
+_REFERENCES = st.builds(
+    lambda scheme, pieces: ("" if scheme is None else scheme + ":") + "".join(pieces),
+    st.none() | st.sampled_from(_SCHEMES),
+    st.lists(st.sampled_from(_PIECES), max_size=10),
+)
+
+
+def _audit_everything(text):
+    """audit with every check run, whatever the scope says."""
+    with mock.patch.object(_audit, "_scope", lambda s, parts: _audit._ALL):
+        return fasturi.audit(text)
+
+
+@given(_REFERENCES)
+@settings(max_examples=3000)
+def test_the_scope_leaves_out_only_checks_that_find_nothing(text):
+    assert fasturi.audit(text) == _audit_everything(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        *(text for text, _ in HOST_CONFUSIONS),
+        *("http:example.com", "HTTP:///example.com", "ws:x.y", "https:a@b", "http://[v1.x]/"),
+        *("http://0x7f.1/", "http://01.2.3.4/", "http://1.2.3.4/%0a", "file://c:/x"),
+        *("http://a/%2e%2E/%2f?%2e#%2f", "http://%CF%80.example/", "http://0pointer.de/"),
+    ],
+)
+def test_the_scope_on_the_hosts_parsers_read_apart(text):
+    assert fasturi.audit(text) == _audit_everything(text)

@@ -123,3 +123,46 @@ def test_blocks_are_taken_only_for_tsv_output(monkeypatch):
     # the reference kernels are a loop of the scalar functions: not by default
     monkeypatch.undo()
     assert takes("surt") == (fasturi.IMPLEMENTATION == "compiled")
+
+
+@pytest.mark.parametrize("last", [b"", b"\n"])
+def test_refused_rows_at_every_place_in_a_block(monkeypatch, capfd, last):
+    # first, adjacent, between and last rows a kernel refuses
+    bad, good = b"http://a:99999/", b"http://b/"
+    for rows in ([bad, bad, good, bad], [good, bad, good, good, bad], [bad], [good, bad]):
+        data = b"\n".join(rows) + last
+        want = _run(monkeypatch, capfd, ["surt"], data, lines=True)
+        assert _run(monkeypatch, capfd, ["surt"], data, lines=False) == want
+        assert want[1].count("\n") == len(rows)
+
+
+def test_blocks_made_ahead_stop_with_the_reader(monkeypatch, capfd):
+    # the next block is made on a thread of its own: --on-error stop in the
+    # first of many blocks ends the run there, and an error making a block
+    # is raised to the caller
+    body = b"http://b/\n" * (2 * _cli_commands.BLOCK // 10)
+    data = b"http://a:99999/\n" + body
+    status, out, err = _run(monkeypatch, capfd, ["surt", "--on-error", "stop"], data, False)
+    assert (status, out) == (1, "") and err.endswith("; stopped\n")
+
+    made: list = []
+    monkeypatch.setattr(_cli_commands, "_kernels", fasturi._impl.arrow_kernels)
+    real_handler = _cli_commands._block_handler
+    monkeypatch.setattr(
+        _cli_commands, "_block_handler", lambda run: _raising(real_handler(run), made)
+    )
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(body)))
+    with pytest.raises(MemoryError, match="second block"):
+        _cli.main(["normalize", "--no-progress"])
+    monkeypatch.undo()
+    capfd.readouterr()
+
+
+def _raising(handle, made):
+    def handle_or_raise(col):
+        made.append(col)
+        if len(made) == 2:
+            raise MemoryError("the second block")
+        return handle(col)
+
+    return handle_or_raise

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import fasturi
 from fasturi import _cli, _cli_commands, _tsv
-from fasturi._audit import may_find
+from fasturi._audit import _NOTHING, _scope
 from fasturi._types import ArrowColumn
 
 HOSTILE = [
@@ -223,22 +223,65 @@ def test_the_kernels_escape_at_every_place_in_a_row():
     assert k.join_lines(ArrowColumn(*arr.__arrow_c_array__())) == want
 
 
+def _suspect(text):
+    """Whether the block path must run audit on a line (the reference)."""
+    return not fasturi.is_valid(text) or _scope(text, fasturi.split(text)) != _NOTHING
+
+
+def _kernel_suspects(texts, threads=1):
+    k = fasturi._impl.arrow_kernels()
+    arr = pa.array(["sliced off", *texts]).slice(1)
+    return k.audit_suspects(ArrowColumn(*arr.__arrow_c_array__()), 0, threads)
+
+
 @given(st.text(alphabet=st.characters(codec="utf-8")))
 def test_audit_finds_nothing_where_the_prefilter_says_so(text):
-    if fasturi.is_valid(text) and not may_find(text):
+    if not _suspect(text):
         assert fasturi.audit(text) == []
-    k = fasturi._impl.arrow_kernels()
-    col = ArrowColumn(*pa.array([text]).__arrow_c_array__())
-    suspect = not fasturi.is_valid(text) or may_find(text)
-    assert k.audit_suspects(col, 0, 1) == ([0] if suspect else [])
+    assert _kernel_suspects([text]) == ([0] if _suspect(text) else [])
+
+
+# the hostile lines that are UTF-8 and one line each
+HOSTILE_TEXTS = [
+    text
+    for text in (raw.decode("utf-8", "replace") for raw in HOSTILE)
+    if not re.search("[\r\n\x0b\x0c\x1c-\x1e\x85\u2028\u2029\ufffd]", text)
+]
+# where the hosts parsers read can differ, or inet_aton() reads a number
+AUDIT_LINES = [
+    *("http:example.com", "HTTP:///example.com", "ws:x.y", "https:a@b", "file://c:/x"),
+    *("http://[v1.x]/", "http://[::1]/", "http://0x7f.1/", "http://01.2.3.4/", "//0x7f.1/"),
+    *("http://1.2.3.4/", "http://0pointer.de/", "http://1.2.3.4/%0a", "http://a@b/", "1a:x"),
+    *("http://a/%2e%2E/%2f?%2e#%2f", "http://a/?%2f#%3a", "http://%CF%80.example/"),
+    *("http://a/b%7e%41", "mailto:a@b", "file:///x", "foo:///bar", "http://a.b.c.d/"),
+]
 
 
 def test_audit_prefilter_on_hostile_lines():
-    for raw in HOSTILE + [b"http://1.2.3.4/", b"//0x7f.1/", b"http://a@b/", b"1a:x"]:
-        text = raw.decode("utf-8", "replace")
-        if fasturi.is_valid(text) and not may_find(text):
+    texts = [raw.decode("utf-8", "replace") for raw in HOSTILE] + AUDIT_LINES
+    for text in texts:
+        if not _suspect(text):
             assert fasturi.audit(text) == []
-    assert may_find("//0x7f.1/") and may_find("http://1.2.3.4/") and not may_find("1a:x")
+    assert _kernel_suspects(texts) == [i for i, text in enumerate(texts) if _suspect(text)]
+    many = [*texts, None] * 3000  # (ranges on two threads; null rows)
+    assert _kernel_suspects(many, 2) == [i for i, t in enumerate(many) if t and _suspect(t)]
+    assert not _suspect("http://1.2.3.4/") and not _suspect("http://0pointer.de/")
+    assert _suspect("http:example.com") and _suspect("//0x7f.1/") and _suspect("1a:x")
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_audit_lines_through_both_paths(monkeypatch, capfd, path):
+    # each line's rows are its findings, on the block path too, and for a
+    # line seen before (the handler keeps recent answers)
+    texts = [*AUDIT_LINES, *HOSTILE_TEXTS, *AUDIT_LINES]
+    data = "\n".join(texts).encode() + b"\n"
+    status, out, err = _main(monkeypatch, capfd, ["audit", "--no-progress"], data, path)
+    want = [
+        "\t".join((str(n), f.code, f.section, _tsv.escape(f.message), _tsv.escape(text)))
+        for n, text in enumerate(texts, 1)
+        for f in fasturi.audit(text)
+    ]
+    assert (status, out.splitlines(), err) == (1, want, "")
 
 
 @pytest.mark.parametrize("path", PATHS)
@@ -265,3 +308,56 @@ def test_usage_errors_print_the_commands_usage(monkeypatch, capfd):
         assert status == 2 and out == ""
         assert err.startswith(f"usage: fasturi {argv[0]} ")
         assert f"fasturi {argv[0]}: error: {what}" in err
+
+
+_SPECIALS = [chr(c) for c in (*range(0x20), 0x7F, *range(0x80, 0xA0), 0x2028, 0x2029)] + ["\\"]
+
+
+@given(
+    st.lists(
+        st.sampled_from(["http://a/", "<URL: http://b/", ">", "www.c.org/", "mailto:d", " ", "é"])
+        | st.sampled_from(_SPECIALS)
+        | st.text(max_size=3),
+        max_size=12,
+    ),
+    st.booleans(),
+)
+def test_extract_writes_its_uris_unescaped(pieces, abbreviated):
+    # extract's TSV rows are its URIs as they are: none holds a character
+    # the escaping rule rewrites (each ends a URI, or is dropped)
+    for uri in fasturi.extract("".join(pieces), abbreviated=abbreviated):
+        assert _tsv.escape(uri) == uri
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_extract_keeps_hostile_lines_to_themselves(monkeypatch, capfd, path):
+    data = b"\n".join(HOSTILE) + b"\n"
+    status, out, err = _main(monkeypatch, capfd, ["extract", "--no-progress"], data, path)
+    want = [
+        uri
+        for raw in HOSTILE
+        if b"\xff" not in raw and b"\xed" not in raw
+        for uri in fasturi.extract(raw.decode())
+    ]
+    assert (status, out.splitlines()) == (1, want)
+    assert [line.split(":")[2] for line in err.splitlines()] == ["3", "9"]
+
+
+def test_extract_joins_only_lines_a_bracket_leaves_open(monkeypatch, capfd):
+    data = b"a > b\n<http://x/\ny>\n\xff <\nhttp://z/ <http://w/>\n<\nhttp://q/\n"
+    status, out, err = _main(monkeypatch, capfd, ["extract", "--no-progress"], data, "lines")
+    assert out.splitlines() == ["http://x/y", "http://z/", "http://w/", "http://q/"]
+    assert status == 1 and [line.split(":")[2] for line in err.splitlines()] == ["4"]
+
+
+def test_audit_prefilter_at_every_place_in_a_long_authority():
+    # before, inside and after the 16-byte blocks the compiled scan reads
+    texts = [
+        f"{scheme}//{'a' * i}{mark}{'b' * j}{end}"
+        for scheme in ("http:", "file:", "")
+        for i in range(0, 36, 3)
+        for j in (0, 1, 15, 16, 17)
+        for mark in ("", "%41", "@", "[v1.x]", "[::1]", ":8", ":", "1.2.3.4", "0x7f")
+        for end in ("", "/p%2e", "?q%0a", "#f")
+    ]
+    assert _kernel_suspects(texts) == [i for i, text in enumerate(texts) if _suspect(text)]

@@ -43,7 +43,7 @@ from fasturi._csrc cimport (
     FU_COL_VIEW,
     fu_copy,
     fu_copy_over,
-    fu_audit_suspect,
+    fu_audit_scope,
     fu_tsv_copy_plain,
     fu_tsv_escape,
     fu_drop_rule_t,
@@ -141,6 +141,7 @@ cdef enum:
     OP_WW_HREF  # fasturi.whatwg's column forms
     OP_WW_CAN_PARSE
     OP_WW_SPLIT
+    OP_AUDIT  # audit_suspects: the rows audit() could find something in
 
 # Why a range stopped early.
 cdef enum:
@@ -568,7 +569,7 @@ cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
     cdef int got
     cdef uint32_t high
     cdef fu_buf_t *o = &r.out[0]
-    if job.op >= OP_WW_HREF:
+    if OP_WW_HREF <= job.op <= OP_WW_SPLIT:
         return _ww_row(job, r, i, p, n)
     if job.op == OP_DOMAIN:
         return _domain_row(job, r, i, p, n, ascii)
@@ -635,6 +636,13 @@ cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
         if m < 0:
             _set(job.bits, i)
         _set(job.valid[0], i)
+        return BAD_NONE
+    elif job.op == OP_AUDIT:
+        m = _check(job, r, p, n, ascii)
+        if m == -2:
+            return BAD_MEMORY
+        if m >= 0 or fu_audit_scope(p, n) != 0:  # invalid, or may have findings
+            _set(job.bits, i)
         return BAD_NONE
     else:  # OP_POSITION
         m = _check(job, r, p, n, ascii)
@@ -1265,7 +1273,9 @@ def percent_decode(col, Py_ssize_t row0, int threads, errors):
 def lines(bytes block):
     """The lines of ``block`` (each ending at "\\n", or at the end; a "\\r"
     before the "\\n" dropped) as a string column, and the lines that are not
-    UTF-8, left out of it: ``(column, count, [(index, start, end), ...])``."""
+    UTF-8, left out of it: ``(column, count, [(index, start, end), ...],
+    starts)``, ``starts`` where each line begins in ``block``, then its
+    length."""
     cdef const uint8_t *s = <const uint8_t *>PyBytes_AS_STRING(block)
     cdef int64_t n = len(block), a = 0, b, e, count = 0, rows = 0, kept = 0
     cdef const uint8_t *nl
@@ -1281,6 +1291,8 @@ def lines(bytes block):
         nl = <const uint8_t *>memchr(s + a, 10, <size_t>(n - a))
         a = (nl - s + 1) if nl != NULL else n
         rows += 1
+    starts = PyBytes_FromStringAndSize(NULL, 8 * (rows + 1))
+    cdef int64_t *at = <int64_t *>PyBytes_AS_STRING(starts)
     offsets = calloc(<size_t>(rows + 1), 8 if large else 4)
     if offsets == NULL or fu_buf_reserve(&data, n) < 0:
         free(offsets)
@@ -1289,6 +1301,7 @@ def lines(bytes block):
     a = 0
     with nogil:
         while a < n:
+            at[count] = a
             nl = <const uint8_t *>memchr(s + a, 10, <size_t>(n - a))
             if nl != NULL:
                 e = nl - s
@@ -1310,6 +1323,7 @@ def lines(bytes block):
                     bad.append((count, a, e))
             count += 1
             a = b
+        at[count] = n
     sch = <ArrowSchema *>calloc(1, sizeof(ArrowSchema))
     arr = <ArrowArray *>calloc(1, sizeof(ArrowArray))
     if sch == NULL or arr == NULL or fu_schema_init(sch, b"U" if large else b"u", b"", 0) < 0:
@@ -1323,7 +1337,7 @@ def lines(bytes block):
         free(sch)
         free(arr)
         raise MemoryError()
-    return _capsules(sch, arr), count, bad
+    return _capsules(sch, arr), count, bad, memoryview(starts).cast("q")
 
 
 cdef fu_col_t _child(object col, int k, int64_t *offset) except *:
@@ -1485,22 +1499,15 @@ def valid_rows(col):
 
 def audit_suspects(col, Py_ssize_t row0, int threads):
     """The rows of a string column in which audit() could find something:
-    those that are not valid URI-references, and those with a "%", a "@", a
-    byte from 0x80, or a host that starts with a digit (fasturi_cli.h)."""
-    pos = error_position(col, row0, threads, "URI-reference", 3986)
-    cdef ArrowArray *a = <ArrowArray *>PyCapsule_GetPointer(pos.array, "arrow_array")
-    # a row with a position is invalid; no bitmap: every row has one
-    cdef const uint8_t *invalid = <const uint8_t *>a.buffers[0]  # (offset 0: ours)
-    cdef fu_col_t c = _open(col)
-    cdef int64_t i, n
-    cdef const uint8_t *p
-    cdef list rows = []
-    for i in range(c.length):
-        if fu_col_row(&c, i, &p, &n) != FU_ROW_VALUE:
-            continue
-        if invalid == NULL or (invalid[i >> 3] >> (i & 7)) & 1 or fu_audit_suspect(p, n):
-            rows.append(i)
-    return rows
+    those that are not valid URI-references, and those fu_audit_scope()
+    does not rule out (fasturi_cli.h)."""
+    cdef _Call call = _prepare(OP_AUDIT, col, _check_threads(threads), 0, 0)
+    call.job.rule = _rule_id("audit_suspects", "", "URI-reference", 3986)
+    call.job.bits = _bitmap(call.length)
+    _execute(call, row0, col)
+    cdef const uint8_t *bits = call.job.bits
+    cdef int64_t i
+    return [i for i in range(call.length) if (bits[i >> 3] >> (i & 7)) & 1]
 
 
 # ---- the crawler tools (docs/reference.md §4) ------------------------------------------

@@ -25,7 +25,7 @@ from . import _psl_py as psl
 from . import _rules_py as rules
 from . import _surt_py as surt_twin
 from . import _tsv, _w3lib
-from ._audit import may_find
+from ._audit import _NOTHING, _scope
 from ._types import ArrowColumn, InvalidURI, invalid_utf8, row_decode_error, row_refused
 
 __all__ = [
@@ -233,14 +233,18 @@ def percent_decode(col: ArrowColumn, row0: int, threads: int, errors: str) -> Ar
 # ---- text streams (the command line) ------------------------------------------
 
 
-def lines(block: bytes) -> Tuple[ArrowColumn, int, List[Tuple[int, int, int]]]:
+def lines(block: bytes) -> Tuple[ArrowColumn, int, List[Tuple[int, int, int]], Sequence[int]]:
     """The lines of ``block`` (each ending at "\\n", or at the end; a "\\r"
     before the "\\n" dropped) as a string column, and the lines that are not
-    UTF-8, left out of it: ``(column, count, [(index, start, end), ...])``."""
+    UTF-8, left out of it: ``(column, count, [(index, start, end), ...],
+    starts)``, ``starts`` where each line begins in ``block``, then its
+    length."""
     kept: List[str] = []
     bad: List[Tuple[int, int, int]] = []
+    starts: List[int] = []
     start = count = 0
     while start < len(block):
+        starts.append(start)
         newline = block.find(b"\n", start)
         end = after = len(block) if newline < 0 else newline
         if newline >= 0:
@@ -254,7 +258,7 @@ def lines(block: bytes) -> Tuple[ArrowColumn, int, List[Tuple[int, int, int]]]:
         count += 1
         start = after
     typ = pa.large_string() if len(block) > 0x7FFFFFFF else pa.string()
-    return _export(pa.array(kept, type=typ)), count, bad
+    return _export(pa.array(kept, type=typ)), count, bad, [*starts, len(block)]
 
 
 def join_lines(col: ArrowColumn) -> bytes:
@@ -286,10 +290,14 @@ def valid_rows(col: ArrowColumn) -> List[int]:
 
 def audit_suspects(col: ArrowColumn, row0: int, threads: int) -> List[int]:
     """The rows of a string column in which audit() could find something:
-    those that are not valid URI-references, and those ``_audit.may_find``
-    picks."""
+    those that are not valid URI-references, and those ``_audit._scope``
+    does not rule out."""
     rows = enumerate(_rows(_import(col), row0))
-    return [i for i, v in rows if v is not None and (not rules.is_valid(v) or may_find(v))]
+    return [
+        i
+        for i, v in rows
+        if v is not None and (not rules.is_valid(v) or _scope(v, core.split(v)) != _NOTHING)
+    ]
 
 
 # ---- the crawler tools (docs/reference.md §4) ---------------------------------------------

@@ -1,7 +1,9 @@
 """RFC 3986 §7 hazards in a URI reference.
 
-Not a hot path: plain Python over the active split and ABNF twins.  Each
-check reports at most one finding per component (the first occurrence, its
+Plain Python over the active split and ABNF twins; a valid reference is
+first scoped (``_scope``), so that the costly checks (the host as three
+parsers read it) run only where they could find something.  Each check
+reports at most one finding per component (the first occurrence, its
 position in the text, and how many there are), so a hostile URI with
 thousands of escapes still gives a short list.
 """
@@ -15,7 +17,7 @@ from typing import List, Optional, Tuple
 
 from ._errors import type_error
 from ._impl import core, rules, whatwg
-from ._types import Finding, InvalidURI, InvalidURL
+from ._types import Finding, InvalidURI, InvalidURL, Split
 
 __all__ = ["audit"]
 
@@ -65,16 +67,26 @@ def audit(s: str) -> list[Finding]:
     if not isinstance(s, str):
         raise type_error("audit", "s", s)
     findings: list[Finding] = []
-    _check_invalid(s, findings)
-    _check_controls(s, findings)
-
     parts = core.split(s)
+    valid = _check_invalid(s, findings)
+    scope = _scope(s, parts) if valid else _ALL
+    if scope == _NOTHING:
+        return findings
+    _check_controls(s, not valid, findings)
     after_scheme = 0 if parts.scheme is None else len(parts.scheme) + 1
     path_start = after_scheme
+    if parts.authority is not None:
+        path_start = after_scheme + 2 + len(parts.authority)
+    if scope == _ALL:
+        _check_authority(s, parts, after_scheme + 2, findings)
+    _check_encoded_delimiters("path", parts.path, path_start, findings)
+    _check_dot_segments(parts.path, path_start, findings)
+    return findings
+
+
+def _check_authority(s: str, parts: Split, authority_start: int, findings: list[Finding]) -> None:
     host: Optional[str] = None
     if parts.authority is not None:
-        authority_start = after_scheme + 2
-        path_start = authority_start + len(parts.authority)
         userinfo, host, _ = core.split_authority(parts.authority)
         if userinfo is not None:
             _check_password(userinfo, authority_start, findings)
@@ -85,29 +97,62 @@ def audit(s: str) -> list[Finding]:
         assert host is not None
         _check_ipv4(host, findings)
         _check_encoded_delimiters("authority", parts.authority, authority_start, findings)
-    _check_encoded_delimiters("path", parts.path, path_start, findings)
-    _check_dot_segments(parts.path, path_start, findings)
-    return findings
 
 
-def may_find(s: str) -> bool:
-    """Whether ``audit`` could find anything in ``s`` were it a valid
-    URI-reference: every finding but ``invalid`` needs a "%", a "@", a
-    character beyond ASCII, or a host that starts with a digit (inet_aton()
-    reads digits only).  The command line's block path runs ``audit`` only
-    on such lines and the invalid ones (csrc/fasturi_cli.h: the same test
-    over UTF-8 bytes)."""
-    if "%" in s or "@" in s or not s.isascii():
-        return True
-    authority = core.split(s).authority
-    return authority is not None and authority[:1].isdigit()
+# What audit() could find in a valid URI reference (_scope).
+_NOTHING, _ESCAPES, _ALL = 0, 1, 2
+# Schemes whose URLs the URL Standard gives a host however few slashes
+# follow ("http:x" reads the host "x"); file's host stays empty.
+_SPECIAL_SCHEMES = frozenset(("http", "https", "ws", "wss", "ftp"))
+# What inet_aton() could read as a number (_C_NUMBER's, and its dots).
+_NUMBERS = re.compile("[0-9][0-9A-Fa-fXx.]*")
+# In a path: an encoded delimiter, or an encoded "." (a dot segment's part).
+_PATH_ESCAPE = re.compile("%(?:2[3EeFf]|3[AaFf]|40|5[BbCcDd])")
+
+
+def _scope(s: str, parts: Split) -> int:
+    """What ``audit`` could find in ``s``, a valid URI reference split into
+    ``parts``: ``_ALL`` where a finding about the authority or the host is
+    possible, else ``_ESCAPES`` where a percent-encoded control is, or an
+    encoded delimiter or "." in the path, else ``_NOTHING``.
+
+    The authority's findings each need a "%", "@" or an IPvFuture ("[v",
+    which urllib.parse reads without its brackets) in it, or a host that
+    inet_aton() could read as a number but is no dotted-decimal IPv4address,
+    or a file URL's ":" (a drive letter to the URL Standard); RFC 3986, the URL Standard and urllib.parse read one host
+    from any other authority, and no host without one, except the URL
+    Standard under a special scheme ("http:x", "http:///x").  The
+    command line's block path runs ``audit`` only on the rows this is not
+    ``_NOTHING`` for (csrc/fasturi_cli.h: fu_audit_scope, the same test over
+    UTF-8 bytes).
+    """
+    authority = parts.authority
+    scheme = None if parts.scheme is None else parts.scheme.lower()
+    if authority is not None and (
+        "%" in authority
+        or "@" in authority
+        or "[v" in authority.lower()
+        or (
+            _NUMBERS.fullmatch(authority.partition(":")[0]) is not None
+            and rules.host_type(authority.partition(":")[0]) != "IPv4"
+        )
+        # the URL Standard reads "file://c:/" as a drive letter, no host
+        or (scheme == "file" and ":" in authority)
+    ):
+        return _ALL
+    if not authority and scheme in _SPECIAL_SCHEMES:
+        return _ALL
+    if _ENCODED_CONTROL.search(s) or _PATH_ESCAPE.search(parts.path):
+        return _ESCAPES
+    return _NOTHING
 
 
 def _also(count: int) -> str:
     return "" if count == 1 else f" (and {count - 1} more)"
 
 
-def _check_invalid(s: str, findings: list[Finding]) -> None:
+def _check_invalid(s: str, findings: list[Finding]) -> bool:
+    """Whether ``s`` is a valid URI reference (else the finding)."""
     try:
         rules.validate(s, "URI-reference")
     except InvalidURI as exc:
@@ -119,30 +164,35 @@ def _check_invalid(s: str, findings: list[Finding]) -> None:
         findings.append(
             Finding("invalid", "4.1", f"The text is not a valid URI reference: {what}.")
         )
+        return False
+    return True
 
 
-def _check_controls(s: str, findings: list[Finding]) -> None:
-    raw = _RAW_CONTROL.findall(s)
+def _check_controls(s: str, raw_too: bool, findings: list[Finding]) -> None:
+    # raw_too: where s is valid, it has none raw.  (Each kind is sought once
+    # where s has none, as nearly every URI: what precedes the first one is
+    # not scanned again.)
+    raw = _RAW_CONTROL.search(s) if raw_too and not s.isprintable() else None
     if raw:
-        p = _RAW_CONTROL.search(s).start()  # type: ignore[union-attr]
+        p = raw.start()
+        count = len(_RAW_CONTROL.findall(s, p))
         findings.append(
             Finding(
                 "control-character",
                 "7.3",
-                f"The control character U+{ord(s[p]):04X} appears at position {p}{_also(len(raw))};"
+                f"The control character U+{ord(s[p]):04X} appears at position {p}{_also(count)};"
                 " control characters are not allowed in a URI and a protocol may act on them.",
             )
         )
-    encoded = _ENCODED_CONTROL.findall(s)
-    if encoded:
-        m = _ENCODED_CONTROL.search(s)
-        assert m is not None
+    m = _ENCODED_CONTROL.search(s) if "%" in s else None
+    if m:
+        count = len(_ENCODED_CONTROL.findall(s, m.start()))
         findings.append(
             Finding(
                 "control-character",
                 "7.3",
                 f"The percent-encoded control character {m.group()} appears at position"
-                f" {m.start()}{_also(len(encoded))}; decoding it yields a raw control"
+                f" {m.start()}{_also(count)}; decoding it yields a raw control"
                 " character that a back end may act on.",
             )
         )
@@ -305,11 +355,10 @@ def _inet_aton(text: str) -> Optional[int]:
 def _check_encoded_delimiters(
     component: str, text: str, start: int, findings: list[Finding]
 ) -> None:
-    found = _ENCODED_DELIMITER.findall(text)
-    if not found:
+    m = _ENCODED_DELIMITER.search(text) if "%" in text else None
+    if not m:
         return
-    m = _ENCODED_DELIMITER.search(text)
-    assert m is not None
+    found = _ENCODED_DELIMITER.findall(text, m.start())
     char = chr(int(m.group()[1:], 16))
     findings.append(
         Finding(

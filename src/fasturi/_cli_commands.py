@@ -16,11 +16,15 @@ which says what is wrong with it, so both paths write the same bytes.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
 import io
 import json
 import os
+import queue
 import stat
 import sys
+import threading
 from itertools import repeat
 from types import ModuleType
 from typing import (
@@ -28,6 +32,7 @@ from typing import (
     Any,
     Callable,
     Dict,
+    Generator,
     Iterable,
     Iterator,
     List,
@@ -307,6 +312,87 @@ def _block_handler(run: _Run) -> Optional[BlockHandler]:
     return lambda col: (None, kernels.audit_suspects(col, 0, threads))
 
 
+class _Block(NamedTuple):
+    """Whole lines read at once, and what the kernels made of them."""
+
+    read: int  # bytes read from the stream for it
+    block: bytes  # the lines as read
+    text: bytes  # the lines the kernels read (the stream's BOM left out)
+    number: int  # lines before it
+    nlines: int  # lines in it
+    bad: bool  # a line is not UTF-8: the per-line path must say which
+    starts: Sequence[int]  # where each line begins in text
+    out: Optional[bytes]  # the block handler's (out, redo), unless bad
+    redo: List[int]
+
+
+def _blocks(
+    stream: IO[bytes], kernels: ModuleType, block_handler: BlockHandler
+) -> Iterator[_Block]:
+    """The blocks of ``stream``, each through the column kernels."""
+    number = 0
+    carry = b""
+    read = 0
+    while True:
+        data = stream.read(BLOCK)
+        read += len(data)
+        if data:
+            block = carry + data
+            cut = block.rfind(b"\n") + 1
+            if cut == 0:  # one line longer than a block: read on
+                carry = block
+                continue
+            carry = block[cut:]
+            block = block[:cut]
+        else:
+            block, carry = carry, b""
+            if not block:
+                return
+        text = block[3:] if number == 0 and block.startswith(_BOM) else block
+        col, count, bad, starts = kernels.lines(text)
+        out, redo = (None, []) if bad else block_handler(col)
+        yield _Block(read, block, text, number, count, bool(bad), starts, out, redo)
+        number += count
+        read = 0
+
+
+def _ahead(items: Iterator[_Block]) -> Generator[_Block, None, None]:
+    """``items``, each made on a thread of its own while the one before is
+    written: the kernels (which run without the GIL) of the next block
+    overlap the Python of this one (audit's, validate's, a refused line's).
+    An error on that thread is raised here; stopping early stops it."""
+    made: "queue.Queue[Tuple[bool, Any]]" = queue.Queue(maxsize=1)
+    stop = threading.Event()
+
+    def make() -> None:
+        try:
+            for item in items:
+                made.put((True, item))
+                if stop.is_set():
+                    return
+            made.put((False, None))
+        except BaseException as exc:  # noqa: BLE001 - raised on the reader's side
+            made.put((False, exc))
+
+    maker = threading.Thread(target=make, name="fasturi-blocks", daemon=True)
+    maker.start()
+    try:
+        while True:
+            more, item = made.get()
+            if not more:
+                if item is not None:
+                    raise item
+                return
+            yield item
+    finally:
+        stop.set()
+        while maker.is_alive():  # (a put waiting for room ends, and so does the thread)
+            try:
+                made.get(timeout=0.01)
+            except queue.Empty:
+                pass
+
+
 def _stream_blocks(
     run: _Run, kernels: ModuleType, block_handler: BlockHandler, handler: Handler
 ) -> None:
@@ -319,73 +405,59 @@ def _stream_blocks(
         for name, stream in _sources(run, run.args.files):
             if run.stopped:
                 break
-            number = 0  # lines before the block
-            carry = b""
-            # (col and out live until the next block's replace them: freed
-            # sooner, the C library can hand their pages back and the next
+            # (each block lives until the next one's replaces it: freed
+            # sooner, the C library can hand its pages back and the next
             # block fault them in again: on 52 MB of normalize, 31.8k page
             # faults instead of 16.5k and 18% more CPU time, measured)
-            while not run.stopped:
-                data = stream.read(BLOCK)
-                if run.bar is not None and data:
-                    run.bar.update(len(data))
-                if data:
-                    block = carry + data
-                    cut = block.rfind(b"\n") + 1
-                    if cut == 0:  # one line longer than a block: read on
-                        carry = block
-                        continue
-                    carry = block[cut:]
-                    block = block[:cut]
-                else:
-                    block, carry = carry, b""
-                    if not block:
+            with contextlib.closing(_ahead(_blocks(stream, kernels, block_handler))) as blocks:
+                for b in blocks:
+                    if run.bar is not None and b.read:
+                        run.bar.update(b.read)
+                    if b.bad:  # lines that are not UTF-8: the line path says which
+                        lines = _decode(io.BytesIO(b.block), name, None, b.number)
+                        _write_lines(run, handler, lines)
+                    else:
+                        redo = [_block_line(name, b.number, b.text, b.starts, i) for i in b.redo]
+                        _write_block(run, handler, redo, b.redo, b.out)
+                    if run.stopped:
                         break
-                text = block[3:] if number == 0 and block.startswith(_BOM) else block
-                col, count, bad = kernels.lines(text)
-                if bad:  # lines that are not UTF-8: the line path says which
-                    _write_lines(run, handler, _decode(io.BytesIO(block), name, None, number))
-                else:
-                    out, redo = block_handler(col)
-                    _write_block(run, handler, name, number, text, out, redo)
-                number += count
     finally:
         if run.bar is not None:
             run.bar.close()
             run.bar = None
 
 
+def _block_line(name: str, number: int, block: bytes, starts: Sequence[int], i: int) -> _Line:
+    """Line ``i`` of ``block`` (whose first line is numbered ``number + 1``
+    and whose lines begin at ``starts``), as the line path reads it."""
+    text = block[starts[i] : starts[i + 1]]
+    if text.endswith(b"\n"):
+        text = text[:-1].removesuffix(b"\r")
+    return _Line(name, number + i + 1, text.decode("utf-8"))
+
+
 def _write_block(
-    run: _Run,
-    handler: Handler,
-    name: str,
-    number: int,
-    block: bytes,
-    out: Optional[bytes],
-    redo: List[int],
+    run: _Run, handler: Handler, lines: List[_Line], redo: List[int], out: Optional[bytes]
 ) -> None:
-    """A block handler's (out, redo) for ``block``, whose first line is
-    numbered ``number + 1``: the records of ``out`` written, each line of
-    ``redo`` through the per-line ``handler`` instead (in its place)."""
-    lines = []
-    if redo:
-        texts = block.split(b"\n")
-        last = len(texts) - 1  # the one line not ended by "\n" (or "\r\n")
-        for i in redo:
-            text = texts[i] if i == last else texts[i].removesuffix(b"\r")
-            lines.append(_Line(name, number + i + 1, text.decode("utf-8")))
+    """A block handler's (out, redo): the records of ``out`` written, each
+    line of ``redo`` (``lines``) through the per-line ``handler`` instead,
+    in its place."""
     if out is None:
         _write_lines(run, handler, lines)
         return
-    records = out.split(b"\n") if lines else []
+    if not lines:
+        _write_bytes(run, out)
+        return
+    records = out.split(b"\n")  # (a record holds no raw "\n"; the last is "")
     done = 0
     for i, line in zip(redo, lines):
-        _write_bytes(run, b"".join(r + b"\n" for r in records[done:i]))
+        if i > done:
+            _write_bytes(run, b"\n".join(records[done:i]) + b"\n")
         run.write(handler(run, [line]))
         done = i + 1
         if run.stopped:
             return
-    _write_bytes(run, b"".join(r + b"\n" for r in records[done:-1]) if lines else out)
+    _write_bytes(run, b"\n".join(records[done:]))
 
 
 def _write_bytes(run: _Run, out: bytes) -> None:
@@ -669,26 +741,38 @@ def _validate_handler(run: _Run) -> Handler:
 
 
 def _audit_handler(run: _Run) -> Handler:
-    def found(line: _Line, findings: List[fasturi.Finding]) -> List[str]:
-        if run.args.json:
-            return [
-                _json(
-                    {
-                        "file": line.source,
-                        "line": line.number,
-                        "uri": line.text,
-                        "findings": [f._asdict() for f in findings],
-                    }
-                )
-            ]
-        return [
-            "\t".join(
-                (run.where(line), f.code, f.section, _tsv.escape(f.message), _tsv.escape(line.text))
-            )
-            for f in findings
-        ]
+    if run.args.json:
 
-    return _report(run, found, fasturi.audit)
+        def found_json(line: _Line, findings: List[fasturi.Finding]) -> List[str]:
+            record = {"file": line.source, "line": line.number, "uri": line.text}
+            return [_json({**record, "findings": [f._asdict() for f in findings]})]
+
+        return _report(run, found_json, fasturi.audit)
+
+    def tails(text: str) -> List[str]:
+        """The TSV rows of a line's findings, each but its first field."""
+        findings = fasturi.audit(text)
+        if not findings:
+            return []
+        # a valid reference (no "invalid" finding, which comes first) has
+        # nothing to escape
+        text = text if findings[0].code != "invalid" else _tsv.escape(text)
+        return ["\t".join((f.code, f.section, _tsv.escape(f.message), text)) for f in findings]
+
+    # Streams repeat their URLs (logs, crawls): a line seen lately is not
+    # audited again.  Few and short lines, so that the cache stays small (at
+    # most 8 rows of 2 KiB a line) and holds what repeats near by, not a
+    # whole file's lines (which a benchmark that repeats a file would find).
+    recent = functools.lru_cache(maxsize=1 << 10)(tails)
+
+    def check(text: str) -> List[str]:
+        return recent(text) if len(text) <= 1 << 11 else tails(text)
+
+    def found(line: _Line, rows: List[str]) -> List[str]:
+        where = run.where(line)
+        return [f"{where}\t{row}" for row in rows]
+
+    return _report(run, found, check)
 
 
 def _extract_lines(lines: Iterable[_Line], limit: int = 1 << 16) -> Iterator[_Line]:
@@ -703,6 +787,9 @@ def _extract_lines(lines: Iterable[_Line], limit: int = 1 << 16) -> Iterator[_Li
     size = 0
     still_open = False
     for line in lines:
+        if first is None and "<" not in line.text:  # (nearly every line)
+            yield line
+            continue
         if line.error is not None:  # reported on its own, where it stands
             if first is not None:
                 yield _Line(first.source, first.number, "\n".join(parts))
@@ -731,18 +818,18 @@ def _extract_handler(run: _Run) -> Handler:
 
     def handle(run: _Run, chunk: List[_Line]) -> List[str]:
         rows: List[str] = []
+        json = run.args.json
         for line, uris, why in _apply(chunk, find):
             if why is not None:
                 run.bad_line(line, why)
-            elif run.args.json:
+            elif json:
                 rows.extend(
                     _json({"file": line.source, "line": line.number, "uri": u}) for u in uris
                 )
             else:
-                # a URI is made of its line's characters: a line with none
-                # to escape (nearly all) gives URIs with none
-                plain = line.text.isprintable() and "\\" not in line.text
-                rows.extend(uris if plain else map(_tsv.escape, uris))
+                # written as they are: a URI's characters are none that TSV
+                # escapes (controls, "\\", U+2028 and U+2029 end it; docs/cli.md)
+                rows.extend(uris)
         return rows
 
     return handle

@@ -274,7 +274,7 @@ cdef extern from "fasturi_surt.h" nogil:
 cdef extern from "fasturi_cli.h" nogil:
     int64_t fu_tsv_escape(uint8_t *o, const uint8_t *p, int64_t n)
     uint8_t *fu_tsv_copy_plain(uint8_t *o, const uint8_t *p, int64_t n)
-    bint fu_audit_suspect(const uint8_t *p, int64_t n)
+    int fu_audit_scope(const uint8_t *p, int64_t n)
 
 # ---- fasturi_whatwg.h (the URL Standard's parser, common case) ----
 cdef extern from "fasturi_whatwg.h" nogil:
