@@ -568,7 +568,7 @@ static inline ptrdiff_t fu_ww_authority_general(const uint8_t *s, ptrdiff_t p, p
 /* The authority of s[p..n): a special scheme's host of plain code points
    in one pass (lowercased as copied), anything else the general way. */
 FU_WW_STEP ptrdiff_t fu_ww_authority(const uint8_t *s, ptrdiff_t p, ptrdiff_t n, int scheme,
-                                        uint8_t *out, ptrdiff_t *po, fu_ww_url *u)
+                                     uint8_t *out, ptrdiff_t *po, fu_ww_url *u)
 {
     u->user_start = u->user_end = u->pass_start = u->pass_end = 0;
     if (scheme == FU_WW_OTHER || u->given != NULL)
@@ -706,7 +706,7 @@ static inline unsigned fu_ww_attention16(const uint8_t *p, int path)
    on, writing what the copy wrote up to there.  The last block is the
    input's last 16 bytes, the bits of those already read dropped. */
 FU_WW_STEP int fu_ww_path_plain(const uint8_t *s, ptrdiff_t *pq, ptrdiff_t n, uint8_t *out,
-                                   ptrdiff_t *po)
+                                ptrdiff_t *po)
 {
 #if FU_SSE2
     ptrdiff_t q0 = *pq, r = q0, d = *po + 1 - r; /* out index of an input byte copied */
@@ -791,7 +791,7 @@ FU_WW_STEP int fu_ww_path_plain(const uint8_t *s, ptrdiff_t *pq, ptrdiff_t n, ui
    out[path_start..*po); stops at "?", "#" or the end, returned (-1: not
    mine). */
 FU_WW_STEP ptrdiff_t fu_ww_path(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, uint8_t *out,
-                                   ptrdiff_t path_start, ptrdiff_t *po, int file)
+                                ptrdiff_t path_start, ptrdiff_t *po, int file)
 {
     static const char hex[] = "0123456789ABCDEF";
     ptrdiff_t o = *po;
@@ -888,7 +888,7 @@ FU_WW_STEP ptrdiff_t fu_ww_path(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, uint
    beyond, and backslash, never taken) or the end, copied to out[q + d...) 16 at a time, the last block
    the input's last 16 bytes.  Returns where the run ends. */
 FU_WW_STEP ptrdiff_t fu_ww_plain_run(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, uint8_t *out,
-                                        ptrdiff_t d, int frag)
+                                     ptrdiff_t d, int frag)
 {
 #if FU_SSE2
     ptrdiff_t q0 = q;
@@ -938,7 +938,7 @@ FU_WW_STEP ptrdiff_t fu_ww_plain_run(const uint8_t *s, ptrdiff_t q, ptrdiff_t n,
 
 /* The query state and fragment state from s[q]; 0 at a byte never taken. */
 FU_WW_STEP int fu_ww_tail(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, int scheme, uint8_t *out,
-                             ptrdiff_t o, fu_ww_url *u)
+                          ptrdiff_t o, fu_ww_url *u)
 {
     static const char hex[] = "0123456789ABCDEF";
     u->query_start = u->frag_start = -1;
