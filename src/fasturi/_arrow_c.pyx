@@ -1080,28 +1080,13 @@ cdef int _check_threads(int threads) except -1:
     return threads
 
 
-# ---- the kernels ---------------------------------------------------------------
-
-def split(col, Py_ssize_t row0, int threads, fields, views=None):
-    """The struct of `fields`; its children are string views into `col`
-    (which the result then owns: `col` is moved) when `views`, or by default
-    when `col` is itself string_view; else copies, as every other kernel's."""
-    cdef int nf = len(fields), k
-    cdef bint large = _large(col)
-    cdef _Call call
+cdef object _struct_capsules(_Call call, int nf, ArrowSchema **ps, ArrowArray **pa):
+    """A struct array of nf children over call's rows (null where a row is),
+    as capsules that own it; *ps and *pa get it, its children left to fill."""
+    cdef int64_t row_nulls = 0
+    cdef int j
     cdef ArrowSchema *s
     cdef ArrowArray *a
-    cdef int64_t row_nulls = 0, nulls
-    cdef int j
-    cdef fu_col_t c
-    if nf < 1 or nf > SPLIT_FIELDS:
-        raise ValueError("split() needs 1 to 8 fields")
-    c = _open(col)
-    if views is None:
-        views = c.type == FU_COL_VIEW
-    views = views and fu_col_viewable(&c)
-    call = _prepare(OP_SPLIT, col, _check_threads(threads), nf, 0, fields, views)
-    _execute(call, row0, col)
     for j in range(call.nranges):
         row_nulls += call.ranges[j].row_nulls
     s = <ArrowSchema *>calloc(1, sizeof(ArrowSchema))
@@ -1121,6 +1106,34 @@ def split(col, Py_ssize_t row0, int threads, fields, views=None):
         free(a)
         raise MemoryError()
     result = _capsules(s, a)  # owns s and a (and their children) from here
+    ps[0] = s
+    pa[0] = a
+    return result
+
+
+# ---- the kernels ---------------------------------------------------------------
+
+def split(col, Py_ssize_t row0, int threads, fields, views=None):
+    """The struct of `fields`; its children are string views into `col`
+    (which the result then owns: `col` is moved) when `views`, or by default
+    when `col` is itself string_view; else copies, as every other kernel's."""
+    cdef int nf = len(fields), k
+    cdef bint large = _large(col)
+    cdef _Call call
+    cdef ArrowSchema *s
+    cdef ArrowArray *a
+    cdef int64_t nulls
+    cdef int j
+    cdef fu_col_t c
+    if nf < 1 or nf > SPLIT_FIELDS:
+        raise ValueError("split() needs 1 to 8 fields")
+    c = _open(col)
+    if views is None:
+        views = c.type == FU_COL_VIEW
+    views = views and fu_col_viewable(&c)
+    call = _prepare(OP_SPLIT, col, _check_threads(threads), nf, 0, fields, views)
+    _execute(call, row0, col)
+    result = _struct_capsules(call, nf, &s, &a)
     for k in range(nf):
         # The names live as long as the module: _FIELD_NAMES holds them.
         if fu_schema_init(s.children[k], b"vu" if views else b"U" if large else b"u",
@@ -1909,11 +1922,10 @@ def whatwg_can_parse(col, Py_ssize_t row0, int threads, base):
 
 
 def whatwg_split(col, Py_ssize_t row0, int threads, fields, base):
-    cdef int nf = len(fields), k, j
+    cdef int nf = len(fields), k
     cdef _Call call
     cdef ArrowSchema *s
     cdef ArrowArray *a
-    cdef int64_t row_nulls = 0
     if nf < 1 or nf > MAX_TEXT:
         raise ValueError("whatwg_split() needs 1 to 11 fields")
     call = _ww_prepare(OP_WW_SPLIT, col, threads, nf, base)
@@ -1921,25 +1933,7 @@ def whatwg_split(col, Py_ssize_t row0, int threads, fields, base):
         call.job.fields[k] = _WW_FIELD_CODES[fields[k]]
     call.job.row_valid = _bitmap(call.length, True)
     _execute(call, row0, col)
-    for j in range(call.nranges):
-        row_nulls += call.ranges[j].row_nulls
-    s = <ArrowSchema *>calloc(1, sizeof(ArrowSchema))
-    a = <ArrowArray *>calloc(1, sizeof(ArrowArray))
-    if s == NULL or a == NULL:
-        free(s)
-        free(a)
-        raise MemoryError()
-    if fu_schema_init(s, b"+s", b"", nf) < 0:
-        free(s)
-        free(a)
-        raise MemoryError()
-    if fu_array_init(a, call.length, row_nulls, 1, _take_bitmap(&call.job.row_valid, row_nulls),
-                     NULL, NULL, nf) < 0:
-        s.release(s)
-        free(s)
-        free(a)
-        raise MemoryError()
-    result = _capsules(s, a)  # owns s and a (and their children) from here
+    result = _struct_capsules(call, nf, &s, &a)
     for k in range(nf):
         # The names live as long as the module: _WW_FIELD_NAMES holds them.
         if fu_schema_init(s.children[k], b"U" if call.job.large else b"u",

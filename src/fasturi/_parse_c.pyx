@@ -161,20 +161,25 @@ cdef object _PARSE_KEEP = _keep_slot(ParseResult, _std_urlparse("a"))
 cdef object _DEFRAG_KEEP = _keep_slot(DefragResult, _std_urldefrag("a"))
 
 
+cdef object _blank_result(object cls, Py_ssize_t n):
+    r = fu_alloc_tuple(cls, n)
+    for i in range(n):
+        _set(r, i, None)
+    return r
+
+
 cdef Py_ssize_t _slot_offset_in(object cls, object descr, Py_ssize_t n) except -2:
     """Where descr's slot lies in a cls of n items, as a byte offset, or -1.
     A slot of a tuple subclass lies after the items, at a place the
     interpreter chooses: found by storing a marker through the descriptor,
     then checked by reading a direct store back through it."""
-    cdef Py_ssize_t size, off, found = -1, i
+    cdef Py_ssize_t size, off, found = -1
     cdef char *base
     if descr is None:
         return -1
     size = cls.__basicsize__ + n * cls.__itemsize__
     marker = object()
-    r = fu_alloc_tuple(cls, n)
-    for i in range(n):
-        _set(r, i, None)
+    r = _blank_result(cls, n)
     fu_descr_set(descr, r, marker)
     base = <char *><PyObject *>r
     for off in range(sizeof(PyObject), size - <Py_ssize_t>sizeof(PyObject *) + 1,
@@ -185,9 +190,7 @@ cdef Py_ssize_t _slot_offset_in(object cls, object descr, Py_ssize_t n) except -
             found = off
     if found < 0:
         return -1
-    t = fu_alloc_tuple(cls, n)
-    for i in range(n):
-        _set(t, i, None)
+    t = _blank_result(cls, n)
     fu_set_slot(t, found, marker)
     return found if descr.__get__(t, cls) is marker else -1
 
@@ -546,8 +549,7 @@ cdef object _split(object url, object scheme, object allow_fragments, bint parse
 
 # The last read of each uses_xxx list, and the epoch it was read in.
 cdef list _USES_READ = [None, None, None]
-cdef unsigned long _USES_EPOCH[3]
-_USES_EPOCH[:] = [0, 0, 0]
+cdef unsigned long _USES_EPOCH[3]   # (static: starts at 0, no read kept)
 fu_std_watch(_STD)
 
 
@@ -1132,34 +1134,32 @@ cdef inline bint _is_dot(const Piece *s) noexcept nogil:
 cdef inline bint _is_dotdot(const Piece *s) noexcept nogil:
     return s.length == 2 and _pchar(s, 0) == 0x2E and _pchar(s, 1) == 0x2E
 
+cdef inline Py_ssize_t _find_slash(const Piece *src, Py_ssize_t start) noexcept nogil:
+    """The index of the first '/' of src at or after start, or -1."""
+    cdef const char *at
+    cdef Py_ssize_t i
+    if src.kind == 1:
+        # most paths: memchr from slash to slash
+        at = <const char *>memchr(src.data + start, 0x2F, src.length - start)
+        return -1 if at is NULL else at - src.data
+    for i in range(start, src.length):
+        if _pchar(src, i) == 0x2F:
+            return i
+    return -1
+
 cdef Py_ssize_t _split_slash(const Piece *src, Piece *out) noexcept nogil:
     """src.split('/') into out; returns the number of pieces."""
     cdef Py_ssize_t i, start = 0, k = 0
-    cdef const char *at
-    if src.kind == 1:
-        # most paths: memchr from slash to slash
-        while True:
-            at = <const char *>memchr(src.data + start, 0x2F, src.length - start)
-            if at is NULL:
-                break
-            i = at - src.data
-            out[k] = src[0]
-            out[k].data = src.data + start
-            out[k].length = i - start
-            k += 1
-            start = i + 1
-    else:
-        for i in range(src.length):
-            if _pchar(src, i) == 0x2F:
-                out[k] = src[0]
-                out[k].data = src.data + start * src.kind
-                out[k].length = i - start
-                k += 1
-                start = i + 1
-    out[k] = src[0]
-    out[k].data = src.data + start * src.kind
-    out[k].length = src.length - start
-    return k + 1
+    while True:
+        i = _find_slash(src, start)
+        out[k] = src[0]
+        out[k].data = src.data + start * src.kind
+        if i < 0:
+            out[k].length = src.length - start
+            return k + 1
+        out[k].length = i - start
+        k += 1
+        start = i + 1
 
 cdef inline Py_ssize_t _count_slash(const Piece *s) noexcept nogil:
     if s.kind == 1:
@@ -1249,18 +1249,11 @@ cdef int _MEMO_FORM = 0     # 0 empty; 1/2 Parsed, 3/4 Defined (+1: fragments al
 cdef int _MEMO_VOLATILE = FU_US_OPEN_BR | FU_US_CLOSE_BR | FU_US_NETLOC_WIDE
 
 
-cdef inline bint _memo_has(object base, int form) noexcept:
+cdef inline bint _memo_has(str base, int form) except -1:
     """Whether the memo holds base's split of this form (base: an exact str)."""
-    cdef Py_ssize_t n
     if not FU_SPLIT_CACHE or _MEMO_FORM != form:
         return False
-    if _MEMO_BASE is base:
-        return True
-    n = PyUnicode_GET_LENGTH(base)
-    return (PyUnicode_GET_LENGTH(_MEMO_BASE) == n and fu_unicode_ready(base) == 0
-            and PyUnicode_KIND(_MEMO_BASE) == PyUnicode_KIND(base)
-            and memcmp(PyUnicode_DATA(_MEMO_BASE), PyUnicode_DATA(base),
-                       n * PyUnicode_KIND(base)) == 0)
+    return <str>_MEMO_BASE == base   # (the memo holds an exact str here)
 
 
 cdef inline void _memo_keep(object base, object scheme, int form) noexcept:
