@@ -9,6 +9,8 @@
 # The C below sits behind an include guard, so a module that reaches this
 # file through two cimports still compiles one copy.
 
+from cpython.object cimport PyObject
+
 cdef extern from *:
     """
     #ifndef FASTURI_CAPI_SHIM
@@ -78,8 +80,36 @@ cdef extern from *:
         *(PyObject **)((char *)o + offset) = v;
     }
 
+    /* A compiled function's entry: what the interpreter calls it through
+       (the vectorcall protocol), as a C function of borrowed arguments. */
+    typedef PyObject *(*fu_vectorcall_t)(PyObject *, PyObject *const *, size_t, PyObject *);
+
+    /* Put `entry` in front of the function object `f`: the interpreter
+       then calls `entry`, which answers the commonest call itself and
+       hands every other one to the entry it returns (f's own, which parses
+       keywords and defaults).  NULL, and nothing changed, when f is not
+       called through a vectorcall slot.  For module-level functions, at
+       import, before anything else can hold or call them. */
+    static inline fu_vectorcall_t fu_front_entry(PyObject *f, fu_vectorcall_t entry)
+    {
+        PyTypeObject *t = Py_TYPE(f);
+        fu_vectorcall_t *slot, was;
+        if (!PyType_HasFeature(t, Py_TPFLAGS_HAVE_VECTORCALL) || t->tp_vectorcall_offset <= 0)
+            return NULL;
+        slot = (fu_vectorcall_t *)((char *)f + t->tp_vectorcall_offset);
+        was = *slot;
+        if (was != NULL)
+            *slot = entry;
+        return was;
+    }
+
     #endif /* FASTURI_CAPI_SHIM */
     """
+    # (an entry returns a new reference, or NULL with an exception set: a
+    # cdef function returning object)
+    ctypedef object (*fu_vectorcall_t)(object, PyObject *const *, size_t, PyObject *)
+    fu_vectorcall_t fu_front_entry(object f, fu_vectorcall_t entry)
+    Py_ssize_t PyVectorcall_NARGS(size_t nargsf)
     int fu_unicode_ready(object o) except -1
     object fu_alloc_tuple(object type, Py_ssize_t n)
     int fu_descr_set(object descr, object obj, object value) except -1
