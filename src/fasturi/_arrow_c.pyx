@@ -86,6 +86,9 @@ from fasturi._csrc cimport (
 from fasturi._capi cimport (
     PyBytes_AS_STRING,
     PyBytes_FromStringAndSize,
+    PyUnicode_DATA,
+    PyUnicode_GET_LENGTH,
+    PyUnicode_IS_ASCII,
     PyUnicode_AsUTF8AndSize,
     PyUnicode_DecodeUTF8,
 )
@@ -99,6 +102,7 @@ from fasturi import _psl_c, _w3lib, _whatwg_c, _workers
 from fasturi._types import ArrowColumn, InvalidURL, invalid_utf8, row_decode_error, row_refused
 
 __all__ = [
+    "audit_escapes",
     "audit_suspects",
     "canonicalize",
     "canonicalize_w3lib",
@@ -1521,6 +1525,37 @@ def audit_suspects(col, Py_ssize_t row0, int threads):
     cdef const uint8_t *bits = call.job.bits
     cdef int64_t i
     return [i for i in range(call.length) if (bits[i >> 3] >> (i & 7)) & 1]
+
+
+cdef extern from "fasturi_cli.h" nogil:
+    ctypedef struct fu_audit_escapes_t:
+        int64_t control_at, controls, delimiter_at, delimiters
+        int64_t segment_at, segment_end, segments
+        int dots
+    enum:
+        FU_AUDIT_ESCAPES
+    void fu_audit_escapes(const uint8_t *p, int64_t n, fu_audit_escapes_t *f)
+
+
+cdef int _URI_REFERENCE = _rule_id("audit_escapes", "", "URI-reference", 3986)
+
+
+def audit_escapes(str text):
+    """The facts of audit(text) (_audit.EscapeFacts) where text is a valid
+    URI-reference whose findings fu_audit_scope() puts in its
+    FU_AUDIT_ESCAPES (fasturi_cli.h), else None: what the command line
+    formats instead of running audit() on the line."""
+    cdef fu_audit_escapes_t f
+    # (a valid reference is ASCII, whose str holds its bytes)
+    if not PyUnicode_IS_ASCII(text):
+        return None
+    cdef const uint8_t *p = <const uint8_t *>PyUnicode_DATA(text)
+    cdef int64_t n = PyUnicode_GET_LENGTH(text)
+    if fu_rule_check(_URI_REFERENCE, p, n) >= 0 or fu_audit_scope(p, n) != FU_AUDIT_ESCAPES:
+        return None
+    fu_audit_escapes(p, n, &f)
+    return (f.control_at, f.controls, f.delimiter_at, f.delimiters,
+            f.segment_at, f.segment_end, f.segments, f.dots)
 
 
 # ---- the crawler tools (docs/reference.md §4) ------------------------------------------

@@ -25,10 +25,11 @@ from . import _psl_py as psl
 from . import _rules_py as rules
 from . import _surt_py as surt_twin
 from . import _tsv, _w3lib
-from ._audit import _NOTHING, _scope
+from ._audit import _NOTHING, EscapeFacts, _escape_facts, _scope
 from ._types import ArrowColumn, InvalidURI, invalid_utf8, row_decode_error, row_refused
 
 __all__ = [
+    "audit_escapes",
     "audit_suspects",
     "canonicalize",
     "canonicalize_w3lib",
@@ -298,6 +299,12 @@ def audit_suspects(col: ArrowColumn, row0: int, threads: int) -> List[int]:
         for i, v in rows
         if v is not None and (not rules.is_valid(v) or _scope(v, core.split(v)) != _NOTHING)
     ]
+
+
+def audit_escapes(text: str) -> Optional[EscapeFacts]:
+    """The facts of ``audit(text)`` where ``text`` is a valid URI reference
+    whose findings ``_audit._scope`` puts in ``_ESCAPES``, else None."""
+    return _escape_facts(text)
 
 
 # ---- the crawler tools (docs/reference.md §4) ---------------------------------------------
