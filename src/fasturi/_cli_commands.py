@@ -44,7 +44,7 @@ from typing import (
 
 import fasturi
 
-from . import _tsv
+from . import _audit, _tsv
 
 # Lines handed to one batch call: large enough to amortize the call, small
 # enough that memory does not grow with the input.
@@ -741,17 +741,26 @@ def _validate_handler(run: _Run) -> Handler:
 
 
 def _audit_handler(run: _Run) -> Handler:
+    kernels = _kernels()
+    escapes = None if kernels is None else kernels.audit_escapes
+
+    def audit(text: str) -> List[fasturi.Finding]:
+        # most lines with findings are valid, and need only their escapes
+        # found: the kernels find them, and only the messages are written here
+        facts = None if escapes is None else escapes(text)
+        return fasturi.audit(text) if facts is None else _audit._escape_findings(text, facts)
+
     if run.args.json:
 
         def found_json(line: _Line, findings: List[fasturi.Finding]) -> List[str]:
             record = {"file": line.source, "line": line.number, "uri": line.text}
             return [_json({**record, "findings": [f._asdict() for f in findings]})]
 
-        return _report(run, found_json, fasturi.audit)
+        return _report(run, found_json, audit)
 
     def tails(text: str) -> List[str]:
         """The TSV rows of a line's findings, each but its first field."""
-        findings = fasturi.audit(text)
+        findings = audit(text)
         if not findings:
             return []
         # a valid reference (no "invalid" finding, which comes first) has
