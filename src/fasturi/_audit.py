@@ -269,7 +269,8 @@ def _check_host_differs(
         answers.append(("urllib.parse", urllib.parse.urlsplit(s).hostname or None))
     except ValueError:
         pass
-    keys = {_host_key(host) for _, host in answers}
+    # (each host read once: the parsers mostly read the same one)
+    keys = {_host_key(host) for host in {host for _, host in answers}}
     if is_file and "localhost" in keys:
         keys = {None if key == "localhost" else key for key in keys}
     if len(keys) < 2:
