@@ -10,6 +10,7 @@ thousands of escapes still gives a short list.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 import urllib.parse
@@ -289,6 +290,8 @@ def _check_host_differs(
     )
 
 
+# (hosts repeat from line to line, and their parse is a costly one)
+@functools.lru_cache(maxsize=1 << 10)
 def _host_key(host: Optional[str]) -> Optional[str]:
     """The host as the URL Standard's host parser reads it (as a special
     URL's), or as written, lowercased, where it fails."""
