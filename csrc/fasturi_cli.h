@@ -235,6 +235,45 @@ static const uint8_t fu_audit_class[256] = {
     ['['] = FU_AU_BRACKET,
 };
 
+#if FU_SSE2
+/* A bit for each byte of x that fu_audit_class marks. */
+static inline unsigned fu_audit_mask16(__m128i x)
+{
+    __m128i m = _mm_cmpeq_epi8(x, _mm_set1_epi8('/'));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('?')));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('#')));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8(':')));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('%')));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('@')));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('[')));
+    return (unsigned)_mm_movemask_epi8(m);
+}
+#endif
+
+/* The first byte from p[i] on that fu_audit_class marks, or n.  Schemes and
+ * authorities are mostly a dozen bytes and more of letters and dots, read a
+ * byte at a time at several times the cost: with SSE2, 16 bytes at a time,
+ * the row's last partial block as its last 16 bytes. */
+static inline int64_t fu_audit_mark(const uint8_t *p, int64_t i, int64_t n)
+{
+#if FU_SSE2
+    unsigned bits;
+    for (; i + 16 <= n; i += 16) {
+        bits = fu_audit_mask16(_mm_loadu_si128((const __m128i *)(const void *)(p + i)));
+        if (bits)
+            return i + fu_ctz(bits);
+    }
+    if (i < n && n >= 16) {
+        bits = fu_audit_mask16(_mm_loadu_si128((const __m128i *)(const void *)(p + n - 16)));
+        bits >>= i - (n - 16); /* (the bytes before i are done) */
+        return bits ? i + fu_ctz(bits) : n;
+    }
+#endif
+    while (i < n && !fu_audit_class[p[i]])
+        i++;
+    return i;
+}
+
 static inline int fu_audit_scope(const uint8_t *p, int64_t n)
 {
     const uint8_t *cls = fu_audit_class;
@@ -243,16 +282,15 @@ static inline int fu_audit_scope(const uint8_t *p, int64_t n)
     uint8_t k;
     /* Appendix B: a scheme is the text before a first ":" that has none of
      * "/?#" before it; the authority follows a "//" right after it */
-    while (a < n && !(cls[p[a]] & (FU_AU_STOP | FU_AU_COLON)))
+    while ((a = fu_audit_mark(p, a, n)) < n && !(cls[p[a]] & (FU_AU_STOP | FU_AU_COLON)))
         a++;
     scheme = a > 0 && a < n && p[a] == ':';
     path = scheme ? a + 1 : 0;
     if (path + 1 < n && p[path] == '/' && p[path + 1] == '/') {
         auth = path + 2;
         host_end = -1;
-        for (auth_end = auth; auth_end < n; auth_end++) {
-            if ((k = cls[p[auth_end]]) == 0)
-                continue;
+        for (auth_end = auth; (auth_end = fu_audit_mark(p, auth_end, n)) < n; auth_end++) {
+            k = cls[p[auth_end]];
             if (k == FU_AU_STOP)
                 break;
             if (k == FU_AU_ALL)
