@@ -781,7 +781,28 @@ def _audit_handler(run: _Run) -> Handler:
         where = run.where(line)
         return [f"{where}\t{row}" for row in rows]
 
-    return _report(run, found, check)
+    report = _report(run, found, check)
+
+    def handle(run: _Run, chunk: List[_Line]) -> List[str]:
+        # A chunk of lines that are all read and checked without an error
+        # (all but never) in one loop; else through _report, which says
+        # what went wrong where.
+        rows: List[str] = []
+        try:
+            for line in chunk:
+                if line.error is not None:
+                    return report(run, chunk)
+                tails = check(line.text)
+                if tails:
+                    where = run.where(line)
+                    rows.extend([f"{where}\t{tail}" for tail in tails])
+        except Exception:  # noqa: BLE001 - _report reports it
+            return report(run, chunk)
+        if rows:
+            run.found()
+        return rows
+
+    return handle
 
 
 def _extract_lines(lines: Iterable[_Line], limit: int = 1 << 16) -> Iterator[_Line]:
