@@ -13,12 +13,14 @@ import sys
 from pathlib import Path
 
 import corpus_files
+import pyarrow as pa
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import fasturi
 from fasturi import _arrow_py, _audit, _cli, _cli_commands, _tsv
+from fasturi._types import ArrowColumn
 
 # what audit() reports of an escape, and the escapes it must not mistake
 # for one: every control, every encoded delimiter, the encoded dots and
@@ -100,6 +102,19 @@ def test_escape_facts_refuse_what_is_no_valid_reference():
         assert _kernels().audit_escapes(text) is None
         assert _arrow_py.audit_escapes(text) is None
         assert _audit._escape_facts(text) is None
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_suspect_rows_come_with_their_text_and_facts(threads):
+    texts = [t for t in HOSTILE_AUDIT if "\ud800" not in t]
+    many = [*texts, None] * 40  # (ranges on two threads; null rows)
+    arr = pa.array(["sliced off", *many]).slice(1)
+    for kernels in (_kernels(), _arrow_py):
+        known: list = []
+        rows = kernels.audit_suspects(ArrowColumn(*arr.__arrow_c_array__()), 0, threads, known)
+        assert rows == kernels.audit_suspects(ArrowColumn(*arr.__arrow_c_array__()), 0, threads)
+        assert known == [(many[i], _audit._escape_facts(many[i])) for i in rows]
+        assert sum(facts is not None for _, facts in known) > 300 * 40
 
 
 def _run(monkeypatch, capfd, argv, data, lines):
