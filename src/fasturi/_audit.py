@@ -125,7 +125,8 @@ def _scope(s: str, parts: Split) -> int:
     Standard under a special scheme ("http:x", "http:///x").  The
     command line's block path runs ``audit`` only on the rows this is not
     ``_NOTHING`` for (csrc/fasturi_cli.h: fu_audit_scope, the same test over
-    UTF-8 bytes).
+    UTF-8 bytes), and on those it is ``_ESCAPES`` for only writes the
+    findings of the facts the kernels found (``_escape_findings``).
     """
     authority = parts.authority
     scheme = None if parts.scheme is None else parts.scheme.lower()
