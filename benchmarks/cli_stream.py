@@ -7,7 +7,10 @@ TSV) and through the per-line path they replace, side by side in one process.
 The input is the corpus's stream.txt repeated to the size asked for, written
 once to a temp file; output goes to /dev/null.  A command's time is its whole
 run (reading, the kernels, writing), the median of the rounds, taken in turn
-with the other path's so that a busy machine slows both alike.
+with the other path's so that a busy machine slows both alike.  With
+``--default`` the commands take their rounds in turn instead, and each is
+also given as a ratio to ``normalize``'s time (wall-clock and CPU) where
+``normalize`` is among them: the median of the rounds' ratios.
 """
 
 from __future__ import annotations
@@ -57,6 +60,32 @@ def run(argv: List[str], path: str, lines: bool) -> Tuple[float, float]:
     return took
 
 
+def _default(args: Any, only: List[str], path: str, size: float) -> None:
+    """Each command on the path it takes by default, the commands' rounds in
+    turn, so that the load of the moment weighs on each alike."""
+    commands = [argv for argv in COMMANDS if not only or argv[0] in only]
+    times: Any = {argv[0]: [] for argv in commands}
+    for _ in range(args.rounds):
+        for argv in commands:
+            times[argv[0]].append(run(argv, path, False))
+    # CPU time too: on a busy machine it moves far less than the wall clock
+    print("| command | MB/s | MB per CPU second | / normalize | CPU / normalize |")
+    print("|---|---:|---:|---:|---:|")
+    base = times.get("normalize")
+    for argv in commands:
+        mine = times[argv[0]]
+        wall = statistics.median(t[0] for t in mine)
+        cpu = statistics.median(t[1] for t in mine)
+        ratios = ["", ""]
+        if base is not None:
+            for k in (0, 1):
+                ratios[k] = f"{statistics.median(m[k] / b[k] for m, b in zip(mine, base)):.2f}x"
+        print(
+            f"| {' '.join(argv)} | {size / wall:.0f} | {size / cpu:.0f} | {ratios[0]} | {ratios[1]} |",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--mb", type=int, default=263)
@@ -76,23 +105,18 @@ def main() -> None:
     try:
         print(f"{size:.0f} MB input; median of {args.rounds} rounds, interleaved\n")
         if args.default:
-            # CPU time too: on a busy machine it moves far less than the wall clock
-            print("| command | MB/s | MB per CPU second |\n|---|---:|---:|")
-        else:
-            print("| command | per-line path MB/s | column kernels MB/s | speed-up |")
-            print("|---|---:|---:|---:|")
+            _default(args, only, path, size)
+            return
+        print("| command | per-line path MB/s | column kernels MB/s | speed-up |")
+        print("|---|---:|---:|---:|")
         for argv in COMMANDS:
             if only and argv[0] not in only:
                 continue
             times: Any = {False: [], True: []}
             for _ in range(args.rounds):
-                for lines in (False,) if args.default else (True, False):
+                for lines in (True, False):
                     times[lines].append(run(argv, path, lines))
             block = statistics.median(t[0] for t in times[False])
-            if args.default:
-                cpu = statistics.median(t[1] for t in times[False])
-                print(f"| {' '.join(argv)} | {size / block:.0f} | {size / cpu:.0f} |", flush=True)
-                continue
             line = statistics.median(t[0] for t in times[True])
             print(
                 f"| {' '.join(argv)} | {size / line:.0f} | {size / block:.0f} | "

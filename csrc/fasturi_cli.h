@@ -19,6 +19,13 @@
  * a file URL's authority with a ":"; or a special scheme with no host,
  * where the URL Standard reads one in the path); else FU_AUDIT_ESCAPES where a percent-encoded control, or in
  * the path an encoded delimiter or "." is; else FU_AUDIT_NOTHING.
+ *
+ * fu_audit_escapes(p, n, &e): for a valid URI-reference of scope
+ * FU_AUDIT_ESCAPES, every fact its findings are written from (the first
+ * occurrence, its position and the count of each kind), so that the command
+ * line only formats them (_audit._escape_findings; _audit._escape_facts is
+ * the reference, tested against audit).  A valid reference is ASCII: byte
+ * offsets are code point positions.
  */
 #ifndef FASTURI_CLI_H
 #define FASTURI_CLI_H
@@ -228,6 +235,45 @@ static const uint8_t fu_audit_class[256] = {
     ['['] = FU_AU_BRACKET,
 };
 
+#if FU_SSE2
+/* A bit for each byte of x that fu_audit_class marks. */
+static inline unsigned fu_audit_mask16(__m128i x)
+{
+    __m128i m = _mm_cmpeq_epi8(x, _mm_set1_epi8('/'));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('?')));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('#')));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8(':')));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('%')));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('@')));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('[')));
+    return (unsigned)_mm_movemask_epi8(m);
+}
+#endif
+
+/* The first byte from p[i] on that fu_audit_class marks, or n.  Schemes and
+ * authorities are mostly a dozen bytes and more of letters and dots, read a
+ * byte at a time at several times the cost: with SSE2, 16 bytes at a time,
+ * the row's last partial block as its last 16 bytes. */
+static inline int64_t fu_audit_mark(const uint8_t *p, int64_t i, int64_t n)
+{
+#if FU_SSE2
+    unsigned bits;
+    for (; i + 16 <= n; i += 16) {
+        bits = fu_audit_mask16(_mm_loadu_si128((const __m128i *)(const void *)(p + i)));
+        if (bits)
+            return i + fu_ctz(bits);
+    }
+    if (i < n && n >= 16) {
+        bits = fu_audit_mask16(_mm_loadu_si128((const __m128i *)(const void *)(p + n - 16)));
+        bits >>= i - (n - 16); /* (the bytes before i are done) */
+        return bits ? i + fu_ctz(bits) : n;
+    }
+#endif
+    while (i < n && !fu_audit_class[p[i]])
+        i++;
+    return i;
+}
+
 static inline int fu_audit_scope(const uint8_t *p, int64_t n)
 {
     const uint8_t *cls = fu_audit_class;
@@ -236,16 +282,15 @@ static inline int fu_audit_scope(const uint8_t *p, int64_t n)
     uint8_t k;
     /* Appendix B: a scheme is the text before a first ":" that has none of
      * "/?#" before it; the authority follows a "//" right after it */
-    while (a < n && !(cls[p[a]] & (FU_AU_STOP | FU_AU_COLON)))
+    while ((a = fu_audit_mark(p, a, n)) < n && !(cls[p[a]] & (FU_AU_STOP | FU_AU_COLON)))
         a++;
     scheme = a > 0 && a < n && p[a] == ':';
     path = scheme ? a + 1 : 0;
     if (path + 1 < n && p[path] == '/' && p[path + 1] == '/') {
         auth = path + 2;
         host_end = -1;
-        for (auth_end = auth; auth_end < n; auth_end++) {
-            if ((k = cls[p[auth_end]]) == 0)
-                continue;
+        for (auth_end = auth; (auth_end = fu_audit_mark(p, auth_end, n)) < n; auth_end++) {
+            k = cls[p[auth_end]];
             if (k == FU_AU_STOP)
                 break;
             if (k == FU_AU_ALL)
@@ -296,5 +341,118 @@ static inline int fu_audit_scope(const uint8_t *p, int64_t n)
     }
     return escapes ? FU_AUDIT_ESCAPES : FU_AUDIT_NOTHING;
 }
+
+/* What audit() reports of a reference of scope FU_AUDIT_ESCAPES: each count
+ * is 0 where there is none of that kind. */
+typedef struct {
+    /* the percent-encoded controls (%00-%1F, %7F), anywhere */
+    int64_t control_at, controls;
+    /* the encoded delimiters of the path (gen-delims and "\") */
+    int64_t delimiter_at, delimiters;
+    /* the path segments that decode to a dot segment: the first one's
+     * bounds and its first dot segment's length, 1 (".") or 2 ("..") */
+    int64_t segment_at, segment_end, segments;
+    int dots;
+} fu_audit_escapes_t;
+
+/* The escape at p[i] ("%" and two hexadecimal digits, as in a valid row):
+ * its two digits, the second lowercased, as one number, FU_AUDIT_ESC('2',
+ * 'f') for "%2F" and "%2f".  (The first digit needs no case: every escape
+ * audit() names has a decimal one.) */
+#define FU_AUDIT_ESC(hi, lo) ((hi) << 8 | (lo))
+static inline int fu_audit_escape_at(const uint8_t *p, int64_t i)
+{
+    return FU_AUDIT_ESC(p[i + 1], p[i + 2] | 0x20);
+}
+
+/* Whether the escape is one _ENCODED_DELIMITER matches: ":" "/" "?" "#"
+ * "[" "\" "]" "@". */
+static inline int fu_audit_delimiter(int e)
+{
+    return e == FU_AUDIT_ESC('3', 'a') || e == FU_AUDIT_ESC('3', 'f') || e == FU_AUDIT_ESC('2', 'f')
+           || e == FU_AUDIT_ESC('2', '3') || e == FU_AUDIT_ESC('5', 'b')
+           || e == FU_AUDIT_ESC('5', 'c') || e == FU_AUDIT_ESC('5', 'd')
+           || e == FU_AUDIT_ESC('4', '0');
+}
+
+/* The first dot segment that the path segment p[a, b) holds once %2E, %2F
+ * and %5C are decoded and it is split at "/" and "\": 1 for ".", 2 for "..",
+ * else 0.  (Only a segment with a "%" in it is asked: a raw dot segment is
+ * no finding.) */
+static inline int fu_audit_dot_segment(const uint8_t *p, int64_t a, int64_t b)
+{
+    int64_t i = a;
+    int dots = 0, other = 0, e;
+    for (;;) {
+        e = i < b && p[i] == '%' ? fu_audit_escape_at(p, i) : 0;
+        if (i == b || e == FU_AUDIT_ESC('2', 'f') || e == FU_AUDIT_ESC('5', 'c')) {
+            /* a piece ends: a dot segment if it is one or two dots */
+            if (!other && (dots == 1 || dots == 2))
+                return dots;
+            if (i == b)
+                return 0;
+            dots = other = 0;
+            i += 3;
+            continue;
+        }
+        if (e == FU_AUDIT_ESC('2', 'e') || p[i] == '.')
+            dots += dots < 3;
+        else
+            other = 1;
+        i += e ? 3 : 1;
+    }
+}
+
+static inline void fu_audit_escapes(const uint8_t *p, int64_t n, fu_audit_escapes_t *f)
+{
+    int64_t a = 0, path, path_end, i, seg;
+    int e, dots, escaped;
+    memset(f, 0, sizeof *f);
+    /* the path's bounds, as Appendix B has them (see fu_audit_scope) */
+    while (a < n && !(fu_audit_class[p[a]] & (FU_AU_STOP | FU_AU_COLON)))
+        a++;
+    path = a > 0 && a < n && p[a] == ':' ? a + 1 : 0;
+    if (path + 1 < n && p[path] == '/' && p[path + 1] == '/')
+        for (path += 2; path < n && !(fu_audit_class[p[path]] & FU_AU_STOP);)
+            path++;
+    for (path_end = path; path_end < n && p[path_end] != '?' && p[path_end] != '#';)
+        path_end++;
+    /* one pass over the escapes: every "%" of a valid row begins one */
+    seg = path;
+    escaped = 0;
+    for (i = 0; i < n; i++) {
+        if (i >= path && i <= path_end && (i == path_end || p[i] == '/')) {
+            /* a path segment ends */
+            if (escaped && (dots = fu_audit_dot_segment(p, seg, i)) != 0 && !f->segments++) {
+                f->segment_at = seg;
+                f->segment_end = i;
+                f->dots = dots;
+            }
+            seg = i + 1;
+            escaped = 0;
+        }
+        if (p[i] != '%')
+            continue;
+        e = fu_audit_escape_at(p, i);
+        if ((e >> 8) == '0' || (e >> 8) == '1' || e == FU_AUDIT_ESC('7', 'f')) {
+            if (!f->controls++)
+                f->control_at = i;
+        }
+        if (i >= path && i < path_end) {
+            escaped = 1;
+            if (fu_audit_delimiter(e) && !f->delimiters++)
+                f->delimiter_at = i;
+        }
+        i += 2;
+    }
+    /* (a path that ends the row ends its last segment at n) */
+    if (path_end == n && escaped && (dots = fu_audit_dot_segment(p, seg, n)) != 0
+        && !f->segments++) {
+        f->segment_at = seg;
+        f->segment_end = n;
+        f->dots = dots;
+    }
+}
+#undef FU_AUDIT_ESC
 
 #endif

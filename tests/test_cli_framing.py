@@ -361,3 +361,16 @@ def test_audit_prefilter_at_every_place_in_a_long_authority():
         for end in ("", "/p%2e", "?q%0a", "#f")
     ]
     assert _kernel_suspects(texts) == [i for i, text in enumerate(texts) if _suspect(text)]
+
+
+def test_audit_prefilter_at_every_place_in_a_long_scheme():
+    # the scheme is read 16 bytes at a time too: a mark before the ":" at
+    # every place in and around those blocks
+    texts = [
+        f"{'a' * i}{mark}{'b' * j}:{rest}"
+        for i in range(0, 36, 3)
+        for j in (0, 1, 14, 15, 16, 17)
+        for mark in ("", "/", "?", "#", "%41", "%0a", "@", "[v1.x]", "1.2")
+        for rest in ("", "//h/p", "//0x7f.1/", "//a@b/", "x%2e", "//h/%0a")
+    ]
+    assert _kernel_suspects(texts) == [i for i, text in enumerate(texts) if _suspect(text)]

@@ -86,6 +86,9 @@ from fasturi._csrc cimport (
 from fasturi._capi cimport (
     PyBytes_AS_STRING,
     PyBytes_FromStringAndSize,
+    PyUnicode_DATA,
+    PyUnicode_GET_LENGTH,
+    PyUnicode_IS_ASCII,
     PyUnicode_AsUTF8AndSize,
     PyUnicode_DecodeUTF8,
 )
@@ -99,6 +102,7 @@ from fasturi import _psl_c, _w3lib, _whatwg_c, _workers
 from fasturi._types import ArrowColumn, InvalidURL, invalid_utf8, row_decode_error, row_refused
 
 __all__ = [
+    "audit_escapes",
     "audit_suspects",
     "canonicalize",
     "canonicalize_w3lib",
@@ -641,8 +645,14 @@ cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
         m = _check(job, r, p, n, ascii)
         if m == -2:
             return BAD_MEMORY
-        if m >= 0 or fu_audit_scope(p, n) != 0:  # invalid, or may have findings
+        if m >= 0:  # invalid: audit() says where
             _set(job.bits, i)
+            return BAD_NONE
+        m = fu_audit_scope(p, n)
+        if m != FU_AUDIT_NOTHING:  # may have findings
+            _set(job.bits, i)
+        if m == FU_AUDIT_ESCAPES:  # all of them from fu_audit_escapes (audit_suspects)
+            _set(job.valid[0], i)
         return BAD_NONE
     else:  # OP_POSITION
         m = _check(job, r, p, n, ascii)
@@ -1510,17 +1520,63 @@ def valid_rows(col):
     return rows
 
 
-def audit_suspects(col, Py_ssize_t row0, int threads):
+def audit_suspects(col, Py_ssize_t row0, int threads, list known=None):
     """The rows of a string column in which audit() could find something:
     those that are not valid URI-references, and those fu_audit_scope()
-    does not rule out (fasturi_cli.h)."""
+    does not rule out (fasturi_cli.h).  Given a list ``known``, a pair for
+    each of those rows is appended to it: its text, and its audit_escapes()
+    (found from its bytes, which were checked already)."""
     cdef _Call call = _prepare(OP_AUDIT, col, _check_threads(threads), 0, 0)
     call.job.rule = _rule_id("audit_suspects", "", "URI-reference", 3986)
     call.job.bits = _bitmap(call.length)
     _execute(call, row0, col)
     cdef const uint8_t *bits = call.job.bits
-    cdef int64_t i
-    return [i for i in range(call.length) if (bits[i >> 3] >> (i & 7)) & 1]
+    cdef const uint8_t *escapes = call.job.valid[0]  # (OP_AUDIT's use of it)
+    cdef int64_t i, n = 0
+    cdef const uint8_t *p = NULL
+    rows = [i for i in range(call.length) if (bits[i >> 3] >> (i & 7)) & 1]
+    if known is not None:
+        for i in rows:
+            fu_col_row(&call.job.col, i, &p, &n)
+            text = PyUnicode_DecodeUTF8(<const char *>p, n, NULL)
+            facts = _escape_facts(p, n) if (escapes[i >> 3] >> (i & 7)) & 1 else None
+            known.append((text, facts))
+    return rows
+
+
+cdef extern from "fasturi_cli.h" nogil:
+    ctypedef struct fu_audit_escapes_t:
+        int64_t control_at, controls, delimiter_at, delimiters
+        int64_t segment_at, segment_end, segments
+        int dots
+    enum:
+        FU_AUDIT_NOTHING, FU_AUDIT_ESCAPES
+    void fu_audit_escapes(const uint8_t *p, int64_t n, fu_audit_escapes_t *f)
+
+
+cdef int _URI_REFERENCE = _rule_id("audit_escapes", "", "URI-reference", 3986)
+
+
+cdef tuple _escape_facts(const uint8_t *p, int64_t n):
+    cdef fu_audit_escapes_t f
+    fu_audit_escapes(p, n, &f)
+    return (f.control_at, f.controls, f.delimiter_at, f.delimiters,
+            f.segment_at, f.segment_end, f.segments, f.dots)
+
+
+def audit_escapes(str text):
+    """The facts of audit(text) (_audit.EscapeFacts) where text is a valid
+    URI-reference whose findings fu_audit_scope() puts in its
+    FU_AUDIT_ESCAPES (fasturi_cli.h), else None: what the command line
+    formats instead of running audit() on the line."""
+    # (a valid reference is ASCII, whose str holds its bytes)
+    if not PyUnicode_IS_ASCII(text):
+        return None
+    cdef const uint8_t *p = <const uint8_t *>PyUnicode_DATA(text)
+    cdef int64_t n = PyUnicode_GET_LENGTH(text)
+    if fu_rule_check(_URI_REFERENCE, p, n) >= 0 or fu_audit_scope(p, n) != FU_AUDIT_ESCAPES:
+        return None
+    return _escape_facts(p, n)
 
 
 # ---- the crawler tools (docs/reference.md §4) ------------------------------------------

@@ -25,10 +25,11 @@ from . import _psl_py as psl
 from . import _rules_py as rules
 from . import _surt_py as surt_twin
 from . import _tsv, _w3lib
-from ._audit import _NOTHING, _scope
+from ._audit import _NOTHING, EscapeFacts, _escape_facts, _scope
 from ._types import ArrowColumn, InvalidURI, invalid_utf8, row_decode_error, row_refused
 
 __all__ = [
+    "audit_escapes",
     "audit_suspects",
     "canonicalize",
     "canonicalize_w3lib",
@@ -288,16 +289,31 @@ def valid_rows(col: ArrowColumn) -> List[int]:
     return [i for i, ok in enumerate(_import(col).is_valid().to_pylist()) if ok]
 
 
-def audit_suspects(col: ArrowColumn, row0: int, threads: int) -> List[int]:
+def audit_suspects(
+    col: ArrowColumn,
+    row0: int,
+    threads: int,
+    known: Optional[List[Tuple[str, Optional[EscapeFacts]]]] = None,
+) -> List[int]:
     """The rows of a string column in which audit() could find something:
     those that are not valid URI-references, and those ``_audit._scope``
-    does not rule out."""
+    does not rule out.  Given a list ``known``, a pair for each of those
+    rows is appended to it: its text, and its ``audit_escapes()``."""
     rows = enumerate(_rows(_import(col), row0))
-    return [
-        i
+    suspects = [
+        (i, v)
         for i, v in rows
         if v is not None and (not rules.is_valid(v) or _scope(v, core.split(v)) != _NOTHING)
     ]
+    if known is not None:
+        known.extend((v, _escape_facts(v)) for _, v in suspects)
+    return [i for i, _ in suspects]
+
+
+def audit_escapes(text: str) -> Optional[EscapeFacts]:
+    """The facts of ``audit(text)`` where ``text`` is a valid URI reference
+    whose findings ``_audit._scope`` puts in ``_ESCAPES``, else None."""
+    return _escape_facts(text)
 
 
 # ---- the crawler tools (docs/reference.md §4) ---------------------------------------------

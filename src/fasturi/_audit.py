@@ -10,6 +10,7 @@ thousands of escapes still gives a short list.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 import urllib.parse
@@ -124,7 +125,8 @@ def _scope(s: str, parts: Split) -> int:
     Standard under a special scheme ("http:x", "http:///x").  The
     command line's block path runs ``audit`` only on the rows this is not
     ``_NOTHING`` for (csrc/fasturi_cli.h: fu_audit_scope, the same test over
-    UTF-8 bytes).
+    UTF-8 bytes), and on those it is ``_ESCAPES`` for only writes the
+    findings of the facts the kernels found (``_escape_findings``).
     """
     authority = parts.authority
     scheme = None if parts.scheme is None else parts.scheme.lower()
@@ -184,18 +186,25 @@ def _check_controls(s: str, raw_too: bool, findings: list[Finding]) -> None:
                 " control characters are not allowed in a URI and a protocol may act on them.",
             )
         )
-    m = _ENCODED_CONTROL.search(s) if "%" in s else None
-    if m:
-        count = len(_ENCODED_CONTROL.findall(s, m.start()))
-        findings.append(
-            Finding(
-                "control-character",
-                "7.3",
-                f"The percent-encoded control character {m.group()} appears at position"
-                f" {m.start()}{_also(count)}; decoding it yields a raw control"
-                " character that a back end may act on.",
-            )
-        )
+    found = _first(_ENCODED_CONTROL, s)
+    if found:
+        findings.append(_encoded_control(s, *found))
+
+
+def _first(pattern: re.Pattern[str], text: str) -> Optional[Tuple[int, int]]:
+    """Where ``pattern`` first matches ``text``, and how many times it does."""
+    m = pattern.search(text) if "%" in text else None
+    return (m.start(), len(pattern.findall(text, m.start()))) if m else None
+
+
+def _encoded_control(s: str, at: int, count: int) -> Finding:
+    return Finding(
+        "control-character",
+        "7.3",
+        f"The percent-encoded control character {s[at : at + 3]} appears at position"
+        f" {at}{_also(count)}; decoding it yields a raw control"
+        " character that a back end may act on.",
+    )
 
 
 def _check_password(userinfo: str, start: int, findings: list[Finding]) -> None:
@@ -262,7 +271,8 @@ def _check_host_differs(
         answers.append(("urllib.parse", urllib.parse.urlsplit(s).hostname or None))
     except ValueError:
         pass
-    keys = {_host_key(host) for _, host in answers}
+    # (each host read once: the parsers mostly read the same one)
+    keys = {_host_key(host) for host in {host for _, host in answers}}
     if is_file and "localhost" in keys:
         keys = {None if key == "localhost" else key for key in keys}
     if len(keys) < 2:
@@ -281,6 +291,8 @@ def _check_host_differs(
     )
 
 
+# (hosts repeat from line to line, and their parse is a costly one)
+@functools.lru_cache(maxsize=1 << 10)
 def _host_key(host: Optional[str]) -> Optional[str]:
     """The host as the URL Standard's host parser reads it (as a special
     URL's), or as written, lowercased, where it fails."""
@@ -355,25 +367,35 @@ def _inet_aton(text: str) -> Optional[int]:
 def _check_encoded_delimiters(
     component: str, text: str, start: int, findings: list[Finding]
 ) -> None:
-    m = _ENCODED_DELIMITER.search(text) if "%" in text else None
-    if not m:
-        return
-    found = _ENCODED_DELIMITER.findall(text, m.start())
-    char = chr(int(m.group()[1:], 16))
-    findings.append(
-        Finding(
-            "encoded-delimiter",
-            "7.3",
-            f"The {component} contains {m.group()} (an encoded {char!r}) at position"
-            f" {start + m.start()}{_also(len(found))}; a back end that decodes before"
-            " splitting may take it for a delimiter.",
-        )
+    found = _first(_ENCODED_DELIMITER, text)
+    if found:
+        at, count = found
+        findings.append(_encoded_delimiter(component, text[at : at + 3], start + at, count))
+
+
+def _encoded_delimiter(component: str, escape: str, at: int, count: int) -> Finding:
+    char = chr(int(escape[1:], 16))
+    return Finding(
+        "encoded-delimiter",
+        "7.3",
+        f"The {component} contains {escape} (an encoded {char!r}) at position"
+        f" {at}{_also(count)}; a back end that decodes before"
+        " splitting may take it for a delimiter.",
     )
 
 
 def _check_dot_segments(path: str, start: int, findings: list[Finding]) -> None:
+    found = _dot_segments(path)
+    if found:
+        at, segment, dot_segment, count = found
+        findings.append(_encoded_dot_segment(segment, start + at, dot_segment, count))
+
+
+def _dot_segments(path: str) -> Optional[Tuple[int, str, str, int]]:
+    """The path segments that decode to a dot segment: the first one's
+    offset in ``path``, its text and dot segment, and how many there are."""
     hits = []
-    offset = start
+    offset = 0
     for segment in path.split("/"):
         if "%" in segment:
             decoded = _ENCODED_DOT_OR_SLASH.sub(lambda m: _DECODED[m.group()[1:].lower()], segment)
@@ -382,15 +404,64 @@ def _check_dot_segments(path: str, start: int, findings: list[Finding]) -> None:
             if dots:
                 hits.append((offset, segment, dots[0]))
         offset += len(segment) + 1
-    if not hits:
-        return
-    p, segment, dot_segment = hits[0]
-    findings.append(
-        Finding(
-            "encoded-dot-segment",
-            "7.3",
-            f"The path segment {segment!r} at position {p}{_also(len(hits))} decodes to the dot"
-            f" segment {dot_segment!r}; a back end that decodes before removing dot segments may"
-            " reach outside the intended directory.",
-        )
+    return (*hits[0], len(hits)) if hits else None
+
+
+def _encoded_dot_segment(segment: str, at: int, dot_segment: str, count: int) -> Finding:
+    return Finding(
+        "encoded-dot-segment",
+        "7.3",
+        f"The path segment {segment!r} at position {at}{_also(count)} decodes to the dot"
+        f" segment {dot_segment!r}; a back end that decodes before removing dot segments may"
+        " reach outside the intended directory.",
     )
+
+
+# ---- the command line's share of the work ----------------------------------------
+# Its block path has the compiled kernels find, for a line whose scope is
+# _ESCAPES (nearly every line with a finding, in logs), the facts of its
+# findings (csrc/fasturi_cli.h: fu_audit_escapes); only the messages are
+# written here, by the functions audit() writes them with.
+
+# (control_at, controls, delimiter_at, delimiters, segment_at, segment_end,
+# segments, dots): where the first of each kind is, and how many there are
+# (0: none); a dot segment's kind is its length, 1 or 2.
+EscapeFacts = Tuple[int, int, int, int, int, int, int, int]
+
+
+def _escape_facts(s: str) -> Optional[EscapeFacts]:
+    """The facts of ``audit(s)`` where ``s`` is a valid URI reference of
+    scope ``_ESCAPES``, else None: the reference of the compiled kernels'."""
+    if not rules.is_valid(s):
+        return None
+    parts = core.split(s)
+    if _scope(s, parts) != _ESCAPES:
+        return None
+    path_start = 0 if parts.scheme is None else len(parts.scheme) + 1
+    if parts.authority is not None:
+        path_start += 2 + len(parts.authority)
+    control = _first(_ENCODED_CONTROL, s) or (0, 0)
+    delimiter = _first(_ENCODED_DELIMITER, parts.path)
+    if delimiter:
+        delimiter = (path_start + delimiter[0], delimiter[1])
+    dots = _dot_segments(parts.path)
+    segment = (0, 0, 0, 0)
+    if dots:
+        offset, text, dot_segment, count = dots
+        segment = (path_start + offset, path_start + offset + len(text), count, len(dot_segment))
+    return (*control, *(delimiter or (0, 0)), *segment)
+
+
+def _escape_findings(s: str, facts: EscapeFacts) -> list[Finding]:
+    """``audit(s)`` from the facts ``_escape_facts(s)`` gives."""
+    control_at, controls, delimiter_at, delimiters, segment_at, segment_end, segments, dots = facts
+    findings: list[Finding] = []
+    if controls:
+        findings.append(_encoded_control(s, control_at, controls))
+    if delimiters:
+        escape = s[delimiter_at : delimiter_at + 3]
+        findings.append(_encoded_delimiter("path", escape, delimiter_at, delimiters))
+    if segments:
+        segment = s[segment_at:segment_end]
+        findings.append(_encoded_dot_segment(segment, segment_at, "." * dots, segments))
+    return findings

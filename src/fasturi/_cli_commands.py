@@ -44,7 +44,7 @@ from typing import (
 
 import fasturi
 
-from . import _tsv
+from . import _audit, _tsv
 
 # Lines handed to one batch call: large enough to amortize the call, small
 # enough that memory does not grow with the input.
@@ -68,15 +68,25 @@ def _is_terminal(stream: Any) -> bool:
 
 class _Line:
     """An input line, where it came from, and why it cannot be read (not
-    UTF-8: its text then holds the bad bytes as surrogateescape code points)."""
+    UTF-8: its text then holds the bad bytes as surrogateescape code points);
+    ``facts``: what the kernels found of it for the command (audit's block
+    path: the facts of its escapes), if anything."""
 
-    __slots__ = ("source", "number", "text", "error")
+    __slots__ = ("source", "number", "text", "error", "facts")
 
-    def __init__(self, source: str, number: int, text: str, error: Optional[str] = None) -> None:
+    def __init__(
+        self,
+        source: str,
+        number: int,
+        text: str,
+        error: Optional[str] = None,
+        facts: Optional[Any] = None,
+    ) -> None:
         self.source = source
         self.number = number
         self.text = text
         self.error = error
+        self.facts = facts
 
     def json_text(self) -> str:
         """The text for a JSON record (bytes that are not UTF-8 as U+FFFD)."""
@@ -245,12 +255,14 @@ def _decode(stream: IO[bytes], name: str, bar: Any, number: int = 0) -> Iterator
 BLOCK = 1 << 19
 _BOM = b"\xef\xbb\xbf"
 
-# A block command turns a column of lines into (out, redo): out the TSV
-# bytes of a transforming command, one record a line, or None (validate,
+# A block command turns a column of lines into (out, redo, known): out the
+# TSV bytes of a transforming command, one record a line, or None (validate,
 # audit); redo the lines (from 0) the per-line handler must see: those a
 # kernel refused, whose records in out it replaces, or the lines validate
-# and audit report (the others have nothing to report).
-BlockHandler = Callable[[Any], Tuple[Optional[bytes], List[int]]]
+# and audit report (the others have nothing to report); known None, or for
+# each line of redo its text and what the kernels found of it (audit).
+Known = Optional[List[Tuple[str, Any]]]
+BlockHandler = Callable[[Any], Tuple[Optional[bytes], List[int], Known]]
 
 
 def _kernels() -> Optional[ModuleType]:
@@ -270,13 +282,13 @@ def _block_handler(run: _Run) -> Optional[BlockHandler]:
     join = kernels.join_lines
 
     def records(kernel: Callable[..., Any], *options: Any) -> BlockHandler:
-        return lambda col: (join(kernel(col, 0, threads, *options)), [])
+        return lambda col: (join(kernel(col, 0, threads, *options)), [], None)
 
     def refusing(kernel: Callable[..., Any], *options: Any) -> BlockHandler:
         # a refused row comes out null, named in `refused`
-        def handle(col: Any) -> Tuple[Optional[bytes], List[int]]:
+        def handle(col: Any) -> Tuple[Optional[bytes], List[int], Known]:
             refused: Dict[int, ValueError] = {}
-            return join(kernel(col, 0, threads, *options, refused)), sorted(refused)
+            return join(kernel(col, 0, threads, *options, refused)), sorted(refused), None
 
         return handle
 
@@ -285,6 +297,7 @@ def _block_handler(run: _Run) -> Optional[BlockHandler]:
         return lambda col: (
             kernels.join_tsv(kernels.split(col, 0, threads, fields), len(fields)),
             [],
+            None,
         )
     if run.command == "normalize":
         return records(kernels.normalize, not args.no_scheme_based)
@@ -307,9 +320,16 @@ def _block_handler(run: _Run) -> Optional[BlockHandler]:
         return lambda col: (
             None,
             kernels.valid_rows(kernels.error_position(col, 0, threads, args.rule, args.rfc)),
+            None,
         )
-    # audit: the lines it could find something in (csrc/fasturi_cli.h)
-    return lambda col: (None, kernels.audit_suspects(col, 0, threads))
+
+    # audit: the lines it could find something in, with their text and the
+    # facts of their escapes where those are all it needs (csrc/fasturi_cli.h)
+    def suspects(col: Any) -> Tuple[Optional[bytes], List[int], Known]:
+        known: List[Tuple[str, Any]] = []
+        return None, kernels.audit_suspects(col, 0, threads, known), known
+
+    return suspects
 
 
 class _Block(NamedTuple):
@@ -322,8 +342,9 @@ class _Block(NamedTuple):
     nlines: int  # lines in it
     bad: bool  # a line is not UTF-8: the per-line path must say which
     starts: Sequence[int]  # where each line begins in text
-    out: Optional[bytes]  # the block handler's (out, redo), unless bad
+    out: Optional[bytes]  # the block handler's (out, redo, known), unless bad
     redo: List[int]
+    known: Known
 
 
 def _blocks(
@@ -350,8 +371,8 @@ def _blocks(
                 return
         text = block[3:] if number == 0 and block.startswith(_BOM) else block
         col, count, bad, starts = kernels.lines(text)
-        out, redo = (None, []) if bad else block_handler(col)
-        yield _Block(read, block, text, number, count, bool(bad), starts, out, redo)
+        out, redo, known = (None, [], None) if bad else block_handler(col)
+        yield _Block(read, block, text, number, count, bool(bad), starts, out, redo, known)
         number += count
         read = 0
 
@@ -417,7 +438,14 @@ def _stream_blocks(
                         lines = _decode(io.BytesIO(b.block), name, None, b.number)
                         _write_lines(run, handler, lines)
                     else:
-                        redo = [_block_line(name, b.number, b.text, b.starts, i) for i in b.redo]
+                        redo = (
+                            [_block_line(name, b.number, b.text, b.starts, i) for i in b.redo]
+                            if b.known is None
+                            else [  # (the kernels read these lines already)
+                                _Line(name, b.number + i + 1, text, None, facts)
+                                for i, (text, facts) in zip(b.redo, b.known)
+                            ]
+                        )
                         _write_block(run, handler, redo, b.redo, b.out)
                     if run.stopped:
                         break
@@ -741,17 +769,28 @@ def _validate_handler(run: _Run) -> Handler:
 
 
 def _audit_handler(run: _Run) -> Handler:
+    kernels = _kernels()
+    escapes = None if kernels is None else kernels.audit_escapes
+
+    def audit(text: str, facts: Optional[Any] = None) -> List[fasturi.Finding]:
+        # most lines with findings are valid, and need only their escapes
+        # found: the kernels find them (on the block path as they check the
+        # lines), and only the messages are written here
+        if facts is None and escapes is not None:
+            facts = escapes(text)
+        return fasturi.audit(text) if facts is None else _audit._escape_findings(text, facts)
+
     if run.args.json:
 
         def found_json(line: _Line, findings: List[fasturi.Finding]) -> List[str]:
             record = {"file": line.source, "line": line.number, "uri": line.text}
             return [_json({**record, "findings": [f._asdict() for f in findings]})]
 
-        return _report(run, found_json, fasturi.audit)
+        return _report(run, found_json, audit)
 
-    def tails(text: str) -> List[str]:
+    def tails(text: str, facts: Optional[Any] = None) -> List[str]:
         """The TSV rows of a line's findings, each but its first field."""
-        findings = fasturi.audit(text)
+        findings = audit(text, facts)
         if not findings:
             return []
         # a valid reference (no "invalid" finding, which comes first) has
@@ -765,14 +804,36 @@ def _audit_handler(run: _Run) -> Handler:
     # whole file's lines (which a benchmark that repeats a file would find).
     recent = functools.lru_cache(maxsize=1 << 10)(tails)
 
-    def check(text: str) -> List[str]:
-        return recent(text) if len(text) <= 1 << 11 else tails(text)
+    def check(text: str, facts: Optional[Any] = None) -> List[str]:
+        # (a line's facts are those of its text: the same rows either way)
+        return recent(text, facts) if len(text) <= 1 << 11 else tails(text, facts)
 
     def found(line: _Line, rows: List[str]) -> List[str]:
         where = run.where(line)
         return [f"{where}\t{row}" for row in rows]
 
-    return _report(run, found, check)
+    report = _report(run, found, check)
+
+    def handle(run: _Run, chunk: List[_Line]) -> List[str]:
+        # A chunk of lines that are all read and checked without an error
+        # (all but never) in one loop; else through _report, which says
+        # what went wrong where.
+        rows: List[str] = []
+        try:
+            for line in chunk:
+                if line.error is not None:
+                    return report(run, chunk)
+                tails = check(line.text, line.facts)
+                if tails:
+                    where = run.where(line)
+                    rows.extend([f"{where}\t{tail}" for tail in tails])
+        except Exception:  # noqa: BLE001 - _report reports it
+            return report(run, chunk)
+        if rows:
+            run.found()
+        return rows
+
+    return handle
 
 
 def _extract_lines(lines: Iterable[_Line], limit: int = 1 << 16) -> Iterator[_Line]:
