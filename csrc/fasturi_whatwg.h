@@ -97,9 +97,15 @@ enum {
 };
 static uint8_t fu_ww_hostc[256];
 
+/* Whether the CPU has SSSE3 (fu_ww_init asks): fu_ww_same's scan uses it. */
+static int fu_ww_ssse3;
+
 /* The tables above; call once before fu_ww_parse. */
 static inline void fu_ww_init(void)
 {
+#if FU_SSSE3_DISPATCH
+    fu_ww_ssse3 = fu_has_ssse3();
+#endif
     static const char frag[] = " \"<>`";
     static const char query[] = " \"#<>";
     static const char path_extra[] = "?^`{}";
@@ -1000,6 +1006,308 @@ FU_WW_STEP int fu_ww_tail(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, int scheme
 #define FU_WW_HEAD_HTTPS 0x2F2F3A7370747468ull
 #define FU_WW_HEAD_7 0x00FFFFFFFFFFFFFFull
 
+/* ---- URLs that serialize to themselves ----------------------------------
+
+   Most URLs met in the wild are already in the URL Standard's serialized
+   form: parsing them gives back their own bytes as href.  fu_ww_same
+   proves that for one common shape in a single pass, without writing the
+   URL piece by piece, and leaves everything else to the parser above
+   (which gives the same answer for every input fu_ww_same takes; the
+   tests compare the two).  An input is taken when all of these hold:
+
+   - it starts "http://" or "https://" exactly (a lowercase scheme, two
+     slashes: no other number of them, no backslash);
+   - its host is one or more of a-z, 0-9, "-", "." (lowercase: domain to
+     ASCII keeps an ASCII domain as written where no label starts "xn--",
+     and "--" appears in none of it here; no "%", no userinfo, no
+     uppercase), not ending in "." and whose last label does not start
+     with a digit (so the IPv4 "ends in a number" checker says no);
+   - the host is followed by "/" (the path, never empty), or by ":", one
+     to five digits without a leading zero, at most 65535 and not the
+     scheme's default port, and "/";
+   - no byte anywhere is a C0 control, space, DEL or beyond ASCII (so
+     nothing to trim or remove), nor any of " < > \ ^ ` { } ' (the union
+     of the path, special-query and fragment percent-encode sets beyond
+     those, and backslash): nothing is percent-encoded;
+   - no path segment starts with "." and the path holds no "%2e" or
+     "%2E" (no single- or double-dot segment, spelt either way), the path
+     ending at the first "?" or "#".
+
+   Then the href is the input, copied to out, and the parts are where the
+   input has them.  Needs SSE2 (elsewhere nothing is taken). */
+#if FU_SSE2
+/* The bytes of v fu_ww_same never takes, one bit each (see above); the
+   compares are signed, so bytes from 0x80 are below 0x21. */
+static inline unsigned fu_ww_same_bad16(__m128i v)
+{
+    /* (v | 2) meets "<" and ">" at 0x3E, "\" and "^" at 0x5E, "}" and DEL
+       at 0x7F; (v | 4) meets "{" at 0x7F */
+    __m128i v2 = _mm_or_si128(v, _mm_set1_epi8(2));
+    __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x21));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v2, _mm_set1_epi8(0x3E)));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v2, _mm_set1_epi8(0x5E)));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v2, _mm_set1_epi8(0x7F)));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(4)), _mm_set1_epi8(0x7F)));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('\'')));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('`')));
+    return (unsigned)_mm_movemask_epi8(m);
+}
+#endif
+
+/* Where fu_ww_same's scan of a path, query and fragment first saw "?",
+   "#", "%", and "." after "/" (the input's length: not yet). */
+typedef struct {
+    ptrdiff_t q, h, pct, dot;
+} fu_ww_seen;
+
+/* A block of that scan (its bytes from s[r] on; bit i: s[r + i]) where
+   something needs a look: 0 where a byte is never taken (bad), else the
+   first "?", "#", "%" and "/." noted. */
+FU_WW_STEP int fu_ww_same_note(ptrdiff_t n, ptrdiff_t r, unsigned bad, unsigned mq, unsigned mh,
+                               unsigned mp, unsigned md, fu_ww_seen *seen)
+{
+    if (bad != 0)
+        return 0;
+    if (mq != 0 && seen->q == n)
+        seen->q = r + (ptrdiff_t)fu_ctz(mq);
+    if (mh != 0 && seen->h == n)
+        seen->h = r + (ptrdiff_t)fu_ctz(mh);
+    if (mp != 0 && seen->pct == n)
+        seen->pct = r + (ptrdiff_t)fu_ctz(mp);
+    if (md != 0 && seen->dot == n)
+        seen->dot = r + (ptrdiff_t)fu_ctz(md);
+    return 1;
+}
+
+#if FU_SSE2
+/* The block s[b..b+16) of that scan (of s[0..n)), its first `shift` bytes
+   read before: copied to out, its bytes looked at.  0: a byte never
+   taken. */
+FU_WW_STEP int fu_ww_same_block(const uint8_t *s, ptrdiff_t n, ptrdiff_t b, unsigned shift,
+                                uint8_t *out, fu_ww_seen *seen)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + b));
+    /* the byte before each, for "/." (b > 0: the path starts after the host) */
+    __m128i w = _mm_loadu_si128((const __m128i *)(const void *)(s + b - 1));
+    _mm_storeu_si128((__m128i *)(void *)(out + b), v);
+    __m128i q = _mm_cmpeq_epi8(v, _mm_set1_epi8('?'));
+    __m128i h = _mm_cmpeq_epi8(v, _mm_set1_epi8('#'));
+    __m128i pc = _mm_cmpeq_epi8(v, _mm_set1_epi8('%'));
+    __m128i ds =
+        _mm_and_si128(_mm_cmpeq_epi8(w, _mm_set1_epi8('/')), _mm_cmpeq_epi8(v, _mm_set1_epi8('.')));
+    __m128i any = _mm_or_si128(_mm_or_si128(q, h), _mm_or_si128(pc, ds));
+    unsigned bad = fu_ww_same_bad16(v) >> shift;
+    unsigned look = (unsigned)_mm_movemask_epi8(any) >> shift;
+    if ((bad | look) == 0)
+        return 1;
+    /* (few blocks: a URL's "?", "#", its "%"s) */
+    return fu_ww_same_note(n, b + (ptrdiff_t)shift, bad, (unsigned)_mm_movemask_epi8(q) >> shift,
+                           (unsigned)_mm_movemask_epi8(h) >> shift,
+                           (unsigned)_mm_movemask_epi8(pc) >> shift,
+                           (unsigned)_mm_movemask_epi8(ds) >> shift, seen);
+}
+
+/* The scan from s[r] (a "/", n - r at least 1) to the end: 16 bytes at a
+   time while more than 16 remain, then the last 16 (the bytes read
+   before shifted out).  0: a byte never taken. */
+FU_WW_STEP int fu_ww_same_rest(const uint8_t *s, ptrdiff_t n, ptrdiff_t r, uint8_t *out,
+                               fu_ww_seen *seen)
+{
+    while (n - r > 16) {
+        if (!fu_ww_same_block(s, n, r, 0, out, seen))
+            return 0;
+        r += 16;
+    }
+    return fu_ww_same_block(s, n, n - 16, (unsigned)(16 - (n - r)), out, seen);
+}
+#endif
+
+#if FU_SSSE3_DISPATCH
+/* fu_ww_same_block with SSSE3: each byte's classes by two 16-entry table
+   lookups (pshufb), one by its low nibble, one by its high, ANDed; a bit
+   is a class that is a product of a set of low and a set of high nibbles:
+     0x01 C0 controls and beyond ASCII (high 0, 1, 8..F; any low)
+     0x02 space, '"', "'"  (high 2; low 0, 2, 7)
+     0x04 "<", ">", "\", "^"  (high 3, 5; low C, E)
+     0x08 "`"  (high 6; low 0)
+     0x10 "{", "}", DEL  (high 7; low B, D, F)
+     0x20 "#", "%"  (high 2; low 3, 5)
+     0x40 "?"  (high 3; low F)
+     0x80 "."  (high 2; low E)
+   the first five together fu_ww_same_bad16's bytes. */
+#define FU_WW_SAME_LO                                                                              \
+    _mm_setr_epi8(0x0B, 0x01, 0x03, 0x21, 0x01, 0x21, 0x01, 0x03, 0x01, 0x01, 0x01, 0x11, 0x05,    \
+                  0x11, (char)0x85, 0x51)
+#define FU_WW_SAME_HI                                                                              \
+    _mm_setr_epi8(0x01, 0x01, (char)0xA2, 0x44, 0x00, 0x04, 0x08, 0x10, 0x01, 0x01, 0x01, 0x01,    \
+                  0x01, 0x01, 0x01, 0x01)
+
+FU_TARGET_SSSE3 static inline __attribute__((always_inline)) int
+fu_ww_same_block_ssse3(const uint8_t *s, ptrdiff_t n, ptrdiff_t b, unsigned shift, uint8_t *out,
+                       fu_ww_seen *seen)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + b));
+    __m128i w = _mm_loadu_si128((const __m128i *)(const void *)(s + b - 1));
+    _mm_storeu_si128((__m128i *)(void *)(out + b), v);
+    __m128i low = _mm_set1_epi8(0x0F);
+    __m128i cls =
+        _mm_and_si128(_mm_shuffle_epi8(FU_WW_SAME_LO, _mm_and_si128(v, low)),
+                      _mm_shuffle_epi8(FU_WW_SAME_HI, _mm_and_si128(_mm_srli_epi16(v, 4), low)));
+    __m128i zero = _mm_setzero_si128();
+    /* every class but "." (inverted), and "." after "/" (the high bit) */
+    unsigned plain =
+        (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(cls, _mm_set1_epi8(0x7F)), zero));
+    unsigned ds =
+        (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(w, _mm_set1_epi8('/')), cls));
+    if ((((plain ^ 0xFFFFu) | ds) >> shift) == 0)
+        return 1;
+    unsigned bad =
+        (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(cls, _mm_set1_epi8(0x1F)), zero));
+    return fu_ww_same_note(
+        n, b + (ptrdiff_t)shift, (bad ^ 0xFFFFu) >> shift,
+        (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('?'))) >> shift,
+        (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('#'))) >> shift,
+        (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('%'))) >> shift, ds >> shift,
+        seen);
+}
+
+/* fu_ww_same_rest with SSSE3 (called where the CPU has it) */
+FU_TARGET_SSSE3 static int fu_ww_same_rest_ssse3(const uint8_t *s, ptrdiff_t n, ptrdiff_t r,
+                                                 uint8_t *out, fu_ww_seen *seen)
+{
+    while (n - r > 16) {
+        if (!fu_ww_same_block_ssse3(s, n, r, 0, out, seen))
+            return 0;
+        r += 16;
+    }
+    return fu_ww_same_block_ssse3(s, n, n - 16, (unsigned)(16 - (n - r)), out, seen);
+}
+#endif
+
+FU_WW_STEP int fu_ww_same(const uint8_t *s, ptrdiff_t n, uint8_t *out, fu_ww_url *u)
+{
+#if FU_SSE2
+    /* (17 bytes at least: every block below is a whole load inside s, the
+       last one the input's last 16 bytes, its bits of bytes already read
+       shifted out, and the path's blocks are loaded again from one byte
+       before) */
+    if (n < 17)
+        return 0;
+    uint64_t head;
+    memcpy(&head, s, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    head = __builtin_bswap64(head);
+#endif
+    ptrdiff_t a; /* the host's start */
+    if ((head & FU_WW_HEAD_7) == FU_WW_HEAD_HTTP)
+        a = 7;
+    else if (head == FU_WW_HEAD_HTTPS)
+        a = 8;
+    else
+        return 0;
+    memcpy(out, s, 8);
+
+    /* the host: bytes of a-z, 0-9, "-", "." */
+    ptrdiff_t r = a, dot = a - 1;  /* the last "." */
+    unsigned pairs = 0, carry = 0; /* "--" seen; a "-" ending the block before */
+    for (;;) {
+        ptrdiff_t left = n - r;
+        if (left <= 0)
+            break;                  /* no path */
+        ptrdiff_t over = 16 - left; /* max(over, 0), in arithmetic */
+        unsigned shift = (unsigned)(over & ~(over >> (8 * sizeof over - 1)));
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + r - shift));
+        _mm_storeu_si128((__m128i *)(void *)(out + r - shift), v);
+        __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('a' - 1)),
+                                       _mm_cmplt_epi8(v, _mm_set1_epi8('z' + 1)));
+        __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
+                                      _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+        __m128i hy = _mm_cmpeq_epi8(v, _mm_set1_epi8('-'));
+        __m128i dt = _mm_cmpeq_epi8(v, _mm_set1_epi8('.'));
+        __m128i ok = _mm_or_si128(_mm_or_si128(letter, digit), _mm_or_si128(hy, dt));
+        unsigned live = 0xFFFFu >> shift;
+        unsigned stop = ~((unsigned)_mm_movemask_epi8(ok) >> shift) & live;
+        unsigned take = fu_ctz(stop | (live + 1));
+        unsigned below = (1u << take) - 1;
+        unsigned h = ((unsigned)_mm_movemask_epi8(hy) >> shift) & below;
+        unsigned d = ((unsigned)_mm_movemask_epi8(dt) >> shift) & below;
+        pairs |= h & ((h << 1) | carry);
+        carry = h >> 15;
+        if (d != 0)
+            dot = r + (ptrdiff_t)fu_ww_high(d);
+        r += take;
+        if (take < 16)
+            break;
+    }
+    ptrdiff_t he = r; /* the host's end */
+    if (he == a || pairs != 0 || s[he - 1] == '.' || fu_ww_digit(s[dot + 1]))
+        return 0;
+    int32_t port = -1;
+    if (he < n && s[he] == ':') {
+        /* a port written as the serializer writes it */
+        ptrdiff_t k = he + 1;
+        int32_t v = 0;
+        while (k < n && k - he <= 5 && fu_ww_digit(s[k]))
+            v = v * 10 + (s[k++] - '0');
+        if (k == he + 1 || (k < n && s[k] != '/') || s[he + 1] == '0' || v > 65535
+            || v == (a == 7 ? 80 : 443))
+            return 0;
+        port = v;
+        memcpy(out + he, s + he, (size_t)(k - he)); /* (past the host's blocks maybe) */
+        r = k;
+    } else if (he < n && s[he] != '/') {
+        return 0;
+    }
+    ptrdiff_t ps = r; /* the path's start, a "/", or n */
+    u->len = n;
+    u->scheme = a == 7 ? FU_WW_HTTP : FU_WW_HTTPS;
+    u->scheme_end = a - 3;
+    u->user_start = u->user_end = u->pass_start = u->pass_end = 0;
+    u->host_start = a;
+    u->host_end = he;
+    u->port = port;
+    u->path_start = ps;
+    if (ps == n) {
+        /* no path: the serializer writes the empty path of a special URL,
+           "/", after the input */
+        out[n] = '/';
+        u->len = n + 1;
+        u->path_end = n + 1;
+        u->query_start = u->frag_start = -1;
+        return 1;
+    }
+
+    /* the path, query and fragment */
+    fu_ww_seen seen = { n, n, n, n };
+#if FU_SSSE3_DISPATCH
+    if (fu_ww_ssse3 ? !fu_ww_same_rest_ssse3(s, n, r, out, &seen)
+                    : !fu_ww_same_rest(s, n, r, out, &seen))
+        return 0;
+#else
+    if (!fu_ww_same_rest(s, n, r, out, &seen))
+        return 0;
+#endif
+    ptrdiff_t fq = seen.q, fh = seen.h, fp = seen.pct, fd = seen.dot;
+    ptrdiff_t pe = fq < fh ? fq : fh; /* the path's end */
+    if (fd < pe)
+        return 0; /* a segment starting "." */
+    for (ptrdiff_t i = fp; i + 2 < pe; i++)
+        if (s[i] == '%' && s[i + 1] == '2' && (s[i + 2] | 0x20) == 'e')
+            return 0;
+    u->path_end = pe;
+    u->query_start = fq < fh ? fq : -1;
+    u->frag_start = fh < n ? fh : -1;
+    return 1;
+#else
+    (void)s;
+    (void)n;
+    (void)out;
+    (void)u;
+    return 0;
+#endif
+}
+
 /* The basic URL parser on s[0..n) against the base b (serialized in base,
    as this function wrote it), or none (b NULL).  1: parsed, 0: not mine,
    -1: the input fails to parse (some of the inputs that do: a port that
@@ -1027,6 +1335,11 @@ static inline int fu_ww_parse_host(const uint8_t *s, ptrdiff_t n, const uint8_t 
                                    const fu_ww_url *b, const uint8_t *host, ptrdiff_t host_len,
                                    uint8_t *out, fu_ww_url *u)
 {
+    u->given = host;
+    u->given_len = host_len;
+    u->need_start = u->need_end = 0;
+    if (host == NULL && fu_ww_same(s, n, out, u))
+        return 1;
     /* leading and trailing C0 control or space */
     ptrdiff_t lead = 0;
     while (n > 0 && s[0] <= 0x20) {
@@ -1036,9 +1349,6 @@ static inline int fu_ww_parse_host(const uint8_t *s, ptrdiff_t n, const uint8_t 
     }
     while (n > 0 && s[n - 1] <= 0x20)
         n--;
-    u->given = host;
-    u->given_len = host_len;
-    u->need_start = u->need_end = 0;
     int rc = fu_ww_parse_trimmed(s, n, base, b, out, u);
     if (rc == 2) { /* (offsets into the input as given) */
         u->need_start += lead;

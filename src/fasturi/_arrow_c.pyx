@@ -682,6 +682,8 @@ cdef void _run(Job *job, Range *r) noexcept nogil:
             bad = _split_row(job, r, i, p, n)
         elif job.op == OP_SURT:  # (its copy of the row tells whether to check UTF-8)
             bad = _surt_row(job, r, i, p, n)
+        elif OP_WW_HREF <= job.op <= OP_WW_SPLIT:  # (it checks UTF-8 where it must)
+            bad = _ww_row(job, r, i, p, n)
         else:
             ascii = fu_is_ascii(p, n)
             if not ascii and not fu_utf8_decode(p, n, NULL, NULL):
@@ -1728,6 +1730,9 @@ def fingerprint(col, Py_ssize_t row0, int threads, bint sort_query, bint drop_fr
 # a row it does not take (IDNA, IPv4 number forms, failures, ...) is parsed
 # by fasturi.whatwg itself, with the GIL, as the scalar functions do it.
 
+cdef extern from "fasturi_whatwg.h" nogil:
+    int fu_ww_same(const uint8_t *s, Py_ssize_t n, uint8_t *out, fu_ww_url *u)
+
 fu_ww_init()
 
 _WW_FIELD_CODES = {
@@ -1809,6 +1814,8 @@ cdef int _ww_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noe
     cdef int k, f, bad, got
     cdef Py_ssize_t room
     if job.ww_base_fails:
+        if not fu_is_ascii(p, n) and not fu_utf8_decode(p, n, NULL, NULL):
+            return BAD_UTF8
         return _ww_fail(job, r, i)
     room = fu_ww_room(n, job.ww_b.len if job.ww_base != NULL else 0)
     if job.op == OP_WW_HREF:  # written in place
@@ -1820,7 +1827,16 @@ cdef int _ww_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noe
         if fu_buf_reserve(&r.tmp, room) < 0:
             return BAD_MEMORY
         dest = r.tmp.data
-    got = fu_ww_parse(p, n, job.ww_base, &job.ww_b if job.ww_base != NULL else NULL, dest, &u)
+    # Most rows are URLs written as the URL Standard writes them (taken
+    # whatever the base: each is absolute, with "//"): fu_ww_same proves
+    # it in one pass and copies the row, ASCII only.  The others are
+    # checked for UTF-8 here, then parsed.
+    got = fu_ww_same(p, n, dest, &u)
+    if not got:
+        if not fu_is_ascii(p, n) and not fu_utf8_decode(p, n, NULL, NULL):
+            return BAD_UTF8
+        got = fu_ww_parse(p, n, job.ww_base, &job.ww_b if job.ww_base != NULL else NULL, dest,
+                          &u)
     if got < 0:  # (a failure the C path knows)
         return _ww_fail(job, r, i)
     if got != 1:  # (2: a host for the reference's host parser; its whole row is)
