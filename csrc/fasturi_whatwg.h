@@ -1015,6 +1015,7 @@ FU_WW_STEP int fu_ww_tail(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, int scheme
    (which gives the same answer for every input fu_ww_same takes; the
    tests compare the two).  An input is taken when all of these hold:
 
+   - it is 17 bytes or more (the scan's blocks are whole 16-byte loads);
    - it starts "http://" or "https://" exactly (a lowercase scheme, two
      slashes: no other number of them, no backslash);
    - its host is one or more of a-z, 0-9, "-", "." (lowercase: domain to
@@ -1022,9 +1023,10 @@ FU_WW_STEP int fu_ww_tail(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, int scheme
      and "--" appears in none of it here; no "%", no userinfo, no
      uppercase), not ending in "." and whose last label does not start
      with a digit (so the IPv4 "ends in a number" checker says no);
-   - the host is followed by "/" (the path, never empty), or by ":", one
-     to five digits without a leading zero, at most 65535 and not the
-     scheme's default port, and "/";
+   - the host is followed by "/" (the path), or by ":", one to five
+     digits without a leading zero, at most 65535 and not the scheme's
+     default port, then "/" or the end; or by the end (the path is empty
+     and the serializer writes "/" after the input);
    - no byte anywhere is a C0 control, space, DEL or beyond ASCII (so
      nothing to trim or remove), nor any of " < > \ ^ ` { } ' (the union
      of the path, special-query and fragment percent-encode sets beyond
@@ -1033,12 +1035,69 @@ FU_WW_STEP int fu_ww_tail(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, int scheme
      "%2E" (no single- or double-dot segment, spelt either way), the path
      ending at the first "?" or "#".
 
-   Then the href is the input, copied to out, and the parts are where the
-   input has them.  Needs SSE2 (elsewhere nothing is taken). */
+   Then the href is the input (and "/"), copied to out, and the parts are
+   where the input has them.
+
+   The scan is written for a branch predictor as much as for instruction
+   counts: URLs differ in length, scheme and which of "?", "#", "%" they
+   hold, and a branch on any of those is mispredicted often.  So the host
+   is read 32 bytes at a time and the path 64 bytes at a time as straight
+   code, the blocks past the end loaded as the input's last 16 bytes with
+   their bits shifted out, and the parts found from bit masks by selects.
+   Needs SSE2 (elsewhere nothing is taken); uses SSSE3 where the CPU has
+   it. */
+
+/* Index of the lowest set bit of the 64-bit x; x must not be 0. */
+#if defined(_MSC_VER) && !defined(__clang__) && defined(_M_X64)
+static inline unsigned fu_ww_ctz64(uint64_t x)
+{
+    unsigned long k;
+    _BitScanForward64(&k, x);
+    return (unsigned)k;
+}
+#elif defined(__GNUC__) || defined(__clang__)
+static inline unsigned fu_ww_ctz64(uint64_t x) { return (unsigned)__builtin_ctzll(x); }
+#else
+static inline unsigned fu_ww_ctz64(uint64_t x)
+{
+    unsigned k = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        k++;
+    }
+    return k;
+}
+#endif
+
+/* One 16-byte block of the path's scan, one bit per byte: bytes never
+   taken (bad), "?", "#", and the bytes that may start a dot segment (sus:
+   "." after "/", and "%", which may begin "%2e"). */
+typedef struct {
+    unsigned q, h, sus;
 #if FU_SSE2
-/* The bytes of v fu_ww_same never takes, one bit each (see above); the
+    __m128i bad; /* (not 0 in the bytes never taken) */
+#endif
+} fu_ww_m16;
+
+/* The "%"s and "."s after "/" of s at r + the bits of m (all before the
+   path's end): 0 where one starts a dot segment, as far as fu_ww_same
+   cares ("/." or "%2e" anywhere in the path). */
+static inline int fu_ww_same_sus(const uint8_t *s, ptrdiff_t n, ptrdiff_t r, uint64_t m)
+{
+    for (; m != 0; m &= m - 1) {
+        ptrdiff_t i = r + (ptrdiff_t)fu_ww_ctz64(m);
+        if (s[i] == '.')
+            return 0;
+        if (i + 2 < n && s[i + 1] == '2' && (s[i + 2] | 0x20) == 'e')
+            return 0;
+    }
+    return 1;
+}
+
+#if FU_SSE2
+/* The bytes of v fu_ww_same never takes (see above), 0xFF each; the
    compares are signed, so bytes from 0x80 are below 0x21. */
-static inline unsigned fu_ww_same_bad16(__m128i v)
+static inline __m128i fu_ww_same_bad16(__m128i v)
 {
     /* (v | 2) meets "<" and ">" at 0x3E, "\" and "^" at 0x5E, "}" and DEL
        at 0x7F; (v | 4) meets "{" at 0x7F */
@@ -1051,147 +1110,111 @@ static inline unsigned fu_ww_same_bad16(__m128i v)
     m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
     m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('\'')));
     m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('`')));
-    return (unsigned)_mm_movemask_epi8(m);
-}
-#endif
-
-/* Where fu_ww_same's scan of a path, query and fragment first saw "?",
-   "#", "%", and "." after "/" (the input's length: not yet). */
-typedef struct {
-    ptrdiff_t q, h, pct, dot;
-} fu_ww_seen;
-
-/* A block of that scan (its bytes from s[r] on; bit i: s[r + i]) where
-   something needs a look: 0 where a byte is never taken (bad), else the
-   first "?", "#", "%" and "/." noted. */
-FU_WW_STEP int fu_ww_same_note(ptrdiff_t n, ptrdiff_t r, unsigned bad, unsigned mq, unsigned mh,
-                               unsigned mp, unsigned md, fu_ww_seen *seen)
-{
-    if (bad != 0)
-        return 0;
-    if (mq != 0 && seen->q == n)
-        seen->q = r + (ptrdiff_t)fu_ctz(mq);
-    if (mh != 0 && seen->h == n)
-        seen->h = r + (ptrdiff_t)fu_ctz(mh);
-    if (mp != 0 && seen->pct == n)
-        seen->pct = r + (ptrdiff_t)fu_ctz(mp);
-    if (md != 0 && seen->dot == n)
-        seen->dot = r + (ptrdiff_t)fu_ctz(md);
-    return 1;
+    return m;
 }
 
-#if FU_SSE2
-/* The block s[b..b+16) of that scan (of s[0..n)), its first `shift` bytes
-   read before: copied to out, its bytes looked at.  0: a byte never
-   taken. */
-FU_WW_STEP int fu_ww_same_block(const uint8_t *s, ptrdiff_t n, ptrdiff_t b, unsigned shift,
-                                uint8_t *out, fu_ww_seen *seen)
+/* The path block s[b..b+16) (b > 0), copied to out. */
+static inline fu_ww_m16 fu_ww_same16_sse2(const uint8_t *s, ptrdiff_t b, uint8_t *out)
 {
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + b));
-    /* the byte before each, for "/." (b > 0: the path starts after the host) */
-    __m128i w = _mm_loadu_si128((const __m128i *)(const void *)(s + b - 1));
+    __m128i w = _mm_loadu_si128((const __m128i *)(const void *)(s + b - 1)); /* each one's previous */
     _mm_storeu_si128((__m128i *)(void *)(out + b), v);
-    __m128i q = _mm_cmpeq_epi8(v, _mm_set1_epi8('?'));
-    __m128i h = _mm_cmpeq_epi8(v, _mm_set1_epi8('#'));
-    __m128i pc = _mm_cmpeq_epi8(v, _mm_set1_epi8('%'));
-    __m128i ds =
-        _mm_and_si128(_mm_cmpeq_epi8(w, _mm_set1_epi8('/')), _mm_cmpeq_epi8(v, _mm_set1_epi8('.')));
-    __m128i any = _mm_or_si128(_mm_or_si128(q, h), _mm_or_si128(pc, ds));
-    unsigned bad = fu_ww_same_bad16(v) >> shift;
-    unsigned look = (unsigned)_mm_movemask_epi8(any) >> shift;
-    if ((bad | look) == 0)
-        return 1;
-    /* (few blocks: a URL's "?", "#", its "%"s) */
-    return fu_ww_same_note(n, b + (ptrdiff_t)shift, bad, (unsigned)_mm_movemask_epi8(q) >> shift,
-                           (unsigned)_mm_movemask_epi8(h) >> shift,
-                           (unsigned)_mm_movemask_epi8(pc) >> shift,
-                           (unsigned)_mm_movemask_epi8(ds) >> shift, seen);
+    fu_ww_m16 m;
+    m.bad = fu_ww_same_bad16(v);
+    m.q = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('?')));
+    m.h = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('#')));
+    m.sus = (unsigned)_mm_movemask_epi8(
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('%')),
+                     _mm_and_si128(_mm_cmpeq_epi8(w, _mm_set1_epi8('/')),
+                                   _mm_cmpeq_epi8(v, _mm_set1_epi8('.')))));
+    return m;
 }
 
-/* The scan from s[r] (a "/", n - r at least 1) to the end: 16 bytes at a
-   time while more than 16 remain, then the last 16 (the bytes read
-   before shifted out).  0: a byte never taken. */
-FU_WW_STEP int fu_ww_same_rest(const uint8_t *s, ptrdiff_t n, ptrdiff_t r, uint8_t *out,
-                               fu_ww_seen *seen)
+/* The host block s[b..b+16), copied to out: bits of its bytes of a-z,
+   0-9, "-", "." (ok), of "-" (hy) and of "." (dt). */
+static inline void fu_ww_host16(const uint8_t *s, ptrdiff_t b, uint8_t *out, unsigned *ok,
+                                unsigned *hy, unsigned *dt)
 {
-    while (n - r > 16) {
-        if (!fu_ww_same_block(s, n, r, 0, out, seen))
-            return 0;
-        r += 16;
-    }
-    return fu_ww_same_block(s, n, n - 16, (unsigned)(16 - (n - r)), out, seen);
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + b));
+    _mm_storeu_si128((__m128i *)(void *)(out + b), v);
+    __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('a' - 1)),
+                                   _mm_cmplt_epi8(v, _mm_set1_epi8('z' + 1)));
+    __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
+                                  _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+    __m128i h = _mm_cmpeq_epi8(v, _mm_set1_epi8('-'));
+    __m128i d = _mm_cmpeq_epi8(v, _mm_set1_epi8('.'));
+    *ok = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letter, digit), _mm_or_si128(h, d)));
+    *hy = (unsigned)_mm_movemask_epi8(h);
+    *dt = (unsigned)_mm_movemask_epi8(d);
 }
 #endif
 
 #if FU_SSSE3_DISPATCH
-/* fu_ww_same_block with SSSE3: each byte's classes by two 16-entry table
-   lookups (pshufb), one by its low nibble, one by its high, ANDed; a bit
-   is a class that is a product of a set of low and a set of high nibbles:
+/* fu_ww_same16_sse2 with SSSE3: each byte's classes by two 16-entry table
+   lookups (pshufb), one by its low nibble, one by its high, ANDed; so a
+   bit is a class that is a product of a set of low and a set of high
+   nibbles:
      0x01 C0 controls and beyond ASCII (high 0, 1, 8..F; any low)
      0x02 space, '"', "'"  (high 2; low 0, 2, 7)
      0x04 "<", ">", "\", "^"  (high 3, 5; low C, E)
      0x08 "`"  (high 6; low 0)
      0x10 "{", "}", DEL  (high 7; low B, D, F)
-     0x20 "#", "%"  (high 2; low 3, 5)
-     0x40 "?"  (high 3; low F)
      0x80 "."  (high 2; low E)
    the first five together fu_ww_same_bad16's bytes. */
-#define FU_WW_SAME_LO                                                                              \
-    _mm_setr_epi8(0x0B, 0x01, 0x03, 0x21, 0x01, 0x21, 0x01, 0x03, 0x01, 0x01, 0x01, 0x11, 0x05,    \
-                  0x11, (char)0x85, 0x51)
-#define FU_WW_SAME_HI                                                                              \
-    _mm_setr_epi8(0x01, 0x01, (char)0xA2, 0x44, 0x00, 0x04, 0x08, 0x10, 0x01, 0x01, 0x01, 0x01,    \
-                  0x01, 0x01, 0x01, 0x01)
-
-FU_TARGET_SSSE3 static inline __attribute__((always_inline)) int
-fu_ww_same_block_ssse3(const uint8_t *s, ptrdiff_t n, ptrdiff_t b, unsigned shift, uint8_t *out,
-                       fu_ww_seen *seen)
+FU_TARGET_SSSE3 static inline fu_ww_m16 fu_ww_same16_ssse3(const uint8_t *s, ptrdiff_t b,
+                                                            uint8_t *out)
 {
+    const __m128i lo_table = _mm_setr_epi8(0x0B, 0x01, 0x03, 0x01, 0x01, 0x01, 0x01, 0x03, 0x01,
+                                           0x01, 0x01, 0x11, 0x05, 0x11, (char)0x85, 0x11);
+    const __m128i hi_table = _mm_setr_epi8(0x01, 0x01, (char)0x82, 0x04, 0x00, 0x04, 0x08, 0x10,
+                                           0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01);
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + b));
     __m128i w = _mm_loadu_si128((const __m128i *)(const void *)(s + b - 1));
     _mm_storeu_si128((__m128i *)(void *)(out + b), v);
-    __m128i low = _mm_set1_epi8(0x0F);
-    __m128i cls =
-        _mm_and_si128(_mm_shuffle_epi8(FU_WW_SAME_LO, _mm_and_si128(v, low)),
-                      _mm_shuffle_epi8(FU_WW_SAME_HI, _mm_and_si128(_mm_srli_epi16(v, 4), low)));
-    __m128i zero = _mm_setzero_si128();
-    /* every class but "." (inverted), and "." after "/" (the high bit) */
-    unsigned plain =
-        (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(cls, _mm_set1_epi8(0x7F)), zero));
-    unsigned ds =
-        (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(w, _mm_set1_epi8('/')), cls));
-    if ((((plain ^ 0xFFFFu) | ds) >> shift) == 0)
-        return 1;
-    unsigned bad =
-        (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(cls, _mm_set1_epi8(0x1F)), zero));
-    return fu_ww_same_note(
-        n, b + (ptrdiff_t)shift, (bad ^ 0xFFFFu) >> shift,
-        (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('?'))) >> shift,
-        (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('#'))) >> shift,
-        (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('%'))) >> shift, ds >> shift,
-        seen);
-}
-
-/* fu_ww_same_rest with SSSE3 (called where the CPU has it) */
-FU_TARGET_SSSE3 static int fu_ww_same_rest_ssse3(const uint8_t *s, ptrdiff_t n, ptrdiff_t r,
-                                                 uint8_t *out, fu_ww_seen *seen)
-{
-    while (n - r > 16) {
-        if (!fu_ww_same_block_ssse3(s, n, r, 0, out, seen))
-            return 0;
-        r += 16;
-    }
-    return fu_ww_same_block_ssse3(s, n, n - 16, (unsigned)(16 - (n - r)), out, seen);
+    __m128i nib = _mm_set1_epi8(0x0F);
+    __m128i cls = _mm_and_si128(
+        _mm_shuffle_epi8(lo_table, _mm_and_si128(v, nib)),
+        _mm_shuffle_epi8(hi_table, _mm_and_si128(_mm_srli_epi16(v, 4), nib)));
+    fu_ww_m16 m;
+    m.bad = _mm_and_si128(cls, _mm_set1_epi8(0x1F));
+    m.q = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('?')));
+    m.h = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('#')));
+    /* "." after "/": the high bit of cls where w is "/" */
+    m.sus = (unsigned)_mm_movemask_epi8(
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('%')),
+                     _mm_and_si128(_mm_cmpeq_epi8(w, _mm_set1_epi8('/')), cls)));
+    return m;
 }
 #endif
 
-FU_WW_STEP int fu_ww_same(const uint8_t *s, ptrdiff_t n, uint8_t *out, fu_ww_url *u)
-{
 #if FU_SSE2
-    /* (17 bytes at least: every block below is a whole load inside s, the
-       last one the input's last 16 bytes, its bits of bytes already read
-       shifted out, and the path's blocks are loaded again from one byte
-       before) */
+/* The path block at b, by SSSE3 where ssse3 (a constant where this is
+   inlined: see fu_ww_same). */
+static inline fu_ww_m16 fu_ww_same16(const uint8_t *s, ptrdiff_t b, uint8_t *out, int ssse3)
+{
+#if FU_SSSE3_DISPATCH
+    if (ssse3)
+        return fu_ww_same16_ssse3(s, b, out);
+#endif
+    (void)ssse3;
+    return fu_ww_same16_sse2(s, b, out);
+}
+
+/* Where the block of the bytes from s[r] (a whole 16, or the rest when
+   fewer) is loaded: at r, or, near the end, at n - 16 with the first
+   *shift bits (at most 16: all) not r's. */
+static inline ptrdiff_t fu_ww_same_at(ptrdiff_t r, ptrdiff_t n, unsigned *shift)
+{
+    /* (selects, not branches) */
+    ptrdiff_t b = r <= n - 16 ? r : n - 16;
+    ptrdiff_t over = r - b;
+    *shift = (unsigned)(over < 16 ? over : 16);
+    return b;
+}
+
+static inline int fu_ww_same_impl(const uint8_t *s, ptrdiff_t n, uint8_t *out, fu_ww_url *u,
+                                  int ssse3)
+{
     if (n < 17)
         return 0;
     uint64_t head;
@@ -1199,50 +1222,43 @@ FU_WW_STEP int fu_ww_same(const uint8_t *s, ptrdiff_t n, uint8_t *out, fu_ww_url
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
     head = __builtin_bswap64(head);
 #endif
-    ptrdiff_t a; /* the host's start */
-    if ((head & FU_WW_HEAD_7) == FU_WW_HEAD_HTTP)
-        a = 7;
-    else if (head == FU_WW_HEAD_HTTPS)
-        a = 8;
-    else
+    int is_http = (head & FU_WW_HEAD_7) == FU_WW_HEAD_HTTP;
+    int is_https = head == FU_WW_HEAD_HTTPS;
+    if (!(is_http | is_https))
         return 0;
+    ptrdiff_t a = 7 + is_https; /* the host's start */
     memcpy(out, s, 8);
 
-    /* the host: bytes of a-z, 0-9, "-", "." */
-    ptrdiff_t r = a, dot = a - 1;  /* the last "." */
-    unsigned pairs = 0, carry = 0; /* "--" seen; a "-" ending the block before */
+    /* the host: bytes of a-z, 0-9, "-", "." up to he, 32 at a time; a
+       "--" (pairs) and the last "." */
+    ptrdiff_t r = a, dot = a - 1, he;
+    uint32_t pairs = 0, carry = 0; /* (carry: a "-" ending the window before) */
     for (;;) {
-        ptrdiff_t left = n - r;
-        if (left <= 0)
-            break;                  /* no path */
-        ptrdiff_t over = 16 - left; /* max(over, 0), in arithmetic */
-        unsigned shift = (unsigned)(over & ~(over >> (8 * sizeof over - 1)));
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + r - shift));
-        _mm_storeu_si128((__m128i *)(void *)(out + r - shift), v);
-        __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('a' - 1)),
-                                       _mm_cmplt_epi8(v, _mm_set1_epi8('z' + 1)));
-        __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
-                                      _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
-        __m128i hy = _mm_cmpeq_epi8(v, _mm_set1_epi8('-'));
-        __m128i dt = _mm_cmpeq_epi8(v, _mm_set1_epi8('.'));
-        __m128i ok = _mm_or_si128(_mm_or_si128(letter, digit), _mm_or_si128(hy, dt));
-        unsigned live = 0xFFFFu >> shift;
-        unsigned stop = ~((unsigned)_mm_movemask_epi8(ok) >> shift) & live;
-        unsigned take = fu_ctz(stop | (live + 1));
-        unsigned below = (1u << take) - 1;
-        unsigned h = ((unsigned)_mm_movemask_epi8(hy) >> shift) & below;
-        unsigned d = ((unsigned)_mm_movemask_epi8(dt) >> shift) & below;
-        pairs |= h & ((h << 1) | carry);
-        carry = h >> 15;
-        if (d != 0)
-            dot = r + (ptrdiff_t)fu_ww_high(d);
-        r += take;
-        if (take < 16)
+        unsigned sh0, sh1, ok0, ok1, hy0, hy1, dt0, dt1;
+        ptrdiff_t b0 = fu_ww_same_at(r, n, &sh0), b1 = fu_ww_same_at(r + 16, n, &sh1);
+        fu_ww_host16(s, b0, out, &ok0, &hy0, &dt0);
+        fu_ww_host16(s, b1, out, &ok1, &hy1, &dt1);
+        uint32_t ok = (ok0 >> sh0) | ((ok1 >> sh1) << 16);
+        uint32_t hy = (hy0 >> sh0) | ((hy1 >> sh1) << 16);
+        uint32_t dt = (dt0 >> sh0) | ((dt1 >> sh1) << 16);
+        /* the host's bytes in the window (all 32: it goes on) */
+        unsigned take = ok == 0xFFFFFFFFu ? 32 : fu_ctz(~ok);
+        uint32_t below = take == 32 ? 0xFFFFFFFFu : (1u << take) - 1;
+        hy &= below;
+        dt &= below;
+        pairs |= hy & ((hy << 1) | carry);
+        carry = hy >> 31;
+        ptrdiff_t last = r + (ptrdiff_t)fu_ww_high(dt | 1u);
+        dot = dt != 0 ? last : dot;
+        if (take < 32 || r + 32 >= n) {
+            he = r + (ptrdiff_t)take < n ? r + (ptrdiff_t)take : n;
             break;
+        }
+        r += 32;
     }
-    ptrdiff_t he = r; /* the host's end */
     if (he == a || pairs != 0 || s[he - 1] == '.' || fu_ww_digit(s[dot + 1]))
         return 0;
+    ptrdiff_t ps = he; /* the path's start, a "/", or n */
     int32_t port = -1;
     if (he < n && s[he] == ':') {
         /* a port written as the serializer writes it */
@@ -1251,17 +1267,16 @@ FU_WW_STEP int fu_ww_same(const uint8_t *s, ptrdiff_t n, uint8_t *out, fu_ww_url
         while (k < n && k - he <= 5 && fu_ww_digit(s[k]))
             v = v * 10 + (s[k++] - '0');
         if (k == he + 1 || (k < n && s[k] != '/') || s[he + 1] == '0' || v > 65535
-            || v == (a == 7 ? 80 : 443))
+            || v == (is_https ? 443 : 80))
             return 0;
         port = v;
-        memcpy(out + he, s + he, (size_t)(k - he)); /* (past the host's blocks maybe) */
-        r = k;
+        memcpy(out + he, s + he, (size_t)(k - he)); /* (past the host's window maybe) */
+        ps = k;
     } else if (he < n && s[he] != '/') {
         return 0;
     }
-    ptrdiff_t ps = r; /* the path's start, a "/", or n */
     u->len = n;
-    u->scheme = a == 7 ? FU_WW_HTTP : FU_WW_HTTPS;
+    u->scheme = FU_WW_HTTP + is_https;
     u->scheme_end = a - 3;
     u->user_start = u->user_end = u->pass_start = u->pass_end = 0;
     u->host_start = a;
@@ -1269,7 +1284,7 @@ FU_WW_STEP int fu_ww_same(const uint8_t *s, ptrdiff_t n, uint8_t *out, fu_ww_url
     u->port = port;
     u->path_start = ps;
     if (ps == n) {
-        /* no path: the serializer writes the empty path of a special URL,
+        /* no path: the serializer writes a special URL's empty path as
            "/", after the input */
         out[n] = '/';
         u->len = n + 1;
@@ -1278,27 +1293,84 @@ FU_WW_STEP int fu_ww_same(const uint8_t *s, ptrdiff_t n, uint8_t *out, fu_ww_url
         return 1;
     }
 
-    /* the path, query and fragment */
-    fu_ww_seen seen = { n, n, n, n };
-#if FU_SSSE3_DISPATCH
-    if (fu_ww_ssse3 ? !fu_ww_same_rest_ssse3(s, n, r, out, &seen)
-                    : !fu_ww_same_rest(s, n, r, out, &seen))
+    /* the path, query and fragment: 64 bytes from ps as straight code */
+    uint64_t q = 0, h = 0, sus = 0;
+    /* (the bytes never taken wanted nowhere: every block's, the bytes of
+       a last block before ps too, which are the host's or port's) */
+    __m128i bad = _mm_setzero_si128();
+    for (int j = 0; j < 4; j++) {
+        unsigned sh;
+        ptrdiff_t b = fu_ww_same_at(ps + 16 * j, n, &sh);
+        fu_ww_m16 m = fu_ww_same16(s, b, out, ssse3);
+        bad = _mm_or_si128(bad, m.bad);
+        q |= (uint64_t)(m.q >> sh) << (16 * j);
+        h |= (uint64_t)(m.h >> sh) << (16 * j);
+        sus |= (uint64_t)(m.sus >> sh) << (16 * j);
+    }
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(bad, _mm_setzero_si128())) != 0xFFFF)
         return 0;
-#else
-    if (!fu_ww_same_rest(s, n, r, out, &seen))
+    /* the bits before the first "?" or "#": the path's */
+    uint64_t e = q | h, in_path = (e & (0 - e)) - 1;
+    if ((sus & in_path) != 0 && !fu_ww_same_sus(s, n, ps, sus & in_path))
         return 0;
-#endif
-    ptrdiff_t fq = seen.q, fh = seen.h, fp = seen.pct, fd = seen.dot;
-    ptrdiff_t pe = fq < fh ? fq : fh; /* the path's end */
-    if (fd < pe)
-        return 0; /* a segment starting "." */
-    for (ptrdiff_t i = fp; i + 2 < pe; i++)
-        if (s[i] == '%' && s[i + 1] == '2' && (s[i + 2] | 0x20) == 'e')
+    /* the first "?" and "#" (n: none), by selects: bit 63 stands in for
+       none, the first bit found then not set */
+    unsigned kq = fu_ww_ctz64(q | (1ull << 63)), kh = fu_ww_ctz64(h | (1ull << 63));
+    ptrdiff_t fq = (q >> kq) & 1u ? ps + (ptrdiff_t)kq : n;
+    ptrdiff_t fh = (h >> kh) & 1u ? ps + (ptrdiff_t)kh : n;
+    /* past 64 bytes, 16 at a time, the same way */
+    for (r = ps + 64; r < n; r += 16) {
+        unsigned sh;
+        ptrdiff_t b = fu_ww_same_at(r, n, &sh);
+        fu_ww_m16 m = fu_ww_same16(s, b, out, ssse3);
+        if (_mm_movemask_epi8(_mm_cmpeq_epi8(m.bad, _mm_setzero_si128())) != 0xFFFF)
             return 0;
-    u->path_end = pe;
+        if (((m.q | m.h | m.sus) >> sh) == 0)
+            continue;
+        m.q >>= sh;
+        m.h >>= sh;
+        if (fq == n && fh == n) { /* (the path goes on) */
+            unsigned eb = m.q | m.h;
+            if (!fu_ww_same_sus(s, n, r, (m.sus >> sh) & ((eb & (0u - eb)) - 1)))
+                return 0;
+        }
+        if (m.q != 0 && fq == n)
+            fq = r + (ptrdiff_t)fu_ctz(m.q);
+        if (m.h != 0 && fh == n)
+            fh = r + (ptrdiff_t)fu_ctz(m.h);
+    }
+    u->path_end = fq < fh ? fq : fh;
     u->query_start = fq < fh ? fq : -1;
     u->frag_start = fh < n ? fh : -1;
     return 1;
+}
+#endif
+
+/* fu_ww_same_impl compiled twice, SSSE3 or not, each with its blocks
+   inlined (flatten: the SSSE3 block may only be inlined into the SSSE3
+   copy). */
+#if FU_SSSE3_DISPATCH
+FU_TARGET_SSSE3 __attribute__((flatten)) static int
+fu_ww_same_ssse3(const uint8_t *s, ptrdiff_t n, uint8_t *out, fu_ww_url *u)
+{
+    return fu_ww_same_impl(s, n, out, u, 1);
+}
+
+__attribute__((flatten)) static int fu_ww_same_sse2(const uint8_t *s, ptrdiff_t n, uint8_t *out,
+                                                    fu_ww_url *u)
+{
+    return fu_ww_same_impl(s, n, out, u, 0);
+}
+#endif
+
+/* Whether s[0..n) serializes to itself (see above): 1, its href in out
+   and its parts in *u; else 0 (out written over). */
+static inline int fu_ww_same(const uint8_t *s, ptrdiff_t n, uint8_t *out, fu_ww_url *u)
+{
+#if FU_SSSE3_DISPATCH
+    return fu_ww_ssse3 ? fu_ww_same_ssse3(s, n, out, u) : fu_ww_same_sse2(s, n, out, u);
+#elif FU_SSE2
+    return fu_ww_same_impl(s, n, out, u, 0);
 #else
     (void)s;
     (void)n;

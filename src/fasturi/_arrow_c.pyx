@@ -663,6 +663,9 @@ cdef void _run(Job *job, Range *r) noexcept nogil:
     cdef const uint8_t *p
     cdef int got, k, bad
     cdef bint ascii
+    if job.op == OP_WW_HREF:
+        _ww_href_run(job, r)
+        return
     for i in range(r.start, r.end):
         got = fu_col_row(&job.col, i, &p, &n)
         if got == FU_ROW_CORRUPT:
@@ -1867,6 +1870,38 @@ cdef int _ww_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noe
             return bad
         _valid(job, k, i)
     return BAD_NONE
+
+
+cdef void _ww_href_run(Job *job, Range *r) noexcept nogil:
+    # _run for OP_WW_HREF: a row fu_ww_same takes is written in place here,
+    # the loop kept small (most rows are); any other row as _run does it.
+    cdef int64_t i, n
+    cdef const uint8_t *p
+    cdef int got, bad
+    cdef fu_ww_url u
+    cdef fu_buf_t *o = &r.out[0]
+    for i in range(r.start, r.end):
+        got = fu_col_row(&job.col, i, &p, &n)
+        if got == FU_ROW_VALUE and not job.ww_base_fails:
+            if fu_buf_reserve(o, n + 1) < 0:  # (fu_ww_same writes n + 1 bytes at most)
+                bad = BAD_MEMORY
+            elif fu_ww_same(p, n, o.data + o.len, &u):
+                o.len += u.len
+                _set(job.valid[0], i)
+                bad = _end(job, 0, i, o.len)
+            else:
+                bad = _ww_row(job, r, i, p, n)
+        elif got == FU_ROW_CORRUPT:
+            bad = BAD_CORRUPT
+        elif got == FU_ROW_NULL:
+            r.row_nulls += 1
+            bad = _null(job, r, 0, i)
+        else:
+            bad = _ww_row(job, r, i, p, n)
+        if bad != BAD_NONE:
+            r.bad = bad
+            r.bad_row = i
+            return
 
 
 cdef int _ww_row_py(Job *job, Range *r, int64_t i, const uint8_t *p,
