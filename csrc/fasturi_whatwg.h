@@ -514,9 +514,11 @@ static inline ptrdiff_t fu_ww_authority_general(const uint8_t *s, ptrdiff_t p, p
             r++;
         if (r == q || (r + 1 < q && s[r + 1] != ':'))
             return -1;
+        /* the host is "[" to "]" here, so that the IPv6 parser fails is
+           that the host parser does (the reference names why) */
         uint16_t address[8];
         if (!fu_ww_ipv6_parse(s + p + 1, r - p - 1, address))
-            return -1;
+            return FU_WW_FAILS;
         u->host_start = o;
         out[o++] = '[';
         o = fu_ww_ipv6_write(address, out + o) - out;
@@ -1117,7 +1119,8 @@ static inline __m128i fu_ww_same_bad16(__m128i v)
 static inline fu_ww_m16 fu_ww_same16_sse2(const uint8_t *s, ptrdiff_t b, uint8_t *out)
 {
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + b));
-    __m128i w = _mm_loadu_si128((const __m128i *)(const void *)(s + b - 1)); /* each one's previous */
+    __m128i w =
+        _mm_loadu_si128((const __m128i *)(const void *)(s + b - 1)); /* each one's previous */
     _mm_storeu_si128((__m128i *)(void *)(out + b), v);
     fu_ww_m16 m;
     m.bad = fu_ww_same_bad16(v);
@@ -1143,7 +1146,8 @@ static inline void fu_ww_host16(const uint8_t *s, ptrdiff_t b, uint8_t *out, uns
                                   _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
     __m128i h = _mm_cmpeq_epi8(v, _mm_set1_epi8('-'));
     __m128i d = _mm_cmpeq_epi8(v, _mm_set1_epi8('.'));
-    *ok = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letter, digit), _mm_or_si128(h, d)));
+    *ok =
+        (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letter, digit), _mm_or_si128(h, d)));
     *hy = (unsigned)_mm_movemask_epi8(h);
     *dt = (unsigned)_mm_movemask_epi8(d);
 }
@@ -1162,7 +1166,7 @@ static inline void fu_ww_host16(const uint8_t *s, ptrdiff_t b, uint8_t *out, uns
      0x80 "."  (high 2; low E)
    the first five together fu_ww_same_bad16's bytes. */
 FU_TARGET_SSSE3 static inline fu_ww_m16 fu_ww_same16_ssse3(const uint8_t *s, ptrdiff_t b,
-                                                            uint8_t *out)
+                                                           uint8_t *out)
 {
     const __m128i lo_table = _mm_setr_epi8(0x0B, 0x01, 0x03, 0x01, 0x01, 0x01, 0x01, 0x03, 0x01,
                                            0x01, 0x01, 0x11, 0x05, 0x11, (char)0x85, 0x11);
@@ -1172,9 +1176,9 @@ FU_TARGET_SSSE3 static inline fu_ww_m16 fu_ww_same16_ssse3(const uint8_t *s, ptr
     __m128i w = _mm_loadu_si128((const __m128i *)(const void *)(s + b - 1));
     _mm_storeu_si128((__m128i *)(void *)(out + b), v);
     __m128i nib = _mm_set1_epi8(0x0F);
-    __m128i cls = _mm_and_si128(
-        _mm_shuffle_epi8(lo_table, _mm_and_si128(v, nib)),
-        _mm_shuffle_epi8(hi_table, _mm_and_si128(_mm_srli_epi16(v, 4), nib)));
+    __m128i cls =
+        _mm_and_si128(_mm_shuffle_epi8(lo_table, _mm_and_si128(v, nib)),
+                      _mm_shuffle_epi8(hi_table, _mm_and_si128(_mm_srli_epi16(v, 4), nib)));
     fu_ww_m16 m;
     m.bad = _mm_and_si128(cls, _mm_set1_epi8(0x1F));
     m.q = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('?')));
@@ -1350,8 +1354,8 @@ static inline int fu_ww_same_impl(const uint8_t *s, ptrdiff_t n, uint8_t *out, f
    inlined (flatten: the SSSE3 block may only be inlined into the SSSE3
    copy). */
 #if FU_SSSE3_DISPATCH
-FU_TARGET_SSSE3 __attribute__((flatten)) static int
-fu_ww_same_ssse3(const uint8_t *s, ptrdiff_t n, uint8_t *out, fu_ww_url *u)
+FU_TARGET_SSSE3 __attribute__((flatten)) static int fu_ww_same_ssse3(const uint8_t *s, ptrdiff_t n,
+                                                                     uint8_t *out, fu_ww_url *u)
 {
     return fu_ww_same_impl(s, n, out, u, 1);
 }
@@ -1391,6 +1395,13 @@ static inline int fu_ww_parse_host(const uint8_t *s, ptrdiff_t n, const uint8_t 
 static inline int fu_ww_parse(const uint8_t *s, ptrdiff_t n, const uint8_t *base,
                               const fu_ww_url *b, uint8_t *out, fu_ww_url *u)
 {
+    /* most URLs are written as the serializer writes them (whatever the
+       base: fu_ww_same takes absolute URLs with "//" only) */
+    u->given = NULL;
+    u->given_len = 0;
+    u->need_start = u->need_end = 0;
+    if (fu_ww_same(s, n, out, u))
+        return 1;
     return fu_ww_parse_host(s, n, base, b, NULL, 0, out, u);
 }
 
@@ -1410,8 +1421,6 @@ static inline int fu_ww_parse_host(const uint8_t *s, ptrdiff_t n, const uint8_t 
     u->given = host;
     u->given_len = host_len;
     u->need_start = u->need_end = 0;
-    if (host == NULL && fu_ww_same(s, n, out, u))
-        return 1;
     /* leading and trailing C0 control or space */
     ptrdiff_t lead = 0;
     while (n > 0 && s[0] <= 0x20) {

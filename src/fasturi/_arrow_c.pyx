@@ -79,7 +79,7 @@ from fasturi._csrc cimport (
     FU_WW_FTP,
     FU_WW_HTTP,
     fu_ww_init,
-    fu_ww_parse,
+    fu_ww_parse_host,
     fu_ww_room,
     fu_ww_url,
 )
@@ -570,7 +570,7 @@ cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
     cdef uint32_t high
     cdef fu_buf_t *o = &r.out[0]
     if OP_WW_HREF <= job.op <= OP_WW_SPLIT:
-        return _ww_row(job, r, i, p, n)
+        return _ww_row(job, r, i, p, n, False)
     if job.op == OP_DOMAIN:
         return _domain_row(job, r, i, p, n, ascii)
     if job.op == OP_W3LIB or job.op == OP_W3LIB_FINGERPRINT:
@@ -686,7 +686,7 @@ cdef void _run(Job *job, Range *r) noexcept nogil:
         elif job.op == OP_SURT:  # (its copy of the row tells whether to check UTF-8)
             bad = _surt_row(job, r, i, p, n)
         elif OP_WW_HREF <= job.op <= OP_WW_SPLIT:  # (it checks UTF-8 where it must)
-            bad = _ww_row(job, r, i, p, n)
+            bad = _ww_row(job, r, i, p, n, False)
         else:
             ascii = fu_is_ascii(p, n)
             if not ascii and not fu_utf8_decode(p, n, NULL, NULL):
@@ -1810,7 +1810,9 @@ cdef int _ww_fail(Job *job, Range *r, int64_t i) noexcept nogil:
     return bad
 
 
-cdef int _ww_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noexcept nogil:
+cdef int _ww_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
+                 bint tried) noexcept nogil:
+    # (tried: fu_ww_same did not take the row)
     cdef fu_ww_url u
     cdef uint8_t *dest
     cdef int64_t lo, hi
@@ -1834,12 +1836,12 @@ cdef int _ww_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noe
     # whatever the base: each is absolute, with "//"): fu_ww_same proves
     # it in one pass and copies the row, ASCII only.  The others are
     # checked for UTF-8 here, then parsed.
-    got = fu_ww_same(p, n, dest, &u)
+    got = 0 if tried else fu_ww_same(p, n, dest, &u)
     if not got:
         if not fu_is_ascii(p, n) and not fu_utf8_decode(p, n, NULL, NULL):
             return BAD_UTF8
-        got = fu_ww_parse(p, n, job.ww_base, &job.ww_b if job.ww_base != NULL else NULL, dest,
-                          &u)
+        got = fu_ww_parse_host(p, n, job.ww_base, &job.ww_b if job.ww_base != NULL else NULL,
+                               NULL, 0, dest, &u)
     if got < 0:  # (a failure the C path knows)
         return _ww_fail(job, r, i)
     if got != 1:  # (2: a host for the reference's host parser; its whole row is)
@@ -1890,14 +1892,14 @@ cdef void _ww_href_run(Job *job, Range *r) noexcept nogil:
                 _set(job.valid[0], i)
                 bad = _end(job, 0, i, o.len)
             else:
-                bad = _ww_row(job, r, i, p, n)
+                bad = _ww_row(job, r, i, p, n, True)
         elif got == FU_ROW_CORRUPT:
             bad = BAD_CORRUPT
         elif got == FU_ROW_NULL:
             r.row_nulls += 1
             bad = _null(job, r, 0, i)
         else:
-            bad = _ww_row(job, r, i, p, n)
+            bad = _ww_row(job, r, i, p, n, False)
         if bad != BAD_NONE:
             r.bad = bad
             r.bad_row = i
