@@ -1350,6 +1350,40 @@ static inline int fu_ww_same_impl(const uint8_t *s, ptrdiff_t n, uint8_t *out, f
 }
 #endif
 
+#if FU_SSE2
+/* fu_ww_same's href of each row of a column of strings, one after another
+   (a column kernel's loop, here so that fu_ww_same is inlined into it):
+   row i's bytes data[off[i]..off[i + 1]), null where its bit in validity
+   (if any; bit vbase + i) is 0.  The hrefs are appended to out at *len
+   (room for cap bytes), row i's end written at ends[i + 1] and its bit
+   set in valid.  Goes from row i to row end, and stops at the first row
+   fu_ww_same does not take, a null, offsets that cannot be right, or a
+   row that would not fit (or end past INT32_MAX): returns its index (end:
+   every row taken).  The caller does that row its own way. */
+static inline int64_t fu_ww_same_rows_impl(const uint8_t *data, const int32_t *off,
+                                           const uint8_t *validity, int64_t vbase, int64_t i,
+                                           int64_t end, uint8_t *out, int64_t *len, int64_t cap,
+                                           int32_t *ends, uint8_t *valid, int ssse3)
+{
+    int64_t o = *len;
+    fu_ww_url u;
+    for (; i < end; i++) {
+        int64_t a = off[i], b = off[i + 1], j = vbase + i;
+        if (validity != NULL && !((validity[j >> 3] >> (j & 7)) & 1))
+            break;
+        if (a < 0 || b < a || data == NULL || cap - o < b - a + 1 || o + (b - a) + 1 > 0x7FFFFFFF)
+            break;
+        if (!fu_ww_same_impl(data + a, b - a, out + o, &u, ssse3))
+            break;
+        o += u.len;
+        ends[i + 1] = (int32_t)o;
+        valid[i >> 3] |= (uint8_t)(1u << (i & 7));
+    }
+    *len = o;
+    return i;
+}
+#endif
+
 /* fu_ww_same_impl compiled twice, SSSE3 or not, each with its blocks
    inlined (flatten: the SSSE3 block may only be inlined into the SSSE3
    copy). */
@@ -1381,6 +1415,54 @@ static inline int fu_ww_same(const uint8_t *s, ptrdiff_t n, uint8_t *out, fu_ww_
     (void)out;
     (void)u;
     return 0;
+#endif
+}
+
+/* fu_ww_same_rows_impl, compiled twice as fu_ww_same_impl is, by SSSE3
+   where the CPU has it; i where there is no SSE2 (fu_ww_same takes
+   nothing there). */
+#if FU_SSSE3_DISPATCH
+FU_TARGET_SSSE3 __attribute__((flatten)) static int64_t
+fu_ww_same_rows_ssse3(const uint8_t *data, const int32_t *off, const uint8_t *validity,
+                      int64_t vbase, int64_t i, int64_t end, uint8_t *out, int64_t *len,
+                      int64_t cap, int32_t *ends, uint8_t *valid)
+{
+    return fu_ww_same_rows_impl(data, off, validity, vbase, i, end, out, len, cap, ends, valid, 1);
+}
+
+__attribute__((flatten)) static int64_t
+fu_ww_same_rows_sse2(const uint8_t *data, const int32_t *off, const uint8_t *validity,
+                     int64_t vbase, int64_t i, int64_t end, uint8_t *out, int64_t *len, int64_t cap,
+                     int32_t *ends, uint8_t *valid)
+{
+    return fu_ww_same_rows_impl(data, off, validity, vbase, i, end, out, len, cap, ends, valid, 0);
+}
+#endif
+
+static inline int64_t fu_ww_same_rows(const uint8_t *data, const int32_t *off,
+                                      const uint8_t *validity, int64_t vbase, int64_t i,
+                                      int64_t end, uint8_t *out, int64_t *len, int64_t cap,
+                                      int32_t *ends, uint8_t *valid)
+{
+#if FU_SSSE3_DISPATCH
+    if (fu_ww_ssse3)
+        return fu_ww_same_rows_ssse3(data, off, validity, vbase, i, end, out, len, cap, ends,
+                                     valid);
+    return fu_ww_same_rows_sse2(data, off, validity, vbase, i, end, out, len, cap, ends, valid);
+#elif FU_SSE2
+    return fu_ww_same_rows_impl(data, off, validity, vbase, i, end, out, len, cap, ends, valid, 0);
+#else
+    (void)data;
+    (void)off;
+    (void)validity;
+    (void)vbase;
+    (void)end;
+    (void)out;
+    (void)len;
+    (void)cap;
+    (void)ends;
+    (void)valid;
+    return i;
 #endif
 }
 

@@ -1736,6 +1736,23 @@ def fingerprint(col, Py_ssize_t row0, int threads, bint sort_query, bint drop_fr
 cdef extern from "fasturi_whatwg.h" nogil:
     int fu_ww_same(const uint8_t *s, Py_ssize_t n, uint8_t *out, fu_ww_url *u)
 
+cdef extern from * nogil:
+    """
+    /* fu_ww_same_rows over the rows [i, end) of a column with int32
+       offsets (else it takes none: returns i) into o, their ends and
+       validity bits in ends and valid */
+    static inline int64_t fu_ww_col_rows(const fu_col_t *c, int64_t i, int64_t end, fu_buf_t *o,
+                                         int32_t *ends, uint8_t *valid)
+    {
+        if (c->type != FU_COL_STRING)
+            return i;
+        return fu_ww_same_rows(c->data, c->off32 + c->offset, c->validity, c->offset, i, end,
+                               o->data, &o->len, o->cap, ends, valid);
+    }
+    """
+    int64_t fu_ww_col_rows(const fu_col_t *c, int64_t i, int64_t end, fu_buf_t *o,
+                           int32_t *ends, uint8_t *valid)
+
 fu_ww_init()
 
 _WW_FIELD_CODES = {
@@ -1875,14 +1892,21 @@ cdef int _ww_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
 
 
 cdef void _ww_href_run(Job *job, Range *r) noexcept nogil:
-    # _run for OP_WW_HREF: a row fu_ww_same takes is written in place here,
-    # the loop kept small (most rows are); any other row as _run does it.
+    # _run for OP_WW_HREF: the rows fu_ww_same takes are written in place
+    # here (most rows are), by fu_ww_same_rows' loop for a string column
+    # (int32 offsets in and out); any other row as _run does it.
     cdef int64_t i, n
     cdef const uint8_t *p
     cdef int got, bad
     cdef fu_ww_url u
     cdef fu_buf_t *o = &r.out[0]
-    for i in range(r.start, r.end):
+    cdef bint rows = not job.large and not job.ww_base_fails
+    i = r.start
+    while i < r.end:
+        if rows:
+            i = fu_ww_col_rows(&job.col, i, r.end, o, <int32_t *>job.offsets[0], job.valid[0])
+            if i == r.end:
+                break
         got = fu_col_row(&job.col, i, &p, &n)
         if got == FU_ROW_VALUE and not job.ww_base_fails:
             if fu_buf_reserve(o, n + 1) < 0:  # (fu_ww_same writes n + 1 bytes at most)
@@ -1904,6 +1928,7 @@ cdef void _ww_href_run(Job *job, Range *r) noexcept nogil:
             r.bad = bad
             r.bad_row = i
             return
+        i += 1
 
 
 cdef int _ww_row_py(Job *job, Range *r, int64_t i, const uint8_t *p,
