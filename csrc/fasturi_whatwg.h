@@ -1206,13 +1206,12 @@ static inline fu_ww_m16 fu_ww_same16(const uint8_t *s, ptrdiff_t b, uint8_t *out
 
 /* Where the block of the bytes from s[r] (a whole 16, or the rest when
    fewer) is loaded: at r, or, near the end, at n - 16 with the first
-   *shift bits (at most 16: all) not r's. */
+   *shift bits not r's (16 or more: none is; the callers' r is less than
+   n + 48, so a 64-bit mask shifted by it is defined). */
 static inline ptrdiff_t fu_ww_same_at(ptrdiff_t r, ptrdiff_t n, unsigned *shift)
 {
-    /* (selects, not branches) */
-    ptrdiff_t b = r <= n - 16 ? r : n - 16;
-    ptrdiff_t over = r - b;
-    *shift = (unsigned)(over < 16 ? over : 16);
+    ptrdiff_t b = r <= n - 16 ? r : n - 16; /* (a select, not a branch) */
+    *shift = (unsigned)(r - b);
     return b;
 }
 
@@ -1242,12 +1241,12 @@ static inline int fu_ww_same_impl(const uint8_t *s, ptrdiff_t n, uint8_t *out, f
         ptrdiff_t b0 = fu_ww_same_at(r, n, &sh0), b1 = fu_ww_same_at(r + 16, n, &sh1);
         fu_ww_host16(s, b0, out, &ok0, &hy0, &dt0);
         fu_ww_host16(s, b1, out, &ok1, &hy1, &dt1);
-        uint32_t ok = (ok0 >> sh0) | ((ok1 >> sh1) << 16);
-        uint32_t hy = (hy0 >> sh0) | ((hy1 >> sh1) << 16);
-        uint32_t dt = (dt0 >> sh0) | ((dt1 >> sh1) << 16);
+        uint64_t ok = ((uint64_t)ok0 >> sh0) | (((uint64_t)ok1 >> sh1) << 16);
+        uint32_t hy = (uint32_t)(((uint64_t)hy0 >> sh0) | (((uint64_t)hy1 >> sh1) << 16));
+        uint32_t dt = (uint32_t)(((uint64_t)dt0 >> sh0) | (((uint64_t)dt1 >> sh1) << 16));
         /* the host's bytes in the window (all 32: it goes on) */
-        unsigned take = ok == 0xFFFFFFFFu ? 32 : fu_ctz(~ok);
-        uint32_t below = take == 32 ? 0xFFFFFFFFu : (1u << take) - 1;
+        unsigned take = fu_ww_ctz64(~ok); /* (bit 32 is set in ~ok) */
+        uint32_t below = (uint32_t)((1ull << take) - 1);
         hy &= below;
         dt &= below;
         pairs |= hy & ((hy << 1) | carry);
@@ -1307,9 +1306,9 @@ static inline int fu_ww_same_impl(const uint8_t *s, ptrdiff_t n, uint8_t *out, f
         ptrdiff_t b = fu_ww_same_at(ps + 16 * j, n, &sh);
         fu_ww_m16 m = fu_ww_same16(s, b, out, ssse3);
         bad = _mm_or_si128(bad, m.bad);
-        q |= (uint64_t)(m.q >> sh) << (16 * j);
-        h |= (uint64_t)(m.h >> sh) << (16 * j);
-        sus |= (uint64_t)(m.sus >> sh) << (16 * j);
+        q |= ((uint64_t)m.q >> sh) << (16 * j);
+        h |= ((uint64_t)m.h >> sh) << (16 * j);
+        sus |= ((uint64_t)m.sus >> sh) << (16 * j);
     }
     if (_mm_movemask_epi8(_mm_cmpeq_epi8(bad, _mm_setzero_si128())) != 0xFFFF)
         return 0;
@@ -1366,14 +1365,18 @@ static inline int64_t fu_ww_same_rows_impl(const uint8_t *data, const int32_t *o
                                            int32_t *ends, uint8_t *valid, int ssse3)
 {
     int64_t o = *len;
+    /* (no href ends past INT32_MAX, as the int32 ends cannot say) */
+    int64_t room = cap < 0x7FFFFFFF ? cap : 0x7FFFFFFF;
     fu_ww_url u;
+    if (data == NULL)
+        return i;
     for (; i < end; i++) {
-        int64_t a = off[i], b = off[i + 1], j = vbase + i;
+        int64_t a = off[i], k = off[i + 1] - a, j = vbase + i;
         if (validity != NULL && !((validity[j >> 3] >> (j & 7)) & 1))
             break;
-        if (a < 0 || b < a || data == NULL || cap - o < b - a + 1 || o + (b - a) + 1 > 0x7FFFFFFF)
+        if ((a | k) < 0 || o + k + 1 > room) /* (offsets that cannot be right; no room) */
             break;
-        if (!fu_ww_same_impl(data + a, b - a, out + o, &u, ssse3))
+        if (!fu_ww_same_impl(data + a, k, out + o, &u, ssse3))
             break;
         o += u.len;
         ends[i + 1] = (int32_t)o;
