@@ -1075,7 +1075,7 @@ static inline unsigned fu_ww_ctz64(uint64_t x)
    taken (bad), "?", "#", and the bytes that may start a dot segment (sus:
    "." after "/", and "%", which may begin "%2e"). */
 typedef struct {
-    unsigned q, h, sus;
+    unsigned e, sus;
 #if FU_SSE2
     __m128i bad; /* (not 0 in the bytes never taken) */
 #endif
@@ -1124,8 +1124,8 @@ static inline fu_ww_m16 fu_ww_same16_sse2(const uint8_t *s, ptrdiff_t b, uint8_t
     _mm_storeu_si128((__m128i *)(void *)(out + b), v);
     fu_ww_m16 m;
     m.bad = fu_ww_same_bad16(v);
-    m.q = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('?')));
-    m.h = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('#')));
+    m.e = (unsigned)_mm_movemask_epi8(
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('?')), _mm_cmpeq_epi8(v, _mm_set1_epi8('#'))));
     m.sus = (unsigned)_mm_movemask_epi8(
         _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('%')),
                      _mm_and_si128(_mm_cmpeq_epi8(w, _mm_set1_epi8('/')),
@@ -1181,8 +1181,8 @@ FU_TARGET_SSSE3 static inline fu_ww_m16 fu_ww_same16_ssse3(const uint8_t *s, ptr
                       _mm_shuffle_epi8(hi_table, _mm_and_si128(_mm_srli_epi16(v, 4), nib)));
     fu_ww_m16 m;
     m.bad = _mm_and_si128(cls, _mm_set1_epi8(0x1F));
-    m.q = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('?')));
-    m.h = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('#')));
+    m.e = (unsigned)_mm_movemask_epi8(
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('?')), _mm_cmpeq_epi8(v, _mm_set1_epi8('#'))));
     /* "." after "/": the high bit of cls where w is "/" */
     m.sus = (unsigned)_mm_movemask_epi8(
         _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('%')),
@@ -1296,8 +1296,9 @@ static inline int fu_ww_same_impl(const uint8_t *s, ptrdiff_t n, uint8_t *out, f
         return 1;
     }
 
-    /* the path, query and fragment: 64 bytes from ps as straight code */
-    uint64_t q = 0, h = 0, sus = 0;
+    /* the path, query and fragment: 64 bytes from ps as straight code;
+       the path ends at the first "?" or "#" (pe; e: their bits) */
+    uint64_t e = 0, sus = 0;
     /* (the bytes never taken wanted nowhere: every block's, the bytes of
        a last block before ps too, which are the host's or port's) */
     __m128i bad = _mm_setzero_si128();
@@ -1306,21 +1307,19 @@ static inline int fu_ww_same_impl(const uint8_t *s, ptrdiff_t n, uint8_t *out, f
         ptrdiff_t b = fu_ww_same_at(ps + 16 * j, n, &sh);
         fu_ww_m16 m = fu_ww_same16(s, b, out, ssse3);
         bad = _mm_or_si128(bad, m.bad);
-        q |= ((uint64_t)m.q >> sh) << (16 * j);
-        h |= ((uint64_t)m.h >> sh) << (16 * j);
+        e |= ((uint64_t)m.e >> sh) << (16 * j);
         sus |= ((uint64_t)m.sus >> sh) << (16 * j);
     }
     if (_mm_movemask_epi8(_mm_cmpeq_epi8(bad, _mm_setzero_si128())) != 0xFFFF)
         return 0;
     /* the bits before the first "?" or "#": the path's */
-    uint64_t e = q | h, in_path = (e & (0 - e)) - 1;
+    uint64_t in_path = (e & (0 - e)) - 1;
     if ((sus & in_path) != 0 && !fu_ww_same_sus(s, n, ps, sus & in_path))
         return 0;
-    /* the first "?" and "#" (n: none), by selects: bit 63 stands in for
-       none, the first bit found then not set */
-    unsigned kq = fu_ww_ctz64(q | (1ull << 63)), kh = fu_ww_ctz64(h | (1ull << 63));
-    ptrdiff_t fq = (q >> kq) & 1u ? ps + (ptrdiff_t)kq : n;
-    ptrdiff_t fh = (h >> kh) & 1u ? ps + (ptrdiff_t)kh : n;
+    /* (a select: bit 63 stands in for none, the first bit found then not
+       set) */
+    unsigned ke = fu_ww_ctz64(e | (1ull << 63));
+    ptrdiff_t pe = (e >> ke) & 1u ? ps + (ptrdiff_t)ke : n;
     /* past 64 bytes, 16 at a time, the same way */
     for (r = ps + 64; r < n; r += 16) {
         unsigned sh;
@@ -1328,23 +1327,26 @@ static inline int fu_ww_same_impl(const uint8_t *s, ptrdiff_t n, uint8_t *out, f
         fu_ww_m16 m = fu_ww_same16(s, b, out, ssse3);
         if (_mm_movemask_epi8(_mm_cmpeq_epi8(m.bad, _mm_setzero_si128())) != 0xFFFF)
             return 0;
-        if (((m.q | m.h | m.sus) >> sh) == 0)
+        if (pe < n || ((m.e | m.sus) >> sh) == 0)
             continue;
-        m.q >>= sh;
-        m.h >>= sh;
-        if (fq == n && fh == n) { /* (the path goes on) */
-            unsigned eb = m.q | m.h;
-            if (!fu_ww_same_sus(s, n, r, (m.sus >> sh) & ((eb & (0u - eb)) - 1)))
-                return 0;
-        }
-        if (m.q != 0 && fq == n)
-            fq = r + (ptrdiff_t)fu_ctz(m.q);
-        if (m.h != 0 && fh == n)
-            fh = r + (ptrdiff_t)fu_ctz(m.h);
+        unsigned eb = m.e >> sh;
+        if (!fu_ww_same_sus(s, n, r, (m.sus >> sh) & ((eb & (0u - eb)) - 1)))
+            return 0;
+        if (eb != 0)
+            pe = r + (ptrdiff_t)fu_ctz(eb);
     }
-    u->path_end = fq < fh ? fq : fh;
-    u->query_start = fq < fh ? fq : -1;
-    u->frag_start = fh < n ? fh : -1;
+    u->path_end = pe;
+    u->query_start = u->frag_start = -1;
+    if (pe < n) {
+        if (s[pe] == '#') {
+            u->frag_start = pe;
+        } else {
+            /* a query (in a tenth of URLs or so), and a fragment maybe */
+            const uint8_t *h = (const uint8_t *)memchr(s + pe + 1, '#', (size_t)(n - pe - 1));
+            u->query_start = pe;
+            u->frag_start = h != NULL ? h - s : -1;
+        }
+    }
     return 1;
 }
 #endif
