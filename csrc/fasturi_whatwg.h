@@ -27,7 +27,12 @@
 
    Input: (pointer, length), no NUL termination.  out has room for
    fu_ww_room(n, base length) bytes.  The URL is serialized into out and
-   its parts' offsets into *u. */
+   its parts' offsets into *u.
+
+   Before all that, fu_ww_parse tries fu_ww_same: most URLs in the wild
+   are http or https URLs already written as the serializer writes them,
+   and it proves that in one pass over the input, copying it (see
+   "URLs that serialize to themselves" below). */
 #ifndef FASTURI_WHATWG_H
 #define FASTURI_WHATWG_H
 
