@@ -301,6 +301,38 @@ def test_lengths_around_the_blocks(host):
             assert (got is not None) == plain, text
 
 
+@pytest.fixture
+def sse2():
+    """fu_ww_same's SSE2 form in the compiled twin, for one test (the CPU
+    chooses SSSE3 where it has it)."""
+    from fasturi import _whatwg_c
+
+    was = _whatwg_c._ssse3(False)
+    yield
+    _whatwg_c._ssse3(was)
+
+
+@pytest.mark.parity
+def test_the_sse2_form_takes_the_same(sse2):
+    from fasturi import _whatwg_c
+
+    assert not _whatwg_c._ssse3()
+    for text, taken in CASES:
+        got = _whatwg_c._same(text)
+        assert (got is not None) == taken, text
+        if got is not None:
+            full = _whatwg_c.parse(text + " ")
+            assert got == (full.href, _whatwg_c._parts(full)), text
+    for host in ("example.com", "a" * 40 + ".io:8443"):
+        for path in _paths():
+            text = "https://" + host + path
+            got = _whatwg_c._same(text)
+            assert _ours(text) == _reference(text), text
+            if got is not None:
+                full = _whatwg_c.parse(text + " ")
+                assert got == (full.href, _whatwg_c._parts(full)), text
+
+
 _ALPHABET = "abcxyz019-.:/?#%2eE" + "AZ_~@!'^`{} \t\\"
 
 
