@@ -79,7 +79,7 @@ from fasturi._csrc cimport (
     FU_WW_FTP,
     FU_WW_HTTP,
     fu_ww_init,
-    fu_ww_parse,
+    fu_ww_parse_host,
     fu_ww_room,
     fu_ww_url,
 )
@@ -574,7 +574,7 @@ cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
     cdef uint32_t high
     cdef fu_buf_t *o = &r.out[0]
     if OP_WW_HREF <= job.op <= OP_WW_SPLIT:
-        return _ww_row(job, r, i, p, n)
+        return _ww_row(job, r, i, p, n, False)
     if job.op == OP_DOMAIN:
         return _domain_row(job, r, i, p, n, ascii)
     if job.op == OP_W3LIB or job.op == OP_W3LIB_FINGERPRINT:
@@ -673,6 +673,9 @@ cdef void _run(Job *job, Range *r) noexcept nogil:
     cdef const uint8_t *p
     cdef int got, k, bad
     cdef bint ascii
+    if job.op == OP_WW_HREF:
+        _ww_href_run(job, r)
+        return
     for i in range(r.start, r.end):
         got = fu_col_row(&job.col, i, &p, &n)
         if got == FU_ROW_CORRUPT:
@@ -692,6 +695,8 @@ cdef void _run(Job *job, Range *r) noexcept nogil:
             bad = _split_row(job, r, i, p, n)
         elif job.op == OP_SURT:  # (its copy of the row tells whether to check UTF-8)
             bad = _surt_row(job, r, i, p, n)
+        elif OP_WW_HREF <= job.op <= OP_WW_SPLIT:  # (it checks UTF-8 where it must)
+            bad = _ww_row(job, r, i, p, n, False)
         else:
             ascii = fu_is_ascii(p, n)
             if not ascii and not fu_utf8_decode(p, n, NULL, NULL):
@@ -1784,6 +1789,26 @@ def fingerprint(col, Py_ssize_t row0, int threads, bint sort_query, bint drop_fr
 # a row it does not take (IDNA, IPv4 number forms, failures, ...) is parsed
 # by fasturi.whatwg itself, with the GIL, as the scalar functions do it.
 
+cdef extern from "fasturi_whatwg.h" nogil:
+    int fu_ww_same(const uint8_t *s, Py_ssize_t n, uint8_t *out, fu_ww_url *u)
+
+cdef extern from * nogil:
+    """
+    /* fu_ww_same_rows over the rows [i, end) of a column with int32
+       offsets (else it takes none: returns i) into o, their ends and
+       validity bits in ends and valid */
+    static inline int64_t fu_ww_col_rows(const fu_col_t *c, int64_t i, int64_t end, fu_buf_t *o,
+                                         int32_t *ends, uint8_t *valid)
+    {
+        if (c->type != FU_COL_STRING)
+            return i;
+        return fu_ww_same_rows(c->data, c->off32 + c->offset, c->validity, c->offset, i, end,
+                               o->data, &o->len, o->cap, ends, valid);
+    }
+    """
+    int64_t fu_ww_col_rows(const fu_col_t *c, int64_t i, int64_t end, fu_buf_t *o,
+                           int32_t *ends, uint8_t *valid)
+
 fu_ww_init()
 
 _WW_FIELD_CODES = {
@@ -1858,13 +1883,17 @@ cdef int _ww_fail(Job *job, Range *r, int64_t i) noexcept nogil:
     return bad
 
 
-cdef int _ww_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noexcept nogil:
+cdef int _ww_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
+                 bint tried) noexcept nogil:
+    # (tried: fu_ww_same did not take the row)
     cdef fu_ww_url u
     cdef uint8_t *dest
     cdef int64_t lo, hi
     cdef int k, f, bad, got
     cdef Py_ssize_t room
     if job.ww_base_fails:
+        if not fu_is_ascii(p, n) and not fu_utf8_decode(p, n, NULL, NULL):
+            return BAD_UTF8
         return _ww_fail(job, r, i)
     room = fu_ww_room(n, job.ww_b.len if job.ww_base != NULL else 0)
     if job.op == OP_WW_HREF:  # written in place
@@ -1876,7 +1905,16 @@ cdef int _ww_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noe
         if fu_buf_reserve(&r.tmp, room) < 0:
             return BAD_MEMORY
         dest = r.tmp.data
-    got = fu_ww_parse(p, n, job.ww_base, &job.ww_b if job.ww_base != NULL else NULL, dest, &u)
+    # Most rows are URLs written as the URL Standard writes them (taken
+    # whatever the base: each is absolute, with "//"): fu_ww_same proves
+    # it in one pass and copies the row, ASCII only.  The others are
+    # checked for UTF-8 here, then parsed.
+    got = 0 if tried else fu_ww_same(p, n, dest, &u)
+    if not got:
+        if not fu_is_ascii(p, n) and not fu_utf8_decode(p, n, NULL, NULL):
+            return BAD_UTF8
+        got = fu_ww_parse_host(p, n, job.ww_base, &job.ww_b if job.ww_base != NULL else NULL,
+                               NULL, 0, dest, &u)
     if got < 0:  # (a failure the C path knows)
         return _ww_fail(job, r, i)
     if got != 1:  # (2: a host for the reference's host parser; its whole row is)
@@ -1907,6 +1945,46 @@ cdef int _ww_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noe
             return bad
         _valid(job, k, i)
     return BAD_NONE
+
+
+cdef void _ww_href_run(Job *job, Range *r) noexcept nogil:
+    # _run for OP_WW_HREF: the rows fu_ww_same takes are written in place
+    # here (most rows are), by fu_ww_same_rows' loop for a string column
+    # (int32 offsets in and out); any other row as _run does it.
+    cdef int64_t i, n
+    cdef const uint8_t *p
+    cdef int got, bad
+    cdef fu_ww_url u
+    cdef fu_buf_t *o = &r.out[0]
+    cdef bint rows = not job.large and not job.ww_base_fails
+    i = r.start
+    while i < r.end:
+        if rows:
+            i = fu_ww_col_rows(&job.col, i, r.end, o, <int32_t *>job.offsets[0], job.valid[0])
+            if i == r.end:
+                break
+        got = fu_col_row(&job.col, i, &p, &n)
+        if got == FU_ROW_VALUE and not job.ww_base_fails:
+            if fu_buf_reserve(o, n + 1) < 0:  # (fu_ww_same writes n + 1 bytes at most)
+                bad = BAD_MEMORY
+            elif fu_ww_same(p, n, o.data + o.len, &u):
+                o.len += u.len
+                _set(job.valid[0], i)
+                bad = _end(job, 0, i, o.len)
+            else:
+                bad = _ww_row(job, r, i, p, n, True)
+        elif got == FU_ROW_CORRUPT:
+            bad = BAD_CORRUPT
+        elif got == FU_ROW_NULL:
+            r.row_nulls += 1
+            bad = _null(job, r, 0, i)
+        else:
+            bad = _ww_row(job, r, i, p, n, False)
+        if bad != BAD_NONE:
+            r.bad = bad
+            r.bad_row = i
+            return
+        i += 1
 
 
 cdef int _ww_row_py(Job *job, Range *r, int64_t i, const uint8_t *p,

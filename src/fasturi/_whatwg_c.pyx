@@ -46,6 +46,11 @@ from fasturi._csrc cimport (
 from fasturi import _whatwg_py
 from fasturi._types import InvalidURL, _url_from_href
 
+
+cdef extern from "fasturi_whatwg.h" nogil:
+    int fu_ww_same(const uint8_t *s, Py_ssize_t n, uint8_t *out, fu_ww_url *u)
+    int fu_ww_ssse3
+
 __all__ = ["URL", "can_parse", "host_parse", "parse", "resolve"]
 
 # The host parser alone (audit's host-differs hazard) is the reference's.
@@ -450,6 +455,48 @@ def _parse_or_none(input, base=None):
         except InvalidURL:
             return None
     return url
+
+
+def _same(input):
+    """The href and the C path's record (as _parts gives it) of an input
+    that fu_ww_same proves to serialize to itself (or to itself and "/"),
+    else None (for the tests of that proof's conditions)."""
+    cdef fu_ww_url u
+    cdef bytes b = input.encode("utf-8", "surrogatepass")
+    cdef Py_ssize_t n = len(b)
+    cdef bytes out = bytes(fu_ww_room(n, 0))
+    if not fu_ww_same(<const uint8_t *><const char *>b, n, <uint8_t *><char *>out, &u):
+        return None
+    return out[:u.len].decode("ascii"), (
+        u.len, u.scheme_end, u.user_start, u.user_end, u.pass_start, u.pass_end, u.host_start,
+        u.host_end, u.path_start, u.path_end, u.query_start, u.frag_start, u.port, u.scheme,
+    )
+
+
+def _ssse3(on=None):
+    """Whether this module's fu_ww_same uses SSSE3 (fu_ww_init asked the
+    CPU); with on, set it (off: its SSE2 form, for the tests) and give
+    back what it was."""
+    global fu_ww_ssse3
+    was = bool(fu_ww_ssse3)
+    if on is not None:
+        fu_ww_ssse3 = 1 if on and fu_ww_ssse3_ok() else 0
+    return was
+
+
+cdef extern from *:
+    """
+    /* whether fu_ww_same can use SSSE3 here at all */
+    static int fu_ww_ssse3_ok(void)
+    {
+    #if FU_SSSE3_DISPATCH
+        return fu_has_ssse3();
+    #else
+        return 0;
+    #endif
+    }
+    """
+    int fu_ww_ssse3_ok()
 
 
 def _parts(URL url):
