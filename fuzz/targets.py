@@ -656,6 +656,65 @@ def crawler(data: bytes) -> None:
         assert got == want, f"{name}{args!r} on {col!r}: {got!r} != {want!r}"
 
 
+_WHATWG_GETTERS = (
+    "href",
+    "protocol",
+    "username",
+    "password",
+    "host",
+    "hostname",
+    "port",
+    "pathname",
+    "search",
+    "hash",
+    "origin",
+)
+
+
+def _whatwg_view(mod: Any, s: Any, base: Any) -> Any:
+    url = mod.parse(s, base)
+    return tuple(getattr(url, name) for name in _WHATWG_GETTERS)
+
+
+def whatwg(data: bytes) -> None:
+    """fasturi.whatwg, compiled twin against the reference (the URL
+    Standard's state machine): parse with and without a base (every getter,
+    or the same exception and message), can_parse, resolve; then the column
+    forms on a chunk of generated or raw rows, 1-3 threads."""
+    import pyarrow as pa
+
+    from fasturi import _arrow_c, _arrow_py, _whatwg_c, _whatwg_py
+    from fasturi._types import ArrowColumn
+
+    r = Reader(data)
+    s = r.text()
+    base = r.text(96) if r.option() & 1 else None
+    for b in (None, base):
+        got = outcome(_whatwg_view, _whatwg_c, s, b)
+        assert got == outcome(_whatwg_view, _whatwg_py, s, b), (s, b, got)
+        same(_whatwg_c.can_parse, _whatwg_py.can_parse, s, b)
+    if base is not None:
+        same(_whatwg_c.resolve, _whatwg_py.resolve, base, s)
+
+    col = _column(r, raw=bool(r.option() & 1))
+    opt = r.option()
+    threads = 1 + opt % 3
+    col_base = base if opt & 8 else None
+
+    def run(kernel: Any, *args: Any) -> Any:
+        return pa.array(kernel(ArrowColumn(*col.__arrow_c_array__()), 5, threads, *args))
+
+    fields = list(_WHATWG_GETTERS[opt % 11 :] or _WHATWG_GETTERS)
+    for name, args in (
+        ("whatwg_href", (col_base,)),
+        ("whatwg_can_parse", (col_base,)),
+        ("whatwg_split", (fields, col_base)),
+    ):
+        got = outcome(run, getattr(_arrow_c, name), *args)
+        want = outcome(run, getattr(_arrow_py, name), *args)
+        assert got == want, f"{name}{args!r} on {col!r}: {got!r} != {want!r}"
+
+
 _duckdb_con: Any = None
 
 
@@ -798,7 +857,19 @@ def polars(data: bytes) -> None:
 
 TARGETS: dict[str, Callable[[bytes], None]] = {
     f.__name__: f
-    for f in (split, uri, resolve, normalize, validate, percent, extract, parse, arrow, crawler)
+    for f in (
+        split,
+        uri,
+        resolve,
+        normalize,
+        validate,
+        percent,
+        extract,
+        parse,
+        arrow,
+        crawler,
+        whatwg,
+    )
 }
 # the DuckDB extension, where duckdb is installed and fasturi built it
 if importlib.util.find_spec("duckdb") is not None:
