@@ -29,6 +29,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "fasturi_base.h"
 
@@ -79,6 +80,47 @@ static inline ptrdiff_t fu_pct_span_bytes(const uint8_t *s, ptrdiff_t n, const u
     while (i < n && t[s[i]] == FU_PCT_COPY)
         i++;
     return i;
+}
+
+/* Whether quote()'s default (RFC 3986 unreserved and '/') keeps every byte
+ * of s: [A-Za-z0-9], '-' '.' '/' (with the digits, the run 0x2D-0x39), '_'
+ * and '~'.  quote(text) of text it keeps is the commonest call of all; the
+ * table walk of fu_pct_span_bytes mispredicts where its runs end, this
+ * tests 16 bytes at once.  Reads only s[0, n). */
+#if FU_SSE2
+static inline int fu_pct_kept_16(__m128i x)
+{
+    const __m128i run = _mm_sub_epi8(x, _mm_set1_epi8(0x2D));
+    const __m128i letter = _mm_sub_epi8(_mm_or_si128(x, _mm_set1_epi8(0x20)), _mm_set1_epi8(0x61));
+    __m128i ok = _mm_cmpeq_epi8(_mm_min_epu8(run, _mm_set1_epi8(12)), run);
+    ok = _mm_or_si128(ok, _mm_cmpeq_epi8(_mm_min_epu8(letter, _mm_set1_epi8(25)), letter));
+    ok = _mm_or_si128(ok, _mm_cmpeq_epi8(x, _mm_set1_epi8(0x5F)));
+    ok = _mm_or_si128(ok, _mm_cmpeq_epi8(x, _mm_set1_epi8(0x7E)));
+    return _mm_movemask_epi8(ok) == 0xFFFF;
+}
+#endif
+
+static inline int fu_pct_quote_keeps(const uint8_t *s, ptrdiff_t n, const uint8_t *slash_table)
+{
+#if FU_SSE2
+    ptrdiff_t i;
+    (void)slash_table; /* the fallback's */
+    if (n >= 16) {
+        for (i = 0; i + 16 <= n; i += 16)
+            if (!fu_pct_kept_16(_mm_loadu_si128((const __m128i *)(s + i))))
+                return 0;
+        /* the last (overlapping) 16 */
+        return fu_pct_kept_16(_mm_loadu_si128((const __m128i *)(s + n - 16)));
+    }
+    {
+        uint8_t b[16];
+        memset(b, 'a', sizeof b);
+        memcpy(b, s, (size_t)n);
+        return fu_pct_kept_16(_mm_loadu_si128((const __m128i *)b));
+    }
+#else
+    return fu_pct_span_bytes(s, n, slash_table) == n;
+#endif
 }
 
 static inline ptrdiff_t fu_pct_encode_len_bytes(const uint8_t *s, ptrdiff_t n, const uint8_t *t)

@@ -102,6 +102,24 @@ def test_quote_keeps_unreserved_and_escapes_every_other_ascii(up):
     assert up.quote("/", safe="") == "%2F"
 
 
+def test_quote_of_text_it_keeps_is_that_text_for_every_char_length_and_place(up):
+    # quote(text) with one argument is answered ahead of the argument
+    # parsing, 16 characters at a time and one overlapping last block: each
+    # Latin-1 character at every place of texts of 1 to 40 characters (the
+    # block edges on both sides) is kept or escaped as the stdlib does.
+    for n in range(1, 41):
+        base = "a" * n
+        assert up.quote(base) is base or up is std
+        for i in range(n):
+            for c in map(chr, range(256)):
+                text = base[:i] + c + base[i + 1 :]
+                want = std.quote(text)
+                got = up.quote(text)
+                assert got == want, (n, i, c)
+                if want == text and up is not std:
+                    assert got is text  # (the compiled twin hands back the text itself)
+
+
 def test_quote_from_bytes_every_byte(up):
     # Bytes >= 0x80 are escaped even when `safe` names them.
     for b in range(256):

@@ -277,7 +277,7 @@ cdef object _quote_entry(object f, PyObject *const *args, size_t nargsf, PyObjec
         s = args[0]
         if PyUnicode_CheckExact(<object>s) and PyUnicode_KIND(<object>s) == 1:
             n = PyUnicode_GET_LENGTH(<object>s)
-            if fu_pct_span_1(<const uint8_t *>PyUnicode_DATA(<object>s), n, _SLASH_TABLE) == n:
+            if fu_pct_quote_keeps(<const uint8_t *>PyUnicode_DATA(<object>s), n, _SLASH_TABLE):
                 return <object>s
     return _quote_parsed(f, args, nargsf, kwnames)
 
