@@ -85,6 +85,7 @@ def test_harness_swaps_only_the_test_module():
     finally:
         sys.path.remove(str(HERE))
     import urllib.parse
+    import urllib.request  # (what another test may or may not have imported first)
 
     import fasturi.parse
 
