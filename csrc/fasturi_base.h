@@ -4,7 +4,7 @@
  * - class membership for any code unit: fu_in_class;
  * - SIMD detection: FU_SSE2 is 1 where SSE2 is (every x86-64), with
  *   <emmintrin.h> included, else 0;
- * - bit tricks: fu_ctz (count trailing zeros);
+ * - bit tricks: fu_ctz, fu_ctz64 (count trailing zeros);
  * - ASCII case: fu_capitals16, fu_lower16 (SSE2), fu_lower_ascii.
  *
  * Expects nothing but C99 and fasturi_chars.h; no Python.h.
@@ -123,6 +123,28 @@ static inline unsigned fu_ctz(unsigned x)
 static inline unsigned fu_ctz(unsigned x) { return (unsigned)__builtin_ctz(x); }
 #else
 static inline unsigned fu_ctz(unsigned x)
+{
+    unsigned k = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        k++;
+    }
+    return k;
+}
+#endif
+
+/* Index of the lowest set bit of the 64-bit x; x must not be 0. */
+#if defined(_MSC_VER) && !defined(__clang__) && defined(_M_X64)
+static inline unsigned fu_ctz64(uint64_t x)
+{
+    unsigned long k;
+    _BitScanForward64(&k, x);
+    return (unsigned)k;
+}
+#elif defined(__GNUC__) || defined(__clang__)
+static inline unsigned fu_ctz64(uint64_t x) { return (unsigned)__builtin_ctzll(x); }
+#else
+static inline unsigned fu_ctz64(uint64_t x)
 {
     unsigned k = 0;
     while (!(x & 1u)) {

@@ -1054,28 +1054,6 @@ FU_WW_STEP int fu_ww_tail(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, int scheme
    Needs SSE2 (elsewhere nothing is taken); uses SSSE3 where the CPU has
    it. */
 
-/* Index of the lowest set bit of the 64-bit x; x must not be 0. */
-#if defined(_MSC_VER) && !defined(__clang__) && defined(_M_X64)
-static inline unsigned fu_ww_ctz64(uint64_t x)
-{
-    unsigned long k;
-    _BitScanForward64(&k, x);
-    return (unsigned)k;
-}
-#elif defined(__GNUC__) || defined(__clang__)
-static inline unsigned fu_ww_ctz64(uint64_t x) { return (unsigned)__builtin_ctzll(x); }
-#else
-static inline unsigned fu_ww_ctz64(uint64_t x)
-{
-    unsigned k = 0;
-    while (!(x & 1u)) {
-        x >>= 1;
-        k++;
-    }
-    return k;
-}
-#endif
-
 /* One 16-byte block of the path's scan, one bit per byte: bytes never
    taken (bad), "?", "#", and the bytes that may start a dot segment (sus:
    "." after "/", and "%", which may begin "%2e"). */
@@ -1092,7 +1070,7 @@ typedef struct {
 static inline int fu_ww_same_sus(const uint8_t *s, ptrdiff_t n, ptrdiff_t r, uint64_t m)
 {
     for (; m != 0; m &= m - 1) {
-        ptrdiff_t i = r + (ptrdiff_t)fu_ww_ctz64(m);
+        ptrdiff_t i = r + (ptrdiff_t)fu_ctz64(m);
         if (s[i] == '.')
             return 0;
         if (i + 2 < n && s[i + 1] == '2' && (s[i + 2] | 0x20) == 'e')
@@ -1250,7 +1228,7 @@ static inline int fu_ww_same_impl(const uint8_t *s, ptrdiff_t n, uint8_t *out, f
         uint32_t hy = (uint32_t)(((uint64_t)hy0 >> sh0) | (((uint64_t)hy1 >> sh1) << 16));
         uint32_t dt = (uint32_t)(((uint64_t)dt0 >> sh0) | (((uint64_t)dt1 >> sh1) << 16));
         /* the host's bytes in the window (all 32: it goes on) */
-        unsigned take = fu_ww_ctz64(~ok); /* (bit 32 is set in ~ok) */
+        unsigned take = fu_ctz64(~ok); /* (bit 32 is set in ~ok) */
         uint32_t below = (uint32_t)((1ull << take) - 1);
         hy &= below;
         dt &= below;
@@ -1323,7 +1301,7 @@ static inline int fu_ww_same_impl(const uint8_t *s, ptrdiff_t n, uint8_t *out, f
         return 0;
     /* (a select: bit 63 stands in for none, the first bit found then not
        set) */
-    unsigned ke = fu_ww_ctz64(e | (1ull << 63));
+    unsigned ke = fu_ctz64(e | (1ull << 63));
     ptrdiff_t pe = (e >> ke) & 1u ? ps + (ptrdiff_t)ke : n;
     /* past 64 bytes, 16 at a time, the same way */
     for (r = ps + 64; r < n; r += 16) {

@@ -51,6 +51,7 @@ from fasturi import (  # noqa: E402
     _uri_py,
 )
 from fasturi import parse as fparse  # noqa: E402
+from fasturi.arrow import WHATWG_FIELDS  # noqa: E402
 
 if fparse.IMPLEMENTATION != "compiled":
     raise ImportError("fasturi.parse is not compiled: build the extensions first")
@@ -656,24 +657,9 @@ def crawler(data: bytes) -> None:
         assert got == want, f"{name}{args!r} on {col!r}: {got!r} != {want!r}"
 
 
-_WHATWG_GETTERS = (
-    "href",
-    "protocol",
-    "username",
-    "password",
-    "host",
-    "hostname",
-    "port",
-    "pathname",
-    "search",
-    "hash",
-    "origin",
-)
-
-
 def _whatwg_view(mod: Any, s: Any, base: Any) -> Any:
     url = mod.parse(s, base)
-    return tuple(getattr(url, name) for name in _WHATWG_GETTERS)
+    return tuple(getattr(url, name) for name in WHATWG_FIELDS)
 
 
 def whatwg(data: bytes) -> None:
@@ -704,7 +690,7 @@ def whatwg(data: bytes) -> None:
     def run(kernel: Any, *args: Any) -> Any:
         return pa.array(kernel(ArrowColumn(*col.__arrow_c_array__()), 5, threads, *args))
 
-    fields = list(_WHATWG_GETTERS[opt % 11 :] or _WHATWG_GETTERS)
+    fields = list(WHATWG_FIELDS[opt % len(WHATWG_FIELDS) :])
     for name, args in (
         ("whatwg_href", (col_base,)),
         ("whatwg_can_parse", (col_base,)),
