@@ -539,6 +539,24 @@ def _on_threads(kernel: Any, col: Any, threads: int, args: tuple[Any, ...]) -> A
     return pa.array(kernel(ArrowColumn(*col.__arrow_c_array__()), 0, threads, *args))
 
 
+def _kernels_agree(col: Any, threads: int, calls: Any) -> None:
+    """Each (kernel, arguments) of ``calls``: the compiled column kernel
+    gives what the reference kernel gives, or raises as it does, on ``col``
+    (its rows numbered from 5) on ``threads``."""
+    import pyarrow as pa
+
+    from fasturi import _arrow_c, _arrow_py
+    from fasturi._types import ArrowColumn
+
+    def run(kernel: Any, *args: Any) -> Any:
+        return pa.array(kernel(ArrowColumn(*col.__arrow_c_array__()), 5, threads, *args))
+
+    for name, args in calls:
+        got = outcome(run, getattr(_arrow_c, name), *args)
+        want = outcome(run, getattr(_arrow_py, name), *args)
+        assert got == want, f"{name}{args!r} on {col!r}: {got!r} != {want!r}"
+
+
 def arrow(data: bytes) -> None:
     """fasturi.arrow's compiled kernels against the reference kernels, on
     one chunk of generated rows (or raw, possibly invalid, UTF-8)."""
@@ -552,23 +570,21 @@ def arrow(data: bytes) -> None:
     opt = r.option()
     threads = 1 + opt % 3
 
-    def run(kernel: Any, *args: Any) -> Any:
-        return pa.array(kernel(ArrowColumn(*col.__arrow_c_array__()), 5, threads, *args))
-
     fields = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
     rule, rfc = pick(RULES, r.option())
-    for name, args in (
-        ("split", (fields[opt % 8 :] or fields,)),
-        ("normalize", (bool(opt & 8),)),
-        ("canonicalize", (bool(opt & 16), bool(opt & 32), ("a", "utm_*"))),
-        ("is_valid", (rule, rfc)),
-        ("error_position", (rule, rfc)),
-        ("resolve_one", ("http://a/b/c/d;p?q", bool(opt & 64), pick((3986, 2396), opt >> 7))),
-        ("percent_decode", (pick(("strict", "replace", "ignore"), opt),)),
-    ):
-        got = outcome(run, getattr(_arrow_c, name), *args)
-        want = outcome(run, getattr(_arrow_py, name), *args)
-        assert got == want, f"{name}{args!r} on {col!r}: {got!r} != {want!r}"
+    _kernels_agree(
+        col,
+        threads,
+        (
+            ("split", (fields[opt % 8 :] or fields,)),
+            ("normalize", (bool(opt & 8),)),
+            ("canonicalize", (bool(opt & 16), bool(opt & 32), ("a", "utm_*"))),
+            ("is_valid", (rule, rfc)),
+            ("error_position", (rule, rfc)),
+            ("resolve_one", ("http://a/b/c/d;p?q", bool(opt & 64), pick((3986, 2396), opt >> 7))),
+            ("percent_decode", (pick(("strict", "replace", "ignore"), opt),)),
+        ),
+    )
     same_bases = outcome(
         lambda: pa.array(
             _arrow_c.resolve_each(
@@ -614,10 +630,8 @@ def crawler(data: bytes) -> None:
     """The crawler tools (docs/reference.md §4), compiled twin against the reference:
     on one text, then as column forms over a chunk of rows (raw, possibly
     invalid, UTF-8 too) on one to three threads."""
-    import pyarrow as pa
 
-    from fasturi import _arrow_c, _arrow_py, _psl_c, _psl_py, _surt_c, _surt_py, _w3lib, _w3lib_c
-    from fasturi._types import ArrowColumn
+    from fasturi import _psl_c, _psl_py, _surt_c, _surt_py, _w3lib, _w3lib_c
 
     r = Reader(data)
     s = r.text()
@@ -639,22 +653,20 @@ def crawler(data: bytes) -> None:
     col = _column(r, raw=bool(r.option() & 1))
     threads = 1 + opt % 3
 
-    def run(kernel: Any, *args: Any) -> Any:
-        return pa.array(kernel(ArrowColumn(*col.__arrow_c_array__()), 5, threads, *args))
-
-    for name, args in (
-        ("surt", ()),
-        ("registrable_domain", (bool(opt & 8),)),
-        ("public_suffix", (bool(opt & 8),)),
-        ("canonicalize_w3lib", (bool(opt & 1),)),
-        # (the w3lib preset always sorts the query: the public function
-        # refuses other options before it calls a kernel)
-        ("fingerprint", (not opt & 2, not opt & 4, (), None)),
-        ("fingerprint", (True, not opt & 4, (), "w3lib")),
-    ):
-        got = outcome(run, getattr(_arrow_c, name), *args)
-        want = outcome(run, getattr(_arrow_py, name), *args)
-        assert got == want, f"{name}{args!r} on {col!r}: {got!r} != {want!r}"
+    _kernels_agree(
+        col,
+        threads,
+        (
+            ("surt", ()),
+            ("registrable_domain", (bool(opt & 8),)),
+            ("public_suffix", (bool(opt & 8),)),
+            ("canonicalize_w3lib", (bool(opt & 1),)),
+            # (the w3lib preset always sorts the query: the public function
+            # refuses other options before it calls a kernel)
+            ("fingerprint", (not opt & 2, not opt & 4, (), None)),
+            ("fingerprint", (True, not opt & 4, (), "w3lib")),
+        ),
+    )
 
 
 def _whatwg_view(mod: Any, s: Any, base: Any) -> Any:
@@ -667,10 +679,8 @@ def whatwg(data: bytes) -> None:
     Standard's state machine): parse with and without a base (every getter,
     or the same exception and message), can_parse, resolve; then the column
     forms on a chunk of generated or raw rows, 1-3 threads."""
-    import pyarrow as pa
 
-    from fasturi import _arrow_c, _arrow_py, _whatwg_c, _whatwg_py
-    from fasturi._types import ArrowColumn
+    from fasturi import _whatwg_c, _whatwg_py
 
     r = Reader(data)
     s = r.text()
@@ -687,18 +697,16 @@ def whatwg(data: bytes) -> None:
     threads = 1 + opt % 3
     col_base = base if opt & 8 else None
 
-    def run(kernel: Any, *args: Any) -> Any:
-        return pa.array(kernel(ArrowColumn(*col.__arrow_c_array__()), 5, threads, *args))
-
     fields = list(WHATWG_FIELDS[opt % len(WHATWG_FIELDS) :])
-    for name, args in (
-        ("whatwg_href", (col_base,)),
-        ("whatwg_can_parse", (col_base,)),
-        ("whatwg_split", (fields, col_base)),
-    ):
-        got = outcome(run, getattr(_arrow_c, name), *args)
-        want = outcome(run, getattr(_arrow_py, name), *args)
-        assert got == want, f"{name}{args!r} on {col!r}: {got!r} != {want!r}"
+    _kernels_agree(
+        col,
+        threads,
+        (
+            ("whatwg_href", (col_base,)),
+            ("whatwg_can_parse", (col_base,)),
+            ("whatwg_split", (fields, col_base)),
+        ),
+    )
 
 
 _duckdb_con: Any = None
