@@ -17,21 +17,6 @@ from hypothesis import strategies as st
 import fasturi._whatwg_py as reference
 import fasturi.arrow as fa
 from fasturi import whatwg
-from fasturi._impl import NO_EXTENSIONS
-
-GETTERS = (
-    "href",
-    "origin",
-    "protocol",
-    "username",
-    "password",
-    "host",
-    "hostname",
-    "port",
-    "pathname",
-    "search",
-    "hash",
-)
 
 P = "/" + "p" * 20  # a path long enough for any input to be 17 bytes
 
@@ -203,7 +188,7 @@ for c in NOT_TAKEN + TAKEN:
 
 
 def _getters(url):
-    return tuple(getattr(url, name) for name in GETTERS)
+    return tuple(getattr(url, name) for name in fa.WHATWG_FIELDS)
 
 
 def _reference(text, base=None):
@@ -380,7 +365,7 @@ def test_many_rows_grow_the_buffer():
     assert fa.whatwg_href(pa.array(rows, type=pa.large_string())).to_pylist() == rows
 
 
-@pytest.mark.skipif(NO_EXTENSIONS, reason="the compiled twin's path")
+@pytest.mark.compiled
 def test_most_of_the_corpus_is_taken():
     from corpus_files import FOLDER, lines
 
