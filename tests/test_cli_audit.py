@@ -7,19 +7,18 @@ stand in for the compiled ones, which only the compiled run has."""
 
 from __future__ import annotations
 
-import io
 import json
-import sys
 from pathlib import Path
 
 import corpus_files
 import pyarrow as pa
 import pytest
+from cli_runs import run_cli
 from hypothesis import given
 from hypothesis import strategies as st
 
 import fasturi
-from fasturi import _arrow_py, _audit, _cli, _cli_commands, _tsv
+from fasturi import _arrow_py, _audit, _tsv
 from fasturi._types import ArrowColumn
 
 # what audit() reports of an escape, and the escapes it must not mistake
@@ -117,19 +116,6 @@ def test_suspect_rows_come_with_their_text_and_facts(threads):
         assert sum(facts is not None for _, facts in known) > 300 * 40
 
 
-def _run(monkeypatch, capfd, argv, data, lines):
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
-    if lines:
-        monkeypatch.setattr(_cli_commands, "_block_handler", lambda run: None)
-    else:
-        monkeypatch.setattr(_cli_commands, "_kernels", fasturi._impl.arrow_kernels)
-    status = _cli.main([*argv, "-"])
-    sys.stdout.flush()
-    out, err = capfd.readouterr()
-    monkeypatch.undo()
-    return status, out, err
-
-
 def _text(raw):
     """A line's text as the command line reads it, or None if not UTF-8."""
     try:
@@ -157,7 +143,7 @@ def _check_both_paths(monkeypatch, capfd, raws):
     want = _want_tsv(raws)
     bad = want.count(None)
     for lines in (True, False):
-        status, out, err = _run(monkeypatch, capfd, ["audit", "--no-progress"], data, lines)
+        status, out, err = run_cli(monkeypatch, capfd, ["audit", "--no-progress"], data, lines)
         got = out.split("\n")
         assert got.pop() == ""
         assert len(got) == len(want)
@@ -168,7 +154,7 @@ def _check_both_paths(monkeypatch, capfd, raws):
                 assert g == w
         assert (status, err.count("\n")) == (1 if want else 0, bad)
     # --json (the line path only): a record for each line with findings
-    status, out, err = _run(monkeypatch, capfd, ["audit", "--json", "--no-progress"], data, True)
+    status, out, err = run_cli(monkeypatch, capfd, ["audit", "--json", "--no-progress"], data, True)
     records = [json.loads(row) for row in out.splitlines()]
     want_json = [
         {"file": "<stdin>", "line": n, "uri": text, "findings": findings}

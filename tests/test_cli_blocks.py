@@ -10,6 +10,7 @@ import io
 import sys
 
 import pytest
+from cli_runs import run_cli
 
 import fasturi
 from fasturi import _cli, _cli_commands
@@ -52,19 +53,6 @@ COMMANDS = [
 ]
 
 
-def _run(monkeypatch, capfd, argv, data, lines):
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
-    if lines:
-        monkeypatch.setattr(_cli_commands, "_block_handler", lambda run: None)
-    else:
-        monkeypatch.setattr(_cli_commands, "_kernels", fasturi._impl.arrow_kernels)
-    status = _cli.main([*argv, "--no-progress"])
-    sys.stdout.flush()
-    out, err = capfd.readouterr()
-    monkeypatch.undo()
-    return status, out, err
-
-
 def _inputs(lines):
     body = b"\n".join(lines)
     yield "lf", body + b"\n"
@@ -78,8 +66,8 @@ def _inputs(lines):
 @pytest.mark.parametrize("argv", COMMANDS, ids=" ".join)
 def test_blocks_give_what_lines_give(monkeypatch, capfd, argv):
     for name, data in _inputs(LINES):
-        want = _run(monkeypatch, capfd, argv, data, lines=True)
-        got = _run(monkeypatch, capfd, argv, data, lines=False)
+        want = run_cli(monkeypatch, capfd, [*argv, "--no-progress"], data, lines=True)
+        got = run_cli(monkeypatch, capfd, [*argv, "--no-progress"], data, lines=False)
         assert got == want, name
         assert want[0] == 1 and "invalid UTF-8" in want[2]
 
@@ -96,9 +84,9 @@ def test_blocks_on_the_kernels_give_what_lines_give(monkeypatch, capfd, argv):
         real(run, handler, lines)
 
     for name, data in list(_inputs(CLEAN))[:2]:
-        want = _run(monkeypatch, capfd, argv, data, lines=True)
+        want = run_cli(monkeypatch, capfd, [*argv, "--no-progress"], data, lines=True)
         monkeypatch.setattr(_cli_commands, "_write_lines", spy)
-        got = _run(monkeypatch, capfd, argv, data, lines=False)
+        got = run_cli(monkeypatch, capfd, [*argv, "--no-progress"], data, lines=False)
         assert got == want, name
         # validate and audit hand the per-line handler the lines to report
         assert argv[0] in ("validate", "audit") or calls == []
@@ -131,8 +119,8 @@ def test_refused_rows_at_every_place_in_a_block(monkeypatch, capfd, last):
     bad, good = b"http://a:99999/", b"http://b/"
     for rows in ([bad, bad, good, bad], [good, bad, good, good, bad], [bad], [good, bad]):
         data = b"\n".join(rows) + last
-        want = _run(monkeypatch, capfd, ["surt"], data, lines=True)
-        assert _run(monkeypatch, capfd, ["surt"], data, lines=False) == want
+        want = run_cli(monkeypatch, capfd, ["surt", "--no-progress"], data, lines=True)
+        assert run_cli(monkeypatch, capfd, ["surt", "--no-progress"], data, lines=False) == want
         assert want[1].count("\n") == len(rows)
 
 
@@ -142,7 +130,9 @@ def test_blocks_made_ahead_stop_with_the_reader(monkeypatch, capfd):
     # is raised to the caller
     body = b"http://b/\n" * (2 * _cli_commands.BLOCK // 10)
     data = b"http://a:99999/\n" + body
-    status, out, err = _run(monkeypatch, capfd, ["surt", "--on-error", "stop"], data, False)
+    status, out, err = run_cli(
+        monkeypatch, capfd, ["surt", "--on-error", "stop", "--no-progress"], data, False
+    )
     assert (status, out) == (1, "") and err.endswith("; stopped\n")
 
     made: list = []

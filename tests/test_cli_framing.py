@@ -6,18 +6,17 @@ in any order."""
 
 from __future__ import annotations
 
-import io
 import json
 import re
-import sys
 
 import pyarrow as pa
 import pytest
+from cli_runs import run_cli
 from hypothesis import given
 from hypothesis import strategies as st
 
 import fasturi
-from fasturi import _cli, _cli_commands, _tsv
+from fasturi import _tsv
 from fasturi._audit import _NOTHING, _scope
 from fasturi._types import ArrowColumn
 
@@ -93,22 +92,6 @@ def _expect(name, raw):
     return value if isinstance(value, list) else [value]
 
 
-def _main(monkeypatch, capfd, argv, data, path):
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
-    if path == "lines":
-        monkeypatch.setattr(_cli_commands, "_block_handler", lambda run: None)
-    else:
-        monkeypatch.setattr(_cli_commands, "_kernels", fasturi._impl.arrow_kernels)
-    try:
-        status = _cli.main(argv)
-    except SystemExit as exc:
-        status = exc.code
-    sys.stdout.flush()
-    out, err = capfd.readouterr()
-    monkeypatch.undo()
-    return status, out, err
-
-
 PATHS = ["lines", "blocks"]
 
 
@@ -117,7 +100,7 @@ PATHS = ["lines", "blocks"]
 def test_one_record_per_line_in_order(monkeypatch, capfd, name, path):
     argv = TRANSFORMS[name][0]
     data = b"\n".join(HOSTILE) + b"\n"
-    status, out, err = _main(monkeypatch, capfd, [*argv, "--no-progress"], data, path)
+    status, out, err = run_cli(monkeypatch, capfd, [*argv, "--no-progress"], data, path == "lines")
     rows = out.split("\n")
     assert rows.pop() == ""
     assert len(rows) == len(HOSTILE)
@@ -140,7 +123,7 @@ def test_one_record_per_line_in_order(monkeypatch, capfd, name, path):
 def test_json_records_carry_the_input_and_the_error(monkeypatch, capfd, name):
     argv = TRANSFORMS[name][0]
     data = b"\n".join(HOSTILE) + b"\n"
-    status, out, err = _main(monkeypatch, capfd, [*argv, "--json", "--no-progress"], data, "lines")
+    status, out, err = run_cli(monkeypatch, capfd, [*argv, "--json", "--no-progress"], data, True)
     records = [json.loads(row) for row in out.splitlines()]
     assert len(records) == len(HOSTILE) and status == 1
     key = "ref" if name == "resolve" else "uri"
@@ -156,11 +139,15 @@ def test_json_records_carry_the_input_and_the_error(monkeypatch, capfd, name):
 def test_on_error_skip_and_stop(monkeypatch, capfd, name, path):
     argv = [*TRANSFORMS[name][0], "--no-progress"]
     data = b"\n".join(HOSTILE) + b"\n"
-    keep = _main(monkeypatch, capfd, argv, data, path)[1].splitlines()
-    status, out, err = _main(monkeypatch, capfd, [*argv, "--on-error", "skip"], data, path)
+    keep = run_cli(monkeypatch, capfd, argv, data, path == "lines")[1].splitlines()
+    status, out, err = run_cli(
+        monkeypatch, capfd, [*argv, "--on-error", "skip"], data, path == "lines"
+    )
     assert status == 1 and "line skipped" in err
     assert out.splitlines() == [r for r in keep if not r.startswith("\\E")]
-    status, out, err = _main(monkeypatch, capfd, [*argv, "--on-error", "stop"], data, path)
+    status, out, err = run_cli(
+        monkeypatch, capfd, [*argv, "--on-error", "stop"], data, path == "lines"
+    )
     first = next(i for i, raw in enumerate(HOSTILE) if _expect(name, raw) is None)
     assert status == 1 and out.splitlines() == keep[:first]
     assert err.splitlines() == [err.splitlines()[0]] and err.endswith("; stopped\n")
@@ -170,7 +157,9 @@ def test_on_error_skip_and_stop(monkeypatch, capfd, name, path):
 @pytest.mark.parametrize("command", ["validate", "audit"])
 def test_report_commands_give_unreadable_lines_a_row(monkeypatch, capfd, command, path):
     data = b"\n".join(HOSTILE) + b"\n"
-    status, out, err = _main(monkeypatch, capfd, [command, "--no-progress"], data, path)
+    status, out, err = run_cli(
+        monkeypatch, capfd, [command, "--no-progress"], data, path == "lines"
+    )
     rows = [row.split("\t") for row in out.splitlines()]
     unreadable = [r for r in rows if r[1] == "\\E"]
     assert [r[0] for r in unreadable] == ["3", "9"]
@@ -178,8 +167,8 @@ def test_report_commands_give_unreadable_lines_a_row(monkeypatch, capfd, command
         HOSTILE[2].decode("utf-8", "surrogateescape"),
         HOSTILE[8].decode("utf-8", "surrogateescape"),
     ]
-    status, out, err = _main(
-        monkeypatch, capfd, [command, "--no-progress", "--on-error", "skip"], data, path
+    status, out, err = run_cli(
+        monkeypatch, capfd, [command, "--no-progress", "--on-error", "skip"], data, path == "lines"
     )
     assert status == 1 and all(row.split("\t")[1] != "\\E" for row in out.splitlines())
 
@@ -275,7 +264,9 @@ def test_audit_lines_through_both_paths(monkeypatch, capfd, path):
     # line seen before (the handler keeps recent answers)
     texts = [*AUDIT_LINES, *HOSTILE_TEXTS, *AUDIT_LINES]
     data = "\n".join(texts).encode() + b"\n"
-    status, out, err = _main(monkeypatch, capfd, ["audit", "--no-progress"], data, path)
+    status, out, err = run_cli(
+        monkeypatch, capfd, ["audit", "--no-progress"], data, path == "lines"
+    )
     want = [
         "\t".join((str(n), f.code, f.section, _tsv.escape(f.message), _tsv.escape(text)))
         for n, text in enumerate(texts, 1)
@@ -288,14 +279,14 @@ def test_audit_lines_through_both_paths(monkeypatch, capfd, path):
 def test_options_and_operands_in_any_order(monkeypatch, capfd, path, tmp_path):
     f = tmp_path / "refs.txt"
     f.write_bytes(b"../g\n")
-    want = _main(monkeypatch, capfd, ["resolve", "--json", BASE, str(f)], b"", path)
+    want = run_cli(monkeypatch, capfd, ["resolve", "--json", BASE, str(f)], b"", path == "lines")
     assert want[0] == 0 and json.loads(want[1]) == {"ref": "../g", "resolved": "http://a/b/g"}
     for argv in (
         ["resolve", BASE, "--json", str(f)],
         ["resolve", BASE, str(f), "--json"],
         ["resolve", "--json", BASE, str(f), "--no-progress"],
     ):
-        assert _main(monkeypatch, capfd, argv, b"", path) == want
+        assert run_cli(monkeypatch, capfd, argv, b"", path == "lines") == want
 
 
 def test_usage_errors_print_the_commands_usage(monkeypatch, capfd):
@@ -304,7 +295,7 @@ def test_usage_errors_print_the_commands_usage(monkeypatch, capfd):
         (["split", "--fields", "nope"], "unknown field 'nope'"),
         (["normalize", "--on-error", "maybe"], "argument --on-error: invalid choice: 'maybe'"),
     ):
-        status, out, err = _main(monkeypatch, capfd, argv, b"", "lines")
+        status, out, err = run_cli(monkeypatch, capfd, argv, b"", True)
         assert status == 2 and out == ""
         assert err.startswith(f"usage: fasturi {argv[0]} ")
         assert f"fasturi {argv[0]}: error: {what}" in err
@@ -332,7 +323,9 @@ def test_extract_writes_its_uris_unescaped(pieces, abbreviated):
 @pytest.mark.parametrize("path", PATHS)
 def test_extract_keeps_hostile_lines_to_themselves(monkeypatch, capfd, path):
     data = b"\n".join(HOSTILE) + b"\n"
-    status, out, err = _main(monkeypatch, capfd, ["extract", "--no-progress"], data, path)
+    status, out, err = run_cli(
+        monkeypatch, capfd, ["extract", "--no-progress"], data, path == "lines"
+    )
     want = [
         uri
         for raw in HOSTILE
@@ -345,7 +338,7 @@ def test_extract_keeps_hostile_lines_to_themselves(monkeypatch, capfd, path):
 
 def test_extract_joins_only_lines_a_bracket_leaves_open(monkeypatch, capfd):
     data = b"a > b\n<http://x/\ny>\n\xff <\nhttp://z/ <http://w/>\n<\nhttp://q/\n"
-    status, out, err = _main(monkeypatch, capfd, ["extract", "--no-progress"], data, "lines")
+    status, out, err = run_cli(monkeypatch, capfd, ["extract", "--no-progress"], data, True)
     assert out.splitlines() == ["http://x/y", "http://z/", "http://w/", "http://q/"]
     assert status == 1 and [line.split(":")[2] for line in err.splitlines()] == ["4"]
 
