@@ -74,15 +74,19 @@ def audit(s: str) -> list[Finding]:
     if scope == _NOTHING:
         return findings
     _check_controls(s, not valid, findings)
-    after_scheme = 0 if parts.scheme is None else len(parts.scheme) + 1
-    path_start = after_scheme
-    if parts.authority is not None:
-        path_start = after_scheme + 2 + len(parts.authority)
+    path_start = _path_start(parts)
     if scope == _ALL:
-        _check_authority(s, parts, after_scheme + 2, findings)
+        # (where the authority begins: read only where there is one)
+        _check_authority(s, parts, path_start - len(parts.authority or ""), findings)
     _check_encoded_delimiters("path", parts.path, path_start, findings)
     _check_dot_segments(parts.path, path_start, findings)
     return findings
+
+
+def _path_start(parts: Split) -> int:
+    """Where the path of the reference split into ``parts`` begins."""
+    start = 0 if parts.scheme is None else len(parts.scheme) + 1
+    return start if parts.authority is None else start + 2 + len(parts.authority)
 
 
 def _check_authority(s: str, parts: Split, authority_start: int, findings: list[Finding]) -> None:
@@ -437,9 +441,7 @@ def _escape_facts(s: str) -> Optional[EscapeFacts]:
     parts = core.split(s)
     if _scope(s, parts) != _ESCAPES:
         return None
-    path_start = 0 if parts.scheme is None else len(parts.scheme) + 1
-    if parts.authority is not None:
-        path_start += 2 + len(parts.authority)
+    path_start = _path_start(parts)
     control = _first(_ENCODED_CONTROL, s) or (0, 0)
     delimiter = _first(_ENCODED_DELIMITER, parts.path)
     if delimiter:
