@@ -825,8 +825,7 @@ def _audit_handler(run: _Run) -> Handler:
                     return report(run, chunk)
                 tails = check(line.text, line.facts)
                 if tails:
-                    where = run.where(line)
-                    rows.extend([f"{where}\t{tail}" for tail in tails])
+                    rows.extend(found(line, tails))
         except Exception:  # noqa: BLE001 - _report reports it
             return report(run, chunk)
         if rows:
