@@ -35,6 +35,7 @@
 
 #include "fasturi_base.h"
 #include "fasturi_rules.h"
+#include "fasturi_scan.h"
 
 /* Whether byte c is written as it is, wherever it stands. */
 static inline int fu_tsv_plain(uint8_t c)
@@ -405,18 +406,13 @@ static inline int fu_audit_dot_segment(const uint8_t *p, int64_t a, int64_t b)
 
 static inline void fu_audit_escapes(const uint8_t *p, int64_t n, fu_audit_escapes_t *f)
 {
-    int64_t a = 0, path, path_end, i, seg;
+    int64_t path, path_end, i, seg;
     int e, dots, escaped;
+    fu_split_t parts;
     memset(f, 0, sizeof *f);
-    /* the path's bounds, as Appendix B has them (see fu_audit_scope) */
-    while (a < n && !(fu_audit_class[p[a]] & (FU_AU_STOP | FU_AU_COLON)))
-        a++;
-    path = a > 0 && a < n && p[a] == ':' ? a + 1 : 0;
-    if (path + 1 < n && p[path] == '/' && p[path + 1] == '/')
-        for (path += 2; path < n && !(fu_audit_class[p[path]] & FU_AU_STOP);)
-            path++;
-    for (path_end = path; path_end < n && p[path_end] != '?' && p[path_end] != '#';)
-        path_end++;
+    fu_split_1(p, (ptrdiff_t)n, &parts); /* the path's bounds: Appendix B */
+    path = parts.path_start;
+    path_end = parts.path_end;
     /* one pass over the escapes: every "%" of a valid row begins one */
     seg = path;
     escaped = 0;
