@@ -104,10 +104,11 @@ def test_quote_keeps_unreserved_and_escapes_every_other_ascii(up):
 
 def test_quote_of_text_it_keeps_is_that_text_for_every_char_length_and_place(up):
     # quote(text) with one argument is answered ahead of the argument
-    # parsing, 16 characters at a time and one overlapping last block: each
-    # Latin-1 character at every place of texts of 1 to 40 characters (the
-    # block edges on both sides) is kept or escaped as the stdlib does.
-    for n in range(1, 41):
+    # parsing, by a test of 16 characters at a time whose loads depend on
+    # the length: each Latin-1 character at every place of texts of 1 to 40
+    # characters, and at the edges of the longer forms, is kept or escaped
+    # as the stdlib does.
+    for n in (*range(1, 41), 63, 64, 65, 80, 81):
         base = "a" * n
         assert up.quote(base) is base or up is std
         for i in range(n):
@@ -118,6 +119,29 @@ def test_quote_of_text_it_keeps_is_that_text_for_every_char_length_and_place(up)
                 assert got == want, (n, i, c)
                 if want == text and up is not std:
                     assert got is text  # (the compiled twin hands back the text itself)
+
+
+# Where the kept set's ranges begin and end, and what lies next to them.
+KEEPS_EDGES = "\x00 !%*,-./09:@AZ[^_`az{}~\x7f\x80\xff"
+
+
+@pytest.mark.compiled
+@pytest.mark.parametrize("headed", [True, False], ids=["headed", "in-bounds"])
+def test_quote_fast_test_is_exact_at_every_length_and_place(headed):
+    # The test in front of quote() answers "quote(text) is text" with loads
+    # that end at the text's end (reading the str's header before short
+    # texts where headed), and with forms for up to 32, up to 64 and longer
+    # texts: it says so exactly when the stdlib keeps the text, for texts of
+    # 0 to 100 characters with each edge character at every place.
+    from fasturi import _quote_c
+
+    for n in range(101):
+        base = "a" * n
+        assert _quote_c._keeps(base, headed) is True
+        for i in range(n):
+            for c in KEEPS_EDGES:
+                text = base[:i] + c + base[i + 1 :]
+                assert _quote_c._keeps(text, headed) is (std.quote(text) == text), (n, i, c)
 
 
 def test_quote_from_bytes_every_byte(up):

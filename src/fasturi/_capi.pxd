@@ -10,6 +10,7 @@
 # file through two cimports still compiles one copy.
 
 from cpython.object cimport PyObject
+from libc.stdint cimport uint8_t
 
 cdef extern from *:
     """
@@ -103,6 +104,22 @@ cdef extern from *:
         return was;
     }
 
+    /* A compact ASCII str's text: right after its header. */
+    static inline const uint8_t *fu_ascii_data(PyObject *o)
+    {
+        return (const uint8_t *)((PyASCIIObject *)o + 1);
+    }
+
+    /* Whether the 32 bytes before the end of a compact str's data may be
+       read (fu_pct_quote_keeps' `headed`): the header they fall in is longer
+       than that.  Not on a free-threaded build, where other threads write
+       a header's reference count and hash. */
+    #ifdef Py_GIL_DISABLED
+    #define FU_STR_HEADED 0
+    #else
+    #define FU_STR_HEADED (sizeof(PyASCIIObject) >= 32)
+    #endif
+
     #endif /* FASTURI_CAPI_SHIM */
     """
     # (an entry returns a new reference, or NULL with an exception set: a
@@ -111,6 +128,8 @@ cdef extern from *:
     fu_vectorcall_t fu_front_entry(object f, fu_vectorcall_t entry)
     Py_ssize_t PyVectorcall_NARGS(size_t nargsf)
     int fu_unicode_ready(object o) except -1
+    const uint8_t *fu_ascii_data(object o)
+    bint FU_STR_HEADED
     object fu_alloc_tuple(object type, Py_ssize_t n)
     int fu_descr_set(object descr, object obj, object value) except -1
     int fu_slot_not_false(object descr, object obj) except -1
@@ -126,6 +145,8 @@ cdef extern from "Python.h":
     void *PyUnicode_DATA(object o)
     Py_ssize_t PyUnicode_GET_LENGTH(object o)
     bint PyUnicode_IS_ASCII(object o)
+    bint PyUnicode_IS_COMPACT(object o)
+    bint PyUnicode_IS_COMPACT_ASCII(object o)
     bint PyUnicode_CheckExact(object o)
     Py_UCS4 PyUnicode_MAX_CHAR_VALUE(object o)
     Py_UCS4 PyUnicode_READ(int kind, const void *data, Py_ssize_t index) nogil

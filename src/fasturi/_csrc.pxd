@@ -47,7 +47,7 @@ cdef extern from "fasturi_codec.h" nogil:
     void fu_pct_table_init(uint8_t *t)
     void fu_pct_table_add(uint8_t *t, uint32_t c)
     Py_ssize_t fu_pct_span_bytes(const uint8_t *s, Py_ssize_t n, const uint8_t *t)
-    bint fu_pct_quote_keeps(const uint8_t *s, Py_ssize_t n, const uint8_t *slash_table)
+    bint fu_pct_quote_keeps(const uint8_t *s, Py_ssize_t n, const uint8_t *slash_table, bint headed)
     Py_ssize_t fu_pct_encode_len_bytes(const uint8_t *s, Py_ssize_t n, const uint8_t *t)
     uint8_t *fu_pct_encode_bytes(const uint8_t *s, Py_ssize_t n, const uint8_t *t, uint8_t *o)
     Py_ssize_t fu_pct_span_1(const uint8_t *s, Py_ssize_t n, const uint8_t *t)

@@ -84,3 +84,6 @@ def parse_qsl_kw(
     *,
     _stacklevel: int = 1,
 ) -> list[tuple[AnyStr, AnyStr]]: ...
+
+# test hook
+def _keeps(text: str, headed: bool) -> bool: ...

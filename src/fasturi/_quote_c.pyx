@@ -40,6 +40,10 @@ from fasturi._capi cimport (
     PyUnicode_GET_LENGTH,
     PyUnicode_IS_ASCII,
     PyVectorcall_NARGS,
+    FU_STR_HEADED,
+    PyUnicode_IS_COMPACT,
+    PyUnicode_IS_COMPACT_ASCII,
+    fu_ascii_data,
     fu_front_entry,
     fu_vectorcall_t,
 )
@@ -275,14 +279,25 @@ cdef object _quote_entry(object f, PyObject *const *args, size_t nargsf, PyObjec
     cdef Py_ssize_t n
     if kwnames == NULL and PyVectorcall_NARGS(nargsf) == 1:
         s = args[0]
-        if PyUnicode_CheckExact(<object>s) and PyUnicode_KIND(<object>s) == 1:
+        # (text with anything beyond ASCII is never kept)
+        if PyUnicode_CheckExact(<object>s) and PyUnicode_IS_COMPACT_ASCII(<object>s):
             n = PyUnicode_GET_LENGTH(<object>s)
-            if fu_pct_quote_keeps(<const uint8_t *>PyUnicode_DATA(<object>s), n, _SLASH_TABLE):
+            if fu_pct_quote_keeps(fu_ascii_data(<object>s), n, _SLASH_TABLE, FU_STR_HEADED):
                 return <object>s
     return _quote_parsed(f, args, nargsf, kwnames)
 
 
 _quote_parsed = fu_front_entry(quote, _quote_entry)
+
+
+def _keeps(text, headed):
+    """Whether the test in front of quote() finds that quote(text) is text
+    itself, reading past the start of text's storage where headed (as
+    quote() does for every compact str) or not (for the tests of both)."""
+    if not (PyUnicode_CheckExact(text) and PyUnicode_KIND(text) == 1):
+        raise TypeError("a str of code points below 256")
+    return fu_pct_quote_keeps(<const uint8_t *>PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text),
+                              _SLASH_TABLE, headed and FU_STR_HEADED and PyUnicode_IS_COMPACT(text))
 
 
 def quote_plus(string, safe='', encoding=None, errors=None):
