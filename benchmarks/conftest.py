@@ -90,25 +90,31 @@ def measure(benchmark: Any, corpus: Corpus) -> Any:
     return run
 
 
-def paired_speedup(loop: Any, batch: Any, items: list[Any], pairs: int = 2 * ROUNDS + 1) -> float:
-    """Median over back-to-back runs of (loop time / batch time).
+def paired_speedup(base: Any, case: Any, items: list[Any], pairs: int = 2 * ROUNDS + 1) -> float:
+    """Median over back-to-back runs of (baseline time / case time).
 
-    A batch call saves only the per-item call overhead of its loop (a few
-    percent of the work), less than this machine's drift between two cases
-    timed minutes apart; each pair runs within one second, so both see the
-    same load.  Which one runs first alternates.
+    Two cases timed minutes apart see different loads on a shared machine,
+    and its drift is larger than some margins measured: a batch call saves
+    only the per-item call overhead of its loop (a few percent of the work),
+    and the drop-in's targets are ratios near 10x to the stdlib.  Each pair
+    runs within a second or so, so both see the same load.  Which one runs
+    first alternates.  Each side is run once untimed just before its timed
+    run, as a round follows a round: the other side's garbage would otherwise
+    have evicted its input from the CPU's caches, which costs the faster side
+    more.  URL caches are still cleared before the timed run.
     """
     ratios = []
     for k in range(pairs):
         times = {}
         for name, fn in (
-            (("loop", loop), ("batch", batch)) if k % 2 else (("batch", batch), ("loop", loop))
+            (("base", base), ("case", case)) if k % 2 else (("case", case), ("base", base))
         ):
+            fn(items)
             peers.clear_caches()
             started = time.perf_counter()
             fn(items)
             times[name] = time.perf_counter() - started
-        ratios.append(times["loop"] / times["batch"])
+        ratios.append(times["base"] / times["case"])
     return statistics.median(ratios)
 
 

@@ -51,6 +51,8 @@ STDLIB: dict[str, Callable[..., Any]] = {
     )
 }
 _STDLIB_CLEAR = urllib.parse.clear_cache
+#: the stdlib's case name in the parse.* groups (report.py's STDLIB)
+STDLIB_CASE = "urllib.parse"
 
 FASTURI_PEERS = ("fasturi-compiled", "fasturi-python")
 SUFFIX = {"fasturi-compiled": "_c", "fasturi-python": "_py"}
@@ -551,6 +553,13 @@ def _split_results(urlsplit: Callable[[str], Any]) -> Callable[[Corpus], list[An
 def parse_adapters() -> list[Adapter]:
     out = []
     for group, name, inputs, star, warm in PARSE_CASES:
+        # Timed back to back with the stdlib too: the drop-in's targets are
+        # ratios of ~10x between cases a minute apart otherwise, and this
+        # machine's drift over a minute is larger than the margins.  (Not for
+        # the warm-cache case: a pair clears the caches before each side.)
+        stdlib = (
+            {} if warm else {STDLIB_CASE: lambda name=name, star=star: runner(STDLIB[name], star)}
+        )
         out.append(
             Adapter(
                 group,
@@ -560,10 +569,11 @@ def parse_adapters() -> list[Adapter]:
                 "",
                 star,
                 warm,
+                baselines=stdlib,
             )
         )
         out.append(
-            Adapter(group, "urllib.parse", lambda name=name: STDLIB[name], inputs, "", star, warm)
+            Adapter(group, STDLIB_CASE, lambda name=name: STDLIB[name], inputs, "", star, warm)
         )
     quoting = _optional("yarl._quoting_c")
     if quoting is None:
