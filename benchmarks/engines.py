@@ -43,6 +43,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import sys
 import tempfile
 import time
@@ -319,30 +320,52 @@ def spark_differences(urls: List[str], out: Path) -> Dict[str, int]:
     return counts
 
 
+#: ``--pairs``: how many times polars' 1- and 2-thread processes are run,
+#: in turn; ``--plugin-only``: the plugin's cases alone (for many pairs)
+PAIRS = 1
+PLUGIN_ONLY = False
+
+
 def bench_polars(path: Path, rows: int, rounds: int) -> List[Dict[str, Any]]:
     """Each polars case on 1 and on 2 threads: polars sizes its thread pool
     once, from ``POLARS_MAX_THREADS``, so each count runs in a process of
     its own, bound to that many CPUs (where the system allows), so that the
     Python path's kernels (``threads=None``: every CPU it may use) get as
-    many as polars does."""
+    many as polars does.  With ``--pairs N`` the two processes run N times
+    in turn (which goes first alternates): what a second thread saves is
+    then the median of the N pairs' ratios, each pair's processes a minute
+    or less apart, and each case's time the median of its N bests."""
     import subprocess
 
+    runs: Dict[tuple, List[float]] = {}
+    records: Dict[tuple, Dict[str, Any]] = {}
+    ratios: Dict[str, List[float]] = {}
+    for pair in range(max(1, PAIRS)):
+        seconds: Dict[tuple, float] = {}
+        for threads in (1, 2) if pair % 2 == 0 else (2, 1):
+            env = dict(os.environ, POLARS_MAX_THREADS=str(threads))
+            command = [sys.executable, __file__, "--polars-worker", str(threads), str(path)]
+            command += ["--rows", str(rows), "--rounds", str(rounds)]
+            command += ["--plugin-only"] if PLUGIN_ONLY else []
+            done = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
+            for line in done.stdout.splitlines():
+                record = json.loads(line)
+                key = threads, record["case"]
+                records.setdefault(key, record)
+                runs.setdefault(key, []).append(record["seconds"])
+                seconds[key] = record["seconds"]
+        for (threads, label), took in seconds.items():
+            if threads == 2 and (1, label) in seconds:
+                ratios.setdefault(label, []).append(seconds[1, label] / took)
     out: List[Dict[str, Any]] = []
-    times: Dict[tuple, float] = {}
-    for threads in (1, 2):
-        env = dict(os.environ, POLARS_MAX_THREADS=str(threads))
-        command = [sys.executable, __file__, "--polars-worker", str(threads), str(path)]
-        command += ["--rows", str(rows), "--rounds", str(rounds)]
-        done = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
-        for line in done.stdout.splitlines():
-            record = json.loads(line)
-            out.append(record)
-            times[threads, record["case"]] = record["seconds"]
-    # what a second thread saves: time on 1 thread over time on 2
-    for record in out:
-        if record["engine"].startswith("polars 2"):
-            one = times.get((1, record["case"]))
-            record["threads_speedup"] = None if one is None else one / record["seconds"]
+    for (threads, label), record in records.items():
+        took = statistics.median(runs[threads, label])
+        record.update(seconds=took, ns_per_row=took * 1e9 / rows)
+        if threads == 2 and label in ratios:
+            # what a second thread saves: time on 1 thread over time on 2
+            record["threads_speedup"] = statistics.median(ratios[label])
+            record["threads_speedup_pairs"] = ratios[label]
+        out.append(record)
     return out
 
 
@@ -412,6 +435,9 @@ def polars_worker(threads: int, path: Path, rows: int, rounds: int) -> List[Dict
     for name, build, (regex_name, regex) in pairs:
         for engine in ("streaming", "in-memory"):
             ours = timed(build(), engine)
+            if PLUGIN_ONLY:
+                out.append(record(f"{name} plugin, {engine}", ours))
+                continue
             python = timed(python_path(build), engine)
             out += [
                 record(f"{name} plugin, {engine}", ours),
@@ -471,9 +497,17 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument(
         "--cpu", action="store_true", help="time DuckDB's one-thread cases in CPU time"
     )
+    parser.add_argument(
+        "--pairs", type=int, default=1, help="polars: run the 1- and 2-thread processes N times"
+    )
+    parser.add_argument(
+        "--plugin-only", action="store_true", help="polars: the plugin's cases alone"
+    )
     parser.add_argument("--polars-worker", nargs=2, metavar=("THREADS", "PARQUET"),
                         help=argparse.SUPPRESS)  # fmt: skip
     args = parser.parse_args(argv)
+    global PAIRS, PLUGIN_ONLY
+    PAIRS, PLUGIN_ONLY = args.pairs, args.plugin_only
     if args.polars_worker:
         threads, path = args.polars_worker
         for r in polars_worker(int(threads), Path(path), args.rows, args.rounds):
