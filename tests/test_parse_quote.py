@@ -448,6 +448,27 @@ def test_parse_qsl_long_separator(up):
     assert up.parse_qsl("a=1", separator="=", keep_blank_values=True) == [("a", ""), ("1", "")]
 
 
+@pytest.mark.parametrize("sep", ["&", ";", "=", "%", "+", "\xe9"])
+def test_parse_qsl_fields_every_length_and_place(up, sep):
+    # A query's fields are scanned 16 code units at a time and the rest one
+    # at a time: the separator, '=', '%', '+' and a code unit beyond ASCII,
+    # at every place of a field of 1 to 40 characters (so on both sides of
+    # the block edges), in its name and in its value, with a field before
+    # and after it, split as the stdlib splits them.
+    marks = ("=", "&", ";", "%", "%41", "+", "\x80", "\xe9")
+    for n in range(1, 41):
+        for i in range(n):
+            for c in marks:
+                rest = "v" * (n - i - 1)
+                fields = ("k" * i + c + rest, "k" * i + c + "=" + rest, "k" * i + "=" + c + rest)
+                for field in fields:
+                    for qs in (field, f"{field}{sep}x=y%41", f"a=b{sep}{field}"):
+                        for blank in (False, True):
+                            want = std.parse_qsl(qs, keep_blank_values=blank, separator=sep)
+                            got = up.parse_qsl(qs, keep_blank_values=blank, separator=sep)
+                            assert got == want, (qs, blank)
+
+
 @pytest.mark.parametrize("sep", ["", b"", None, 0])
 def test_parse_qsl_rejects_empty_separator(up, sep):
     with pytest.raises(ValueError, match="Separator must be of type string or bytes."):

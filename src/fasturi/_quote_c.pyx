@@ -141,8 +141,8 @@ _UTF8_NAMES = frozenset(["utf-8", "utf8", "UTF-8", "UTF8"])
 cdef const char *_ERRORS_C[6]
 _ERRORS_C[:] = [b"strict", b"replace", b"ignore", b"surrogateescape",
                 b"backslashreplace", b"surrogatepass"]
-_ERRORS_INDEX = {"strict": 0, "replace": 1, "ignore": 2, "surrogateescape": 3,
-                 "backslashreplace": 4, "surrogatepass": 5}
+cdef dict _ERRORS_INDEX = {"strict": 0, "replace": 1, "ignore": 2, "surrogateescape": 3,
+                           "backslashreplace": 4, "surrogatepass": 5}
 
 cdef enum:
     STACK = 512  # bytes of scratch kept on the C stack
