@@ -53,6 +53,8 @@ STDLIB: dict[str, Callable[..., Any]] = {
 _STDLIB_CLEAR = urllib.parse.clear_cache
 #: the stdlib's case name in the parse.* groups (report.py's STDLIB)
 STDLIB_CASE = "urllib.parse"
+#: the call floor's case name (report.py's FLOOR): not a peer
+FLOOR = "floor"
 
 FASTURI_PEERS = ("fasturi-compiled", "fasturi-python")
 SUFFIX = {"fasturi-compiled": "_c", "fasturi-python": "_py"}
@@ -575,6 +577,19 @@ def parse_adapters() -> list[Adapter]:
         out.append(
             Adapter(group, STDLIB_CASE, lambda name=name: STDLIB[name], inputs, "", star, warm)
         )
+    # What any quote(text) pays before doing anything, in the same loop: a
+    # builtin that reads each str's header and returns a cached object.  Its
+    # ratio to the stdlib is the most any quote could show here.
+    out.append(
+        Adapter(
+            "parse.quote",
+            FLOOR,
+            lambda: len,
+            "raw_paths",
+            baselines={STDLIB_CASE: lambda: runner(STDLIB["quote"], False)},
+            note="len(text): the call floor, no quoting at all (the ceiling of any quote's ratio)",
+        )
+    )
     quoting = _optional("yarl._quoting_c")
     if quoting is None:
         note("yarl: yarl._quoting_c does not import; its quoter is left out")

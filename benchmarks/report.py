@@ -20,6 +20,7 @@ from typing import Any
 
 FASTURI = ("fasturi-compiled", "fasturi-python")
 STDLIB = "urllib.parse"
+FLOOR = "floor"  # a group's call floor (peers.FLOOR): shown, never a peer
 
 
 @dataclass(frozen=True)
@@ -237,7 +238,7 @@ def fmt_ns(ns: float) -> str:
 def best_other(rows: list[Row], row: Row) -> Row | None:
     """The fastest row of another peer (both fasturi twins count as one peer)."""
     mine = set(FASTURI) if row.peer in FASTURI else {row.peer}
-    others = [r for r in rows if r.peer not in mine]
+    others = [r for r in rows if r.peer not in mine and r.peer != FLOOR]
     return min(others, key=lambda r: r.ns, default=None)
 
 

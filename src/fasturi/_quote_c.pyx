@@ -266,12 +266,24 @@ def quote(string, safe='/', encoding=None, errors=None):
     return quote_from_bytes(string.encode(encoding, errors), safe)
 
 
-# quote(text) of text that needs no escaping, the commonest call of all (a
-# path or a name passed on as it is), answered before any argument parsing:
+# quote(text), the commonest call of all (a path or a name passed on as it
+# is, most often needing no escaping), answered before any argument parsing:
 # on 3.14 and 3.15 that parsing, with its references taken and dropped, cost
-# about as much as the rest of such a call (callgrind).  Everything else goes
-# on to quote() itself.
+# about as much as the rest of such a call (callgrind).  Every other call
+# goes on to quote() itself.
 cdef fu_vectorcall_t _quote_parsed = NULL
+
+
+cdef object _quote_escaping_text(str s):
+    """What quote(s) does with its defaults, without its argument parsing
+    (None: go to quote() itself)."""
+    return pct_encode_text(s, _SLASH_TABLE)
+
+
+# (called through a pointer so that it is not inlined into _quote_entry,
+# whose registers and stack it would cost every call that keeps its text)
+ctypedef object (*_text_fn)(str)
+cdef _text_fn _quote_escaping = _quote_escaping_text
 
 
 cdef object _quote_entry(object f, PyObject *const *args, size_t nargsf, PyObject *kwnames):
@@ -279,11 +291,15 @@ cdef object _quote_entry(object f, PyObject *const *args, size_t nargsf, PyObjec
     cdef Py_ssize_t n
     if kwnames == NULL and PyVectorcall_NARGS(nargsf) == 1:
         s = args[0]
-        # (text with anything beyond ASCII is never kept)
-        if PyUnicode_CheckExact(<object>s) and PyUnicode_IS_COMPACT_ASCII(<object>s):
-            n = PyUnicode_GET_LENGTH(<object>s)
-            if fu_pct_quote_keeps(fu_ascii_data(<object>s), n, _SLASH_TABLE, FU_STR_HEADED):
-                return <object>s
+        if PyUnicode_CheckExact(<object>s):
+            # (text with anything beyond ASCII is never kept)
+            if PyUnicode_IS_COMPACT_ASCII(<object>s):
+                n = PyUnicode_GET_LENGTH(<object>s)
+                if fu_pct_quote_keeps(fu_ascii_data(<object>s), n, _SLASH_TABLE, FU_STR_HEADED):
+                    return <object>s
+            r = _quote_escaping(<str>s)
+            if r is not None:
+                return r
     return _quote_parsed(f, args, nargsf, kwnames)
 
 
