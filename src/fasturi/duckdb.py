@@ -258,7 +258,9 @@ def register(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
             con.remove_function(name)
         except duckdb.InvalidInputException:  # not registered yet
             pass
-        con.create_function(
+        # (the stubs want the enums for type= and null_handling=; every DuckDB
+        # supported takes their names too, which older ones spell the same)
+        con.create_function(  # type: ignore[call-overload]
             name,
             _udf(func, len(params)),
             list(params),
