@@ -504,121 +504,9 @@ typedef struct {
 
 static int64_t psl_current; /* a psl_table_t *, read and set atomically */
 
-#define PSL_MAX_DEPTH 120
-
 static const psl_table_t *psl_get(void)
 {
     return (const psl_table_t *)(intptr_t)fu_shared_get(&psl_current);
-}
-
-/* _psl_c._host_range: the host's [start, end) in s, or 0 when s names no
- * host (a URI's authority host, else s as a bare [userinfo@]host[:port]
- * whose port must be digits; one trailing dot dropped; no IP). */
-static int psl_host_range(const uint8_t *s, ptrdiff_t n, ptrdiff_t *start, ptrdiff_t *end)
-{
-    fu_authority_t au;
-    ptrdiff_t a = 0, b, i;
-    int bare;
-    i = fu_stop_1(s, 0, n, ':', '/', '?', '#');
-    if (0 < i && i < n && s[i] == ':')
-        a = i + 1;
-    bare = !(n - a >= 2 && s[a] == '/' && s[a + 1] == '/');
-    if (bare)
-        a = 0;
-    else
-        a += 2;
-    b = fu_stop_1(s, a, n, '/', '?', '#', '#');
-    if (fu_stop_1(s, a, b, '@', ':', '[', '[') < b) {
-        fu_authority_1(s, a, b, &au);
-        if (bare && au.port_start >= 0)
-            for (i = au.port_start; i < b; i++)
-                if (s[i] < '0' || s[i] > '9')
-                    return 0;
-        a = au.host_start;
-        b = au.host_end;
-        if (memchr(s + a, ':', (size_t)(b - a)) != NULL)
-            return 0;
-    }
-    if (b > a && s[b - 1] == '.')
-        b -= 1;
-    if (b == a || s[a] == '[')
-        return 0;
-    if (s[b - 1] >= '0' && s[b - 1] <= '9' && fu_host_type(s + a, b - a) == FU_HOST_IPV4)
-        return 0;
-    *start = a;
-    *end = b;
-    return 1;
-}
-
-/* _psl_c._lookup: the public suffix of host h[0, n), ASCII-lowercased into
- * out: -1 when a label is empty, else 0; *suffix_at and *domain_at as there
- * (-1 when there is none). */
-static int psl_lookup(const fu_psl_t *t, int depth, const uint8_t *h, ptrdiff_t n, uint8_t *out,
-                      int shift, ptrdiff_t *suffix_at, ptrdiff_t *domain_at)
-{
-    ptrdiff_t starts[PSL_MAX_DEPTH + 3];
-    int found[PSL_MAX_DEPTH + 3];
-    uint64_t hash = FU_PSL_HASH0;
-    ptrdiff_t i = n - 1, label_end;
-    int k = 0, total, p, f, more, probe = 1;
-    fu_lower_ascii(h, (size_t)n, out);
-    for (;;) {
-        label_end = i;
-        if (probe) {
-            while (i >= 0 && out[i] != '.') {
-                hash = fu_psl_step(hash, out[i]);
-                i -= 1;
-            }
-        } else {
-            while (i >= 0 && out[i] != '.')
-                i -= 1;
-        }
-        if (i == label_end)
-            return -1;
-        k += 1;
-        starts[k] = i + 1;
-        found[k] = 0;
-        if (probe) {
-            found[k] = (fu_psl_find(t, hash, out + i + 1, (size_t)(n - i - 1)) >> shift) & 15;
-            probe = (found[k] & FU_PSL_LONGER) != 0 && k < depth;
-        }
-        if (i < 0 || k == depth + 2)
-            break;
-        hash = fu_psl_step(hash, '.');
-        i -= 1;
-    }
-    total = k;
-    more = i >= 0;
-    if (more) {
-        if (i == 0 || out[0] == '.' || out[i - 1] == '.')
-            return -1;
-        while (i > 1) {
-            i -= 1;
-            if (out[i] == '.' && out[i - 1] == '.')
-                return -1;
-        }
-    }
-    p = 1;
-    if (total > 1 || more) {
-        for (k = total < depth ? total : depth; k > 0; k--) {
-            f = found[k];
-            if (f & FU_PSL_EXCEPT) {
-                p = k - 1;
-                break;
-            }
-            if (f & FU_PSL_WILD) {
-                p = (k < total || more) ? k + 1 : k;
-                break;
-            }
-            if (f & FU_PSL_EXACT) {
-                p = k;
-                break;
-            }
-        }
-    }
-    *suffix_at = p > 0 ? starts[p] : -1;
-    *domain_at = (p > 0 && p + 1 <= total) ? starts[p + 1] : -1;
-    return 0;
 }
 
 /* Whether code point c is in the sorted ranges r[0, n) ({first, last}). */
@@ -742,7 +630,7 @@ static void psl_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_ve
             fail_utf8(info, i);
             break;
         }
-        if (!psl_host_range(p, n, &a, &b)) {
+        if (!fu_psl_host_range(p, n, &a, &b)) {
             set_null(out, &out_valid, i);
             continue;
         }
@@ -765,7 +653,7 @@ static void psl_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_ve
         }
         if (reserve(&sc.data, &sc.cap, (size_t)size + 1) < 0)
             goto oom;
-        if (psl_lookup(&table->t, table->depth, host, size, sc.data, 0, &suffix_at, &domain_at)
+        if (fu_psl_lookup(&table->t, table->depth, host, size, sc.data, 0, &suffix_at, &domain_at)
             < 0) {
             set_null(out, &out_valid, i);
             continue;
@@ -823,7 +711,7 @@ static psl_table_t *psl_build(const uint8_t *p, int64_t n, const uint8_t *v, int
         fu_psl_insert(&table->t, off, (uint32_t)(end - line - 2), (uint8_t)flags);
         off += (uint32_t)(end - line - 2);
     }
-    if (table->depth > PSL_MAX_DEPTH || nv >= (int64_t)sizeof table->version)
+    if (table->depth > FU_PSL_MAX_DEPTH || nv >= (int64_t)sizeof table->version)
         goto bad;
     memcpy(table->version, v, (size_t)nv);
     return table;
