@@ -11,6 +11,7 @@ from __future__ import annotations
 import pickle
 
 import pytest
+from rfc_examples import RFC_1_1_2
 
 from fasturi._types import InvalidURI
 
@@ -569,14 +570,7 @@ CASES: dict[str, list[tuple[str, int | None]]] = {
 
 # RFC 3986 §1.1.2, §3, §3.3, §6.2.2, §6.2.3, §6.2.4 and §7.6.
 RFC_EXAMPLES = [
-    "ftp://ftp.is.co.za/rfc/rfc1808.txt",
-    "http://www.ietf.org/rfc/rfc2396.txt",
-    "ldap://[2001:db8::7]/c=GB?objectClass?one",
-    "mailto:John.Doe@example.com",
-    "news:comp.infosystems.www.servers.unix",
-    "tel:+1-816-555-1212",
-    "telnet://192.0.2.16:80/",
-    "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+    *RFC_1_1_2,
     "foo://example.com:8042/over/there?name=ferret#nose",
     "urn:example:animal:ferret:nose",
     "mailto:fred@example.com",
