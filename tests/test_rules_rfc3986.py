@@ -12,6 +12,7 @@ import pickle
 
 import pytest
 from rfc_examples import RFC_1_1_2
+from rule_cases import flat
 
 from fasturi._types import InvalidURI
 
@@ -624,15 +625,7 @@ RFC_3987 = {
 }  # fmt: skip
 
 
-def _flat(cases):
-    return [
-        pytest.param(rule, text, want, id=f"{rule}-{text!r}")
-        for rule, items in cases.items()
-        for text, want in items
-    ]
-
-
-@pytest.mark.parametrize(("rule", "text", "want"), _flat(CASES))
+@pytest.mark.parametrize(("rule", "text", "want"), flat(CASES))
 def test_rule(rules, rule, text, want):
     assert rules.is_valid(text, rule) is (want is None)
     assert rules.is_valid(text, rule, rfc=3986) is (want is None)
