@@ -23,7 +23,6 @@ from fasturi._capi cimport (
     PyUnicode_Substring,
 )
 from fasturi._csrc cimport (
-    FU_PSL_LONGER,
     FU_PSL_MAX_DEPTH,
     fu_psl_host_range,
     fu_psl_insert,
@@ -62,22 +61,9 @@ cdef _Table _build(rules):
     # (fu_psl_lookup keeps per-label offsets on the C stack)
     if rules.depth > FU_PSL_MAX_DEPTH:
         raise ValueError(f"a Public Suffix List rule has more than {FU_PSL_MAX_DEPTH} labels")
-    # low nibble: the ICANN section's flags; high nibble: the whole list's.
-    # Every proper suffix of a core is a key too, flagged FU_PSL_LONGER in
-    # the sections of the rules it ends: a lookup that finds no such flag
-    # knows no longer suffix of the host can match, and stops there.
-    keyed = {}
-    for core, (in_icann, in_all) in rules.cores.items():
-        key = (<str>core).encode("utf-8", "surrogatepass")
-        if len(key) > 0xFFFF:
-            continue  # longer than any host a slot's length could match
-        keyed[key] = keyed.get(key, 0) | in_icann | (in_all << 4)
-        longer = (FU_PSL_LONGER if in_icann else 0) | (FU_PSL_LONGER << 4 if in_all else 0)
-        at = key.find(b".")
-        while at >= 0:
-            keyed[key[at + 1:]] = keyed.get(key[at + 1:], 0) | longer
-            at = key.find(b".", at + 1)
-    for key, flag in keyed.items():
+    # (flags: the ICANN section's in the low nibble, the whole list's in the
+    # high one; and FU_PSL_LONGER, _psl.LONGER, on the proper suffixes of cores)
+    for key, flag in _psl.keys(rules, "surrogatepass").items():
         encoded.append(key)
         flags.append(flag)
     while 3 * capacity < 4 * <size_t>len(encoded) + 4:
