@@ -49,14 +49,13 @@
  * fu_utf8_valid, fu_split_row_1, fu_split_1, fu_authority_1, fu_stop_1,
  * fu_copy, fu_copy_over, fu_normalize_1 (fu_pct_norm_1, dot segments),
  * fu_canon_key, fu_xxh64, fu_resolve_1, fu_pct_decode_1, fu_pct_encode_1,
- * fu_rule_check, fu_classify_4, fu_host_type, fu_lower_ascii, fu_psl_step,
- * fu_psl_find, fu_surt_copy_to_stop, fu_surt_plain_host,
- * fu_surt_escape_lower, fu_surt_reverse_labels, fu_surt_escape_plain_path,
- * fu_w3_plain, fu_buf_reserve, fu_alloc, fu_grow, fu_release.
- * (registrable_domain's _host_range and _lookup are Cython, in _psl_c.pyx:
- * they are ported here line for line.  surt's and w3lib's row drivers are
- * Cython too, with Python fallbacks: here their C helpers are run on each
- * row's parts.)
+ * fu_rule_check, fu_classify_4, fu_psl_host_range (fu_host_type),
+ * fu_psl_lookup (fu_lower_ascii, fu_psl_step, fu_psl_find),
+ * fu_surt_copy_to_stop, fu_surt_plain_host, fu_surt_escape_lower,
+ * fu_surt_reverse_labels, fu_surt_escape_plain_path, fu_w3_plain,
+ * fu_buf_reserve, fu_alloc, fu_grow, fu_release.  (surt's and w3lib's row
+ * drivers are Cython, with Python fallbacks: here their C helpers are run
+ * on each row's parts.)
  *
  * Every call's result, row by row (a hash of each row's outputs, and where
  * the first failing row is), must equal the one a single thread gave before
@@ -358,120 +357,13 @@ static int reserve_split(Job *job, Range *r, int64_t until)
     return 0;
 }
 
-/* ---- registrable_domain: _psl_c.pyx's _host_range and _lookup, ported ---- */
-
-enum { MAX_DEPTH = 120 };
-
-static int host_range(const uint8_t *s, ptrdiff_t n, ptrdiff_t *start, ptrdiff_t *end)
-{
-    fu_authority_t au;
-    ptrdiff_t a = 0, b, i;
-    int bare;
-    i = fu_stop_1(s, 0, n, ':', '/', '?', '#');
-    if (0 < i && i < n && s[i] == ':')
-        a = i + 1;
-    bare = !(n - a >= 2 && s[a] == '/' && s[a + 1] == '/');
-    if (bare)
-        a = 0;
-    else
-        a += 2;
-    b = fu_stop_1(s, a, n, '/', '?', '#', '#');
-    if (fu_stop_1(s, a, b, '@', ':', '[', '[') < b) {
-        fu_authority_1(s, a, b, &au);
-        if (bare && au.port_start >= 0)
-            for (i = au.port_start; i < b; i++)
-                if (s[i] < '0' || s[i] > '9')
-                    return 0;
-        a = au.host_start;
-        b = au.host_end;
-        if (memchr(s + a, ':', (size_t)(b - a)) != NULL)
-            return 0;
-    }
-    if (b > a && s[b - 1] == '.')
-        b -= 1;
-    if (b == a || s[a] == '[')
-        return 0;
-    if (s[b - 1] >= '0' && s[b - 1] <= '9' && fu_host_type(s + a, b - a) == FU_HOST_IPV4)
-        return 0;
-    *start = a;
-    *end = b;
-    return 1;
-}
-
-static int psl_lookup(const fu_psl_t *t, int depth, const uint8_t *h, ptrdiff_t n, uint8_t *out,
-                      int shift, ptrdiff_t *suffix_at, ptrdiff_t *domain_at)
-{
-    ptrdiff_t starts[MAX_DEPTH + 3];
-    int found[MAX_DEPTH + 3];
-    uint64_t hash = FU_PSL_HASH0;
-    ptrdiff_t i = n - 1, label_end;
-    int k = 0, total, p, f;
-    int changed = fu_lower_ascii(h, (size_t)n, out);
-    int more, probe = 1;
-    for (;;) {
-        label_end = i;
-        if (probe) {
-            while (i >= 0 && out[i] != '.') {
-                hash = fu_psl_step(hash, out[i]);
-                i -= 1;
-            }
-        } else {
-            while (i >= 0 && out[i] != '.')
-                i -= 1;
-        }
-        if (i == label_end)
-            return -1;
-        k += 1;
-        starts[k] = i + 1;
-        found[k] = 0;
-        if (probe) {
-            found[k] = (fu_psl_find(t, hash, out + i + 1, (size_t)(n - i - 1)) >> shift) & 15;
-            probe = (found[k] & FU_PSL_LONGER) != 0 && k < depth;
-        }
-        if (i < 0 || k == depth + 2)
-            break;
-        hash = fu_psl_step(hash, '.');
-        i -= 1;
-    }
-    total = k;
-    more = i >= 0;
-    if (more) {
-        if (i == 0 || out[0] == '.' || out[i - 1] == '.')
-            return -1;
-        while (i > 1) {
-            i -= 1;
-            if (out[i] == '.' && out[i - 1] == '.')
-                return -1;
-        }
-    }
-    p = 1;
-    if (total > 1 || more) {
-        for (k = total < depth ? total : depth; k > 0; k--) {
-            f = found[k];
-            if (f & FU_PSL_EXCEPT) {
-                p = k - 1;
-                break;
-            }
-            if (f & FU_PSL_WILD) {
-                p = (k < total || more) ? k + 1 : k;
-                break;
-            }
-            if (f & FU_PSL_EXACT) {
-                p = k;
-                break;
-            }
-        }
-    }
-    *suffix_at = p > 0 ? starts[p] : -1;
-    *domain_at = p > 0 && p + 1 <= total ? starts[p + 1] : -1;
-    return changed;
-}
+/* ---- registrable_domain: fasturi_psl.h's steps, as _arrow_c.pyx --------- */
 
 static int domain_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n, int ascii)
 {
     ptrdiff_t a, b, size, suffix_at, domain_at, at;
     int bad;
-    if (!host_range(p, n, &a, &b))
+    if (!fu_psl_host_range(p, n, &a, &b))
         return null_row(job, r, 0, i);
     size = b - a;
     if (!ascii && !fu_is_ascii(p + a, size))
@@ -479,8 +371,8 @@ static int domain_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n
     r->tmp.len = 0;
     if (fu_buf_reserve(&r->tmp, size) < 0)
         return BAD_MEMORY;
-    if (psl_lookup(job->psl, job->psl_depth, p + a, size, r->tmp.data, job->psl_shift, &suffix_at,
-                   &domain_at)
+    if (fu_psl_lookup(job->psl, job->psl_depth, p + a, size, r->tmp.data, job->psl_shift,
+                      &suffix_at, &domain_at)
         < 0)
         return null_row(job, r, 0, i);
     at = job->psl_domain ? domain_at : suffix_at;
@@ -1488,7 +1380,8 @@ static void self_check(void)
     uint8_t out[64], norm[128];
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
         ptrdiff_t s, d, n = (ptrdiff_t)strlen(known[i].host);
-        if (psl_lookup(&g_psl, g_psl_depth, (const uint8_t *)known[i].host, n, out, 4, &s, &d) < 0
+        if (fu_psl_lookup(&g_psl, g_psl_depth, (const uint8_t *)known[i].host, n, out, 4, &s, &d)
+                < 0
             || d < 0 || (size_t)(n - d) != strlen(known[i].domain)
             || memcmp(out + d, known[i].domain, (size_t)(n - d)) != 0) {
             fprintf(stderr, "tsan_harness: self-check: registrable domain of %s\n", known[i].host);

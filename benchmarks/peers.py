@@ -331,12 +331,20 @@ def _table(group: str, **inputs: Any) -> list[Adapter]:
     return out
 
 
-def split_adapters() -> list[Adapter]:
+def _with_many(
+    group: str, load: Callable[[str], Callable[[], Callable[..., Any]]]
+) -> list[Adapter]:
+    """The group's function of each fasturi twin (``load(peer)``), its batch
+    form (``_many``) and the group's peers from the table."""
     out = []
     for peer in FASTURI_PEERS:
-        out.append(Adapter("split", peer, _twin("core", "split", peer)))
-        out += _many("split", peer, _twin("core", "split", peer))
-    return out + _table("split")
+        out.append(Adapter(group, peer, load(peer)))
+        out += _many(group, peer, load(peer))
+    return out + _table(group)
+
+
+def split_adapters() -> list[Adapter]:
+    return _with_many("split", lambda peer: _twin("core", "split", peer))
 
 
 def uri_adapters() -> list[Adapter]:
@@ -398,11 +406,7 @@ def resolve_adapters() -> list[Adapter]:
 
 
 def normalize_adapters() -> list[Adapter]:
-    out = []
-    for peer in FASTURI_PEERS:
-        out.append(Adapter("normalize", peer, _twin("core", "normalize", peer)))
-        out += _many("normalize", peer, _twin("core", "normalize", peer))
-    return out + _table("normalize")
+    return _with_many("normalize", lambda peer: _twin("core", "normalize", peer))
 
 
 def is_valid_adapters() -> list[Adapter]:
@@ -411,11 +415,7 @@ def is_valid_adapters() -> list[Adapter]:
 
 
 def canonicalize_adapters() -> list[Adapter]:
-    out = []
-    for peer in FASTURI_PEERS:
-        out.append(Adapter("canonicalize", peer, _pipeline("canonicalize", peer)))
-        out += _many("canonicalize", peer, _pipeline("canonicalize", peer))
-    return out + _table("canonicalize")
+    return _with_many("canonicalize", lambda peer: _pipeline("canonicalize", peer))
 
 
 # --- crawler and archive tools (docs/reference.md §4) --------------------------------

@@ -96,6 +96,20 @@ static int reserve(uint8_t **data, size_t *cap, size_t want)
     return 0;
 }
 
+/* Room for n code points in s->wide. */
+static int reserve_wide(scratch_t *s, size_t n)
+{
+    uint32_t *w;
+    if (n <= s->wide_cap)
+        return 0;
+    w = (uint32_t *)realloc(s->wide, n * sizeof(uint32_t));
+    if (w == NULL)
+        return -1;
+    s->wide = w;
+    s->wide_cap = n;
+    return 0;
+}
+
 static void scratch_free(scratch_t *s)
 {
     free(s->data);
@@ -147,11 +161,13 @@ static inline int is_utf8(const uint8_t *p, int64_t n, int ascii)
     return ascii || fu_utf8_decode(p, n, NULL, NULL);
 }
 
-static void fail_utf8(duckdb_function_info info, idx_t row)
+/* Fails the query: -1. */
+static int fail_utf8(duckdb_function_info info, idx_t row)
 {
     char msg[64];
     snprintf(msg, sizeof msg, "row %llu is not valid UTF-8", (unsigned long long)row);
     duckdb_scalar_function_set_error(info, msg);
+    return -1;
 }
 
 static inline void set_null(duckdb_vector out, uint64_t **validity, idx_t i)
@@ -163,157 +179,235 @@ static inline void set_null(duckdb_vector out, uint64_t **validity, idx_t i)
     duckdb_validity_set_row_invalid(*validity, i);
 }
 
-/* ---- uri_scheme .. uri_fragment ------------------------------------------ */
+/* ---- the row loop ----------------------------------------------------------- */
 
-static void components_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
+/* One call of a scalar function, as its row steps see it: the vector it
+ * writes, that vector's data and its validity (fetched at the first NULL
+ * written), the function's extra info and the call's scratch memory.  A
+ * function with more state has a struct whose first member is its call_t
+ * (its steps cast back to it). */
+typedef struct {
+    duckdb_function_info info;
+    duckdb_vector out;
+    void *data; /* duckdb_string_t for text, uint64_t, bool, duckdb_list_entry */
+    uint64_t *out_valid;
+    int op;
+    scratch_t sc;
+} call_t;
+
+static void call_init(call_t *c, duckdb_function_info info, duckdb_vector out)
 {
-    int op = (int)(intptr_t)duckdb_scalar_function_get_extra_info(info);
+    memset(c, 0, sizeof *c);
+    c->info = info;
+    c->out = out;
+    c->data = duckdb_vector_get_data(out);
+    c->op = (int)(intptr_t)duckdb_scalar_function_get_extra_info(info);
+}
+
+/* A row's step, its text p[0, n): 0 to go on, -1 to end the call (the
+ * query's error set); a NULL row's step. */
+typedef int (*row_step_t)(call_t *c, idx_t i, const uint8_t *p, int64_t n);
+typedef void (*null_step_t)(call_t *c, idx_t i);
+
+/* Row i of the output is NULL. */
+static inline int null_row(call_t *c, idx_t i)
+{
+    set_null(c->out, &c->out_valid, i);
+    return 0;
+}
+
+static int out_of_memory(call_t *c)
+{
+    duckdb_scalar_function_set_error(c->info, "out of memory");
+    return -1;
+}
+
+/* Every function's loop over the rows of its text argument arg: a NULL
+ * row goes to null_step (NULL: the output's row is NULL), any other to
+ * step, until a step ends the call; then the scratch memory is freed.
+ * Always inlined, so that the steps, known where it is called, are
+ * compiled into each function's own loop as if written there. */
+static FU_ALWAYS_INLINE void each_row(call_t *c, duckdb_data_chunk input, idx_t arg,
+                                      row_step_t step, null_step_t null_step)
+{
     idx_t rows = duckdb_data_chunk_get_size(input), i;
-    duckdb_vector in = duckdb_data_chunk_get_vector(input, 0);
+    duckdb_vector in = duckdb_data_chunk_get_vector(input, arg);
     const duckdb_string_t *text = (const duckdb_string_t *)duckdb_vector_get_data(in);
-    uint64_t *in_valid = duckdb_vector_get_validity(in);
-    uint64_t *out_valid = NULL;
-    duckdb_string_t *data = text_data(out);
-    int authority = op == OP_USERINFO || op == OP_HOST || op == OP_PORT, f = op - OP_SCHEME;
+    const uint64_t *in_valid = duckdb_vector_get_validity(in);
     for (i = 0; i < rows; i++) {
         const uint8_t *p;
         int64_t n;
-        ptrdiff_t lo[FU_F_COUNT], hi[FU_F_COUNT];
-        fu_split_t s;
-        fu_authority_t a;
         if (!row_valid(in_valid, i)) {
-            set_null(out, &out_valid, i);
+            if (null_step != NULL)
+                null_step(c, i);
+            else
+                null_row(c, i);
             continue;
         }
         row_text(&text[i], &p, &n);
-        if (!is_utf8(p, n, fu_split_row_1(p, n, authority, &s, &a))) {
-            fail_utf8(info, i);
-            return;
-        }
-        fu_split_ranges(n, &s, &a, authority, lo, hi);
-        if (lo[f] >= 0)
-            put_text(out, data, i, p + lo[f], hi[f] - lo[f]);
-        else
-            set_null(out, &out_valid, i);
+        if (step(c, i, p, n) < 0)
+            break;
     }
+    scratch_free(&c->sc);
+}
+
+/* ---- uri_scheme .. uri_fragment ------------------------------------------ */
+
+typedef struct {
+    call_t c;
+    int authority, f; /* the component's index among FU_F_COUNT */
+} components_t;
+
+static int components_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
+{
+    components_t *self = (components_t *)c;
+    ptrdiff_t lo[FU_F_COUNT], hi[FU_F_COUNT];
+    fu_split_t s;
+    fu_authority_t a;
+    int f = self->f;
+    if (!is_utf8(p, n, fu_split_row_1(p, n, self->authority, &s, &a)))
+        return fail_utf8(c->info, i);
+    fu_split_ranges(n, &s, &a, self->authority, lo, hi);
+    if (lo[f] < 0)
+        return null_row(c, i);
+    put_text(c->out, (duckdb_string_t *)c->data, i, p + lo[f], hi[f] - lo[f]);
+    return 0;
+}
+
+static void components_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
+{
+    components_t self;
+    call_init(&self.c, info, out);
+    self.authority = self.c.op == OP_USERINFO || self.c.op == OP_HOST || self.c.op == OP_PORT;
+    self.f = self.c.op - OP_SCHEME;
+    each_row(&self.c, input, 0, components_row, NULL);
 }
 
 /* ---- uri_split ------------------------------------------------------------ */
 
-static void split_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
-{
-    idx_t rows = duckdb_data_chunk_get_size(input), i;
-    duckdb_vector in = duckdb_data_chunk_get_vector(input, 0);
-    const duckdb_string_t *text = (const duckdb_string_t *)duckdb_vector_get_data(in);
-    uint64_t *in_valid = duckdb_vector_get_validity(in);
-    uint64_t *out_valid = NULL;
+typedef struct {
+    call_t c;
     duckdb_vector child[8];
     uint64_t *child_valid[8];
     duckdb_string_t *child_data[8];
+} split_call_t;
+
+static void split_null(call_t *c, idx_t i)
+{
+    split_call_t *self = (split_call_t *)c;
     int k;
+    null_row(c, i);
+    for (k = 0; k < 8; k++)
+        set_null(self->child[k], &self->child_valid[k], i);
+}
+
+static int split_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
+{
+    split_call_t *self = (split_call_t *)c;
+    ptrdiff_t lo[FU_F_COUNT], hi[FU_F_COUNT];
+    fu_split_t s;
+    fu_authority_t a;
+    int k;
+    if (!is_utf8(p, n, fu_split_row_1(p, n, 1, &s, &a)))
+        return fail_utf8(c->info, i);
+    fu_split_ranges(n, &s, &a, 1, lo, hi);
     for (k = 0; k < 8; k++) {
-        child[k] = duckdb_struct_vector_get_child(out, (idx_t)k);
-        child_valid[k] = NULL;
-        child_data[k] = text_data(child[k]);
+        if (lo[k] >= 0)
+            put_text(self->child[k], self->child_data[k], i, p + lo[k], hi[k] - lo[k]);
+        else
+            set_null(self->child[k], &self->child_valid[k], i);
     }
-    for (i = 0; i < rows; i++) {
-        const uint8_t *p;
-        int64_t n;
-        ptrdiff_t lo[FU_F_COUNT], hi[FU_F_COUNT];
-        fu_split_t s;
-        fu_authority_t a;
-        if (!row_valid(in_valid, i)) {
-            set_null(out, &out_valid, i);
-            for (k = 0; k < 8; k++)
-                set_null(child[k], &child_valid[k], i);
-            continue;
-        }
-        row_text(&text[i], &p, &n);
-        if (!is_utf8(p, n, fu_split_row_1(p, n, 1, &s, &a))) {
-            fail_utf8(info, i);
-            return;
-        }
-        fu_split_ranges(n, &s, &a, 1, lo, hi);
-        for (k = 0; k < 8; k++) {
-            if (lo[k] >= 0)
-                put_text(child[k], child_data[k], i, p + lo[k], hi[k] - lo[k]);
-            else
-                set_null(child[k], &child_valid[k], i);
-        }
+    return 0;
+}
+
+static void split_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
+{
+    split_call_t self;
+    int k;
+    call_init(&self.c, info, out);
+    for (k = 0; k < 8; k++) {
+        self.child[k] = duckdb_struct_vector_get_child(out, (idx_t)k);
+        self.child_valid[k] = NULL;
+        self.child_data[k] = text_data(self.child[k]);
     }
+    each_row(&self.c, input, 0, split_row, split_null);
 }
 
 /* ---- uri_query_params ----------------------------------------------------- */
 
+typedef struct {
+    call_t c;
+    duckdb_vector keys, values;
+    uint64_t *value_valid;
+    idx_t total; /* the pairs of the rows so far */
+} query_params_t;
+
+static void query_params_null(call_t *c, idx_t i)
+{
+    duckdb_list_entry *entries = (duckdb_list_entry *)c->data;
+    null_row(c, i);
+    entries[i].offset = ((query_params_t *)c)->total;
+    entries[i].length = 0;
+}
+
 /* The query's '&'-separated fields, empty ones left out, each split at its
  * first '=' into key and value (NULL when there is no '='), both as
  * written.  A row without a query gives an empty list. */
-static void query_params_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
+static int query_params_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
 {
-    idx_t rows = duckdb_data_chunk_get_size(input), i, total = 0;
-    duckdb_vector in = duckdb_data_chunk_get_vector(input, 0);
-    const duckdb_string_t *text = (const duckdb_string_t *)duckdb_vector_get_data(in);
-    uint64_t *in_valid = duckdb_vector_get_validity(in);
-    uint64_t *out_valid = NULL, *value_valid = NULL;
-    duckdb_list_entry *entries = (duckdb_list_entry *)duckdb_vector_get_data(out);
-    duckdb_vector pairs = duckdb_list_vector_get_child(out);
-    duckdb_vector keys = duckdb_struct_vector_get_child(pairs, 0);
-    duckdb_vector values = duckdb_struct_vector_get_child(pairs, 1);
-    duckdb_string_t *key_data, *value_data;
-    for (i = 0; i < rows; i++) {
-        const uint8_t *p;
-        int64_t n, pos, end, eq;
-        fu_split_t s;
-        idx_t count = 0;
-        if (!row_valid(in_valid, i)) {
-            set_null(out, &out_valid, i);
-            entries[i].offset = total;
-            entries[i].length = 0;
-            continue;
-        }
-        row_text(&text[i], &p, &n);
-        if (!is_utf8(p, n, fu_split_ascii_1(p, n, &s))) {
-            fail_utf8(info, i);
-            return;
-        }
-        entries[i].offset = total;
-        if (s.query_start >= 0) {
-            /* room for every field: one more than the query's '&' */
-            idx_t most = 1;
-            for (pos = s.query_start; pos < s.query_end; pos++)
-                most += p[pos] == '&';
-            if (duckdb_list_vector_reserve(out, total + most) == DuckDBError) {
-                duckdb_scalar_function_set_error(info, "out of memory");
-                return;
-            }
-            /* (reserving may move the children's memory) */
-            value_valid = NULL;
-            key_data = text_data(keys);
-            value_data = text_data(values);
-            for (pos = s.query_start; pos <= s.query_end; pos = end + 1) {
-                const uint8_t *amp =
-                    (const uint8_t *)memchr(p + pos, '&', (size_t)(s.query_end - pos));
-                const uint8_t *sep;
-                end = amp ? amp - p : s.query_end;
-                if (end == pos)
-                    continue;
-                sep = (const uint8_t *)memchr(p + pos, '=', (size_t)(end - pos));
-                eq = sep ? sep - p : end;
-                put_text(keys, key_data, total + count, p + pos, eq - pos);
-                if (sep)
-                    put_text(values, value_data, total + count, p + eq + 1, end - eq - 1);
-                else
-                    set_null(values, &value_valid, total + count);
-                count++;
-            }
-        }
-        entries[i].length = count;
-        total += count;
-        if (duckdb_list_vector_set_size(out, total) == DuckDBError) {
-            duckdb_scalar_function_set_error(info, "out of memory");
-            return;
+    query_params_t *self = (query_params_t *)c;
+    duckdb_list_entry *entries = (duckdb_list_entry *)c->data;
+    idx_t total = self->total, count = 0;
+    int64_t pos, end, eq;
+    fu_split_t s;
+    if (!is_utf8(p, n, fu_split_ascii_1(p, n, &s)))
+        return fail_utf8(c->info, i);
+    entries[i].offset = total;
+    if (s.query_start >= 0) {
+        duckdb_string_t *key_data, *value_data;
+        /* room for every field: one more than the query's '&' */
+        idx_t most = 1;
+        for (pos = s.query_start; pos < s.query_end; pos++)
+            most += p[pos] == '&';
+        if (duckdb_list_vector_reserve(c->out, total + most) == DuckDBError)
+            return out_of_memory(c);
+        /* (reserving may move the children's memory) */
+        self->value_valid = NULL;
+        key_data = text_data(self->keys);
+        value_data = text_data(self->values);
+        for (pos = s.query_start; pos <= s.query_end; pos = end + 1) {
+            const uint8_t *amp = (const uint8_t *)memchr(p + pos, '&', (size_t)(s.query_end - pos));
+            const uint8_t *sep;
+            end = amp ? amp - p : s.query_end;
+            if (end == pos)
+                continue;
+            sep = (const uint8_t *)memchr(p + pos, '=', (size_t)(end - pos));
+            eq = sep ? sep - p : end;
+            put_text(self->keys, key_data, total + count, p + pos, eq - pos);
+            if (sep)
+                put_text(self->values, value_data, total + count, p + eq + 1, end - eq - 1);
+            else
+                set_null(self->values, &self->value_valid, total + count);
+            count++;
         }
     }
+    entries[i].length = count;
+    self->total = total += count;
+    if (duckdb_list_vector_set_size(c->out, total) == DuckDBError)
+        return out_of_memory(c);
+    return 0;
+}
+
+static void query_params_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
+{
+    query_params_t self;
+    duckdb_vector pairs = duckdb_list_vector_get_child(out);
+    call_init(&self.c, info, out);
+    self.keys = duckdb_struct_vector_get_child(pairs, 0);
+    self.values = duckdb_struct_vector_get_child(pairs, 1);
+    self.value_valid = NULL;
+    self.total = 0;
+    each_row(&self.c, input, 0, query_params_row, query_params_null);
 }
 
 /* ---- uri_normalize, uri_canonicalize, uri_fingerprint --------------------- */
@@ -333,160 +427,121 @@ static int64_t canon_key(scratch_t *sc, const uint8_t *p, int64_t n)
                         sc->data);
 }
 
+static int text_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
+{
+    scratch_t *sc = &c->sc;
+    int64_t m;
+    if (!is_utf8(p, n, fu_is_ascii(p, n)))
+        return fail_utf8(c->info, i);
+    if (c->op == OP_NORMALIZE) {
+        if (reserve(&sc->data, &sc->cap, (size_t)n + FU_NORMALIZE_EXTRA) < 0)
+            return out_of_memory(c);
+        m = fu_normalize_1(p, n, 1, sc->data);
+    } else {
+        m = canon_key(sc, p, n);
+        if (m < 0)
+            return out_of_memory(c);
+        if (c->op == OP_FINGERPRINT) {
+            ((uint64_t *)c->data)[i] = fu_xxh64(sc->data, (size_t)m, 0);
+            return 0;
+        }
+    }
+    put_text(c->out, (duckdb_string_t *)c->data, i, sc->data, m);
+    return 0;
+}
+
 static void text_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
 {
-    int op = (int)(intptr_t)duckdb_scalar_function_get_extra_info(info);
-    idx_t rows = duckdb_data_chunk_get_size(input), i;
-    duckdb_vector in = duckdb_data_chunk_get_vector(input, 0);
-    const duckdb_string_t *text = (const duckdb_string_t *)duckdb_vector_get_data(in);
-    uint64_t *in_valid = duckdb_vector_get_validity(in);
-    uint64_t *out_valid = NULL;
-    uint64_t *hashes = op == OP_FINGERPRINT ? (uint64_t *)duckdb_vector_get_data(out) : NULL;
-    duckdb_string_t *data = op == OP_FINGERPRINT ? NULL : text_data(out);
-    scratch_t sc;
-    memset(&sc, 0, sizeof sc);
-    for (i = 0; i < rows; i++) {
-        const uint8_t *p;
-        int64_t n, m;
-        if (!row_valid(in_valid, i)) {
-            set_null(out, &out_valid, i);
-            continue;
-        }
-        row_text(&text[i], &p, &n);
-        if (!is_utf8(p, n, fu_is_ascii(p, n))) {
-            fail_utf8(info, i);
-            break;
-        }
-        if (op == OP_NORMALIZE) {
-            if (reserve(&sc.data, &sc.cap, (size_t)n + FU_NORMALIZE_EXTRA) < 0)
-                goto oom;
-            m = fu_normalize_1(p, n, 1, sc.data);
-        } else {
-            m = canon_key(&sc, p, n);
-            if (m < 0)
-                goto oom;
-            if (op == OP_FINGERPRINT) {
-                hashes[i] = fu_xxh64(sc.data, (size_t)m, 0);
-                continue;
-            }
-        }
-        put_text(out, data, i, sc.data, m);
-    }
-    scratch_free(&sc);
-    return;
-oom:
-    scratch_free(&sc);
-    duckdb_scalar_function_set_error(info, "out of memory");
+    call_t c;
+    call_init(&c, info, out);
+    each_row(&c, input, 0, text_row, NULL);
 }
 
 /* ---- uri_is_valid ---------------------------------------------------------- */
 
+static void is_valid_null(call_t *c, idx_t i)
+{
+    null_row(c, i);
+    ((bool *)c->data)[i] = false;
+}
+
+static int is_valid_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
+{
+    bool *bits = (bool *)c->data;
+    scratch_t *sc = &c->sc;
+    int64_t count = 0;
+    if (fu_is_ascii(p, n)) {
+        bits[i] = fu_rule_check(FU_R_URI_REFERENCE, p, n) < 0;
+        return 0;
+    }
+    /* as the kernels: the code points' RFC 3987 classes, one byte each */
+    if (reserve_wide(sc, (size_t)n) < 0 || reserve(&sc->data, &sc->cap, (size_t)n) < 0)
+        return out_of_memory(c);
+    if (!fu_utf8_decode(p, n, sc->wide, &count))
+        return fail_utf8(c->info, i);
+    fu_classify_4(sc->wide, count, sc->data);
+    bits[i] = fu_rule_check(FU_R_URI_REFERENCE, sc->data, count) < 0;
+    return 0;
+}
+
 static void is_valid_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
 {
-    idx_t rows = duckdb_data_chunk_get_size(input), i;
-    duckdb_vector in = duckdb_data_chunk_get_vector(input, 0);
-    const duckdb_string_t *text = (const duckdb_string_t *)duckdb_vector_get_data(in);
-    uint64_t *in_valid = duckdb_vector_get_validity(in);
-    uint64_t *out_valid = NULL;
-    bool *bits = (bool *)duckdb_vector_get_data(out);
-    scratch_t sc;
-    memset(&sc, 0, sizeof sc);
-    for (i = 0; i < rows; i++) {
-        const uint8_t *p;
-        int64_t n, count = 0;
-        if (!row_valid(in_valid, i)) {
-            set_null(out, &out_valid, i);
-            bits[i] = false;
-            continue;
-        }
-        row_text(&text[i], &p, &n);
-        if (fu_is_ascii(p, n)) {
-            bits[i] = fu_rule_check(FU_R_URI_REFERENCE, p, n) < 0;
-            continue;
-        }
-        /* as the kernels: the code points' RFC 3987 classes, one byte each */
-        if (sc.wide_cap < (size_t)n) {
-            uint32_t *w = (uint32_t *)realloc(sc.wide, (size_t)n * sizeof(uint32_t));
-            if (w == NULL)
-                goto oom;
-            sc.wide = w;
-            sc.wide_cap = (size_t)n;
-        }
-        if (reserve(&sc.data, &sc.cap, (size_t)n) < 0)
-            goto oom;
-        if (!fu_utf8_decode(p, n, sc.wide, &count)) {
-            fail_utf8(info, i);
-            break;
-        }
-        fu_classify_4(sc.wide, count, sc.data);
-        bits[i] = fu_rule_check(FU_R_URI_REFERENCE, sc.data, count) < 0;
-    }
-    scratch_free(&sc);
-    return;
-oom:
-    scratch_free(&sc);
-    duckdb_scalar_function_set_error(info, "out of memory");
+    call_t c;
+    call_init(&c, info, out);
+    each_row(&c, input, 0, is_valid_row, is_valid_null);
 }
 
 /* ---- uri_resolve(base, ref) ------------------------------------------------ */
 
+typedef struct {
+    call_t c;
+    const duckdb_string_t *bases;
+    const uint64_t *base_valid;
+    /* the last base split: a page's links share it */
+    const uint8_t *last;
+    int64_t nlast;
+    fu_split_t parts;
+} resolve_call_t;
+
+/* The loop runs over the references (argument 1): in the kernels' order,
+ * the reference, then its base. */
+static int resolve_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
+{
+    resolve_call_t *self = (resolve_call_t *)c;
+    const uint8_t *b;
+    int64_t nb, m;
+    if (!fu_utf8_valid(p, n))
+        return fail_utf8(c->info, i);
+    if (!row_valid(self->base_valid, i))
+        return null_row(c, i);
+    row_text(&self->bases[i], &b, &nb);
+    if (self->last == NULL || nb != self->nlast || memcmp(b, self->last, (size_t)nb) != 0) {
+        if (!fu_utf8_valid(b, nb))
+            return fail_utf8(c->info, i);
+        fu_split_1(b, nb, &self->parts);
+        self->last = b;
+        self->nlast = nb;
+    }
+    if (self->parts.scheme_end < 0)
+        return null_row(c, i);
+    if (reserve(&c->sc.data, &c->sc.cap, (size_t)(nb + n) + FU_RESOLVE_EXTRA) < 0)
+        return out_of_memory(c);
+    m = fu_resolve_1(b, nb, &self->parts, p, n, 1, FU_RESOLVE_3986, c->sc.data);
+    put_text(c->out, (duckdb_string_t *)c->data, i, c->sc.data, m);
+    return 0;
+}
+
 static void resolve_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
 {
-    idx_t rows = duckdb_data_chunk_get_size(input), i;
+    resolve_call_t self;
     duckdb_vector vb = duckdb_data_chunk_get_vector(input, 0);
-    duckdb_vector vr = duckdb_data_chunk_get_vector(input, 1);
-    const duckdb_string_t *bases = (const duckdb_string_t *)duckdb_vector_get_data(vb);
-    const duckdb_string_t *refs = (const duckdb_string_t *)duckdb_vector_get_data(vr);
-    uint64_t *base_valid = duckdb_vector_get_validity(vb);
-    uint64_t *ref_valid = duckdb_vector_get_validity(vr);
-    uint64_t *out_valid = NULL;
-    duckdb_string_t *data = text_data(out);
-    /* the last base split: a page's links share it */
-    const uint8_t *last = NULL;
-    int64_t nlast = -1;
-    fu_split_t parts;
-    scratch_t sc;
-    memset(&sc, 0, sizeof sc);
-    memset(&parts, 0, sizeof parts);
-    for (i = 0; i < rows; i++) {
-        const uint8_t *p, *b;
-        int64_t n, nb, m;
-        /* in the kernels' order: the reference, then its base */
-        if (!row_valid(ref_valid, i)) {
-            set_null(out, &out_valid, i);
-            continue;
-        }
-        row_text(&refs[i], &p, &n);
-        if (!fu_utf8_valid(p, n)) {
-            fail_utf8(info, i);
-            break;
-        }
-        if (!row_valid(base_valid, i)) {
-            set_null(out, &out_valid, i);
-            continue;
-        }
-        row_text(&bases[i], &b, &nb);
-        if (last == NULL || nb != nlast || memcmp(b, last, (size_t)nb) != 0) {
-            if (!fu_utf8_valid(b, nb)) {
-                fail_utf8(info, i);
-                break;
-            }
-            fu_split_1(b, nb, &parts);
-            last = b;
-            nlast = nb;
-        }
-        if (parts.scheme_end < 0) {
-            set_null(out, &out_valid, i);
-            continue;
-        }
-        if (reserve(&sc.data, &sc.cap, (size_t)(nb + n) + FU_RESOLVE_EXTRA) < 0) {
-            duckdb_scalar_function_set_error(info, "out of memory");
-            break;
-        }
-        m = fu_resolve_1(b, nb, &parts, p, n, 1, FU_RESOLVE_3986, sc.data);
-        put_text(out, data, i, sc.data, m);
-    }
-    scratch_free(&sc);
+    call_init(&self.c, info, out);
+    self.bases = (const duckdb_string_t *)duckdb_vector_get_data(vb);
+    self.base_valid = duckdb_vector_get_validity(vb);
+    self.last = NULL;
+    self.nlast = -1;
+    memset(&self.parts, 0, sizeof self.parts);
+    each_row(&self.c, input, 1, resolve_row, NULL);
 }
 
 /* ---- uri_registrable_domain, uri_public_suffix ------------------------------ */
@@ -504,121 +559,9 @@ typedef struct {
 
 static int64_t psl_current; /* a psl_table_t *, read and set atomically */
 
-#define PSL_MAX_DEPTH 120
-
 static const psl_table_t *psl_get(void)
 {
     return (const psl_table_t *)(intptr_t)fu_shared_get(&psl_current);
-}
-
-/* _psl_c._host_range: the host's [start, end) in s, or 0 when s names no
- * host (a URI's authority host, else s as a bare [userinfo@]host[:port]
- * whose port must be digits; one trailing dot dropped; no IP). */
-static int psl_host_range(const uint8_t *s, ptrdiff_t n, ptrdiff_t *start, ptrdiff_t *end)
-{
-    fu_authority_t au;
-    ptrdiff_t a = 0, b, i;
-    int bare;
-    i = fu_stop_1(s, 0, n, ':', '/', '?', '#');
-    if (0 < i && i < n && s[i] == ':')
-        a = i + 1;
-    bare = !(n - a >= 2 && s[a] == '/' && s[a + 1] == '/');
-    if (bare)
-        a = 0;
-    else
-        a += 2;
-    b = fu_stop_1(s, a, n, '/', '?', '#', '#');
-    if (fu_stop_1(s, a, b, '@', ':', '[', '[') < b) {
-        fu_authority_1(s, a, b, &au);
-        if (bare && au.port_start >= 0)
-            for (i = au.port_start; i < b; i++)
-                if (s[i] < '0' || s[i] > '9')
-                    return 0;
-        a = au.host_start;
-        b = au.host_end;
-        if (memchr(s + a, ':', (size_t)(b - a)) != NULL)
-            return 0;
-    }
-    if (b > a && s[b - 1] == '.')
-        b -= 1;
-    if (b == a || s[a] == '[')
-        return 0;
-    if (s[b - 1] >= '0' && s[b - 1] <= '9' && fu_host_type(s + a, b - a) == FU_HOST_IPV4)
-        return 0;
-    *start = a;
-    *end = b;
-    return 1;
-}
-
-/* _psl_c._lookup: the public suffix of host h[0, n), ASCII-lowercased into
- * out: -1 when a label is empty, else 0; *suffix_at and *domain_at as there
- * (-1 when there is none). */
-static int psl_lookup(const fu_psl_t *t, int depth, const uint8_t *h, ptrdiff_t n, uint8_t *out,
-                      int shift, ptrdiff_t *suffix_at, ptrdiff_t *domain_at)
-{
-    ptrdiff_t starts[PSL_MAX_DEPTH + 3];
-    int found[PSL_MAX_DEPTH + 3];
-    uint64_t hash = FU_PSL_HASH0;
-    ptrdiff_t i = n - 1, label_end;
-    int k = 0, total, p, f, more, probe = 1;
-    fu_lower_ascii(h, (size_t)n, out);
-    for (;;) {
-        label_end = i;
-        if (probe) {
-            while (i >= 0 && out[i] != '.') {
-                hash = fu_psl_step(hash, out[i]);
-                i -= 1;
-            }
-        } else {
-            while (i >= 0 && out[i] != '.')
-                i -= 1;
-        }
-        if (i == label_end)
-            return -1;
-        k += 1;
-        starts[k] = i + 1;
-        found[k] = 0;
-        if (probe) {
-            found[k] = (fu_psl_find(t, hash, out + i + 1, (size_t)(n - i - 1)) >> shift) & 15;
-            probe = (found[k] & FU_PSL_LONGER) != 0 && k < depth;
-        }
-        if (i < 0 || k == depth + 2)
-            break;
-        hash = fu_psl_step(hash, '.');
-        i -= 1;
-    }
-    total = k;
-    more = i >= 0;
-    if (more) {
-        if (i == 0 || out[0] == '.' || out[i - 1] == '.')
-            return -1;
-        while (i > 1) {
-            i -= 1;
-            if (out[i] == '.' && out[i - 1] == '.')
-                return -1;
-        }
-    }
-    p = 1;
-    if (total > 1 || more) {
-        for (k = total < depth ? total : depth; k > 0; k--) {
-            f = found[k];
-            if (f & FU_PSL_EXCEPT) {
-                p = k - 1;
-                break;
-            }
-            if (f & FU_PSL_WILD) {
-                p = (k < total || more) ? k + 1 : k;
-                break;
-            }
-            if (f & FU_PSL_EXACT) {
-                p = k;
-                break;
-            }
-        }
-    }
-    *suffix_at = p > 0 ? starts[p] : -1;
-    *domain_at = (p > 0 && p + 1 <= total) ? starts[p + 1] : -1;
-    return 0;
 }
 
 /* Whether code point c is in the sorted ranges r[0, n) ({first, last}). */
@@ -711,76 +654,59 @@ static ptrdiff_t str_lower(const uint32_t *w, int64_t n, uint8_t *out)
     return o - out;
 }
 
+typedef struct {
+    call_t c;
+    const psl_table_t *table;
+} psl_call_t;
+
+static int psl_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
+{
+    psl_call_t *self = (psl_call_t *)c;
+    scratch_t *sc = &c->sc;
+    const uint8_t *host;
+    int64_t count = 0;
+    ptrdiff_t a, b, size, suffix_at, domain_at, at;
+    if (!fu_utf8_valid(p, n))
+        return fail_utf8(c->info, i);
+    if (!fu_psl_host_range(p, n, &a, &b))
+        return null_row(c, i);
+    host = p + a;
+    size = b - a;
+    if (!fu_is_ascii(host, size)) {
+        /* str.lower of the host's text first, as _psl_c does */
+        if (reserve_wide(sc, (size_t)size) < 0
+            || reserve(&sc->more, &sc->more_cap, (size_t)size * 12) < 0)
+            return out_of_memory(c);
+        fu_utf8_decode(host, size, sc->wide, &count);
+        size = str_lower(sc->wide, count, sc->more);
+        host = sc->more;
+    }
+    if (reserve(&sc->data, &sc->cap, (size_t)size + 1) < 0)
+        return out_of_memory(c);
+    if (fu_psl_lookup(&self->table->t, self->table->depth, host, size, sc->data, 0, &suffix_at,
+                      &domain_at)
+        < 0)
+        return null_row(c, i);
+    at = c->op == OP_REGISTRABLE_DOMAIN ? domain_at : suffix_at;
+    if (at < 0)
+        return null_row(c, i);
+    put_text(c->out, (duckdb_string_t *)c->data, i, sc->data + at, size - at);
+    return 0;
+}
+
 static void psl_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
 {
-    int op = (int)(intptr_t)duckdb_scalar_function_get_extra_info(info);
-    idx_t rows = duckdb_data_chunk_get_size(input), i;
-    duckdb_vector in = duckdb_data_chunk_get_vector(input, 0);
-    const duckdb_string_t *text = (const duckdb_string_t *)duckdb_vector_get_data(in);
-    uint64_t *in_valid = duckdb_vector_get_validity(in);
-    uint64_t *out_valid = NULL;
+    psl_call_t self;
     const psl_table_t *table = psl_get();
-    duckdb_string_t *data = text_data(out);
-    scratch_t sc;
     if (table == NULL) {
         duckdb_scalar_function_set_error(
             info, "fasturi: no Public Suffix List loaded (fasturi.duckdb.connect() loads the"
                   " publicsuffixlist package's, or call fasturi_load_public_suffix_list)");
         return;
     }
-    memset(&sc, 0, sizeof sc);
-    for (i = 0; i < rows; i++) {
-        const uint8_t *p, *host;
-        int64_t n, count = 0;
-        ptrdiff_t a, b, size, suffix_at, domain_at, at;
-        if (!row_valid(in_valid, i)) {
-            set_null(out, &out_valid, i);
-            continue;
-        }
-        row_text(&text[i], &p, &n);
-        if (!fu_utf8_valid(p, n)) {
-            fail_utf8(info, i);
-            break;
-        }
-        if (!psl_host_range(p, n, &a, &b)) {
-            set_null(out, &out_valid, i);
-            continue;
-        }
-        host = p + a;
-        size = b - a;
-        if (!fu_is_ascii(host, size)) {
-            /* str.lower of the host's text first, as _psl_c does */
-            if (sc.wide_cap < (size_t)size) {
-                uint32_t *w = (uint32_t *)realloc(sc.wide, (size_t)size * sizeof(uint32_t));
-                if (w == NULL)
-                    goto oom;
-                sc.wide = w;
-                sc.wide_cap = (size_t)size;
-            }
-            if (reserve(&sc.more, &sc.more_cap, (size_t)size * 12) < 0)
-                goto oom;
-            fu_utf8_decode(host, size, sc.wide, &count);
-            size = str_lower(sc.wide, count, sc.more);
-            host = sc.more;
-        }
-        if (reserve(&sc.data, &sc.cap, (size_t)size + 1) < 0)
-            goto oom;
-        if (psl_lookup(&table->t, table->depth, host, size, sc.data, 0, &suffix_at, &domain_at)
-            < 0) {
-            set_null(out, &out_valid, i);
-            continue;
-        }
-        at = op == OP_REGISTRABLE_DOMAIN ? domain_at : suffix_at;
-        if (at < 0)
-            set_null(out, &out_valid, i);
-        else
-            put_text(out, data, i, sc.data + at, size - at);
-    }
-    scratch_free(&sc);
-    return;
-oom:
-    scratch_free(&sc);
-    duckdb_scalar_function_set_error(info, "out of memory");
+    call_init(&self.c, info, out);
+    self.table = table;
+    each_row(&self.c, input, 0, psl_row, NULL);
 }
 
 /* fasturi_load_public_suffix_list(keys, version): the keys of _psl_c's
@@ -823,7 +749,7 @@ static psl_table_t *psl_build(const uint8_t *p, int64_t n, const uint8_t *v, int
         fu_psl_insert(&table->t, off, (uint32_t)(end - line - 2), (uint8_t)flags);
         off += (uint32_t)(end - line - 2);
     }
-    if (table->depth > PSL_MAX_DEPTH || nv >= (int64_t)sizeof table->version)
+    if (table->depth > FU_PSL_MAX_DEPTH || nv >= (int64_t)sizeof table->version)
         goto bad;
     memcpy(table->version, v, (size_t)nv);
     return table;

@@ -161,26 +161,6 @@ static inline ptrdiff_t fu_ww_room(ptrdiff_t n, ptrdiff_t base_len)
     return 3 * n + base_len + 64;
 }
 
-/* Index of the highest set bit of x; x must not be 0. */
-#if defined(_MSC_VER) && !defined(__clang__)
-static inline unsigned fu_ww_high(unsigned x)
-{
-    unsigned long k;
-    _BitScanReverse(&k, x);
-    return (unsigned)k;
-}
-#elif defined(__GNUC__) || defined(__clang__)
-static inline unsigned fu_ww_high(unsigned x) { return 31u - (unsigned)__builtin_clz(x); }
-#else
-static inline unsigned fu_ww_high(unsigned x)
-{
-    unsigned k = 0;
-    while (x >>= 1)
-        k++;
-    return k;
-}
-#endif
-
 static inline int fu_ww_alpha(uint8_t c) { return (uint8_t)((c | 0x20) - 'a') < 26; }
 static inline int fu_ww_digit(uint8_t c) { return (uint8_t)(c - '0') < 10; }
 
@@ -615,7 +595,7 @@ FU_WW_STEP ptrdiff_t fu_ww_authority(const uint8_t *s, ptrdiff_t p, ptrdiff_t n,
             unsigned below = (1u << take) - 1;
             unsigned dots =
                 (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('.'))) & below;
-            ptrdiff_t last = o + (ptrdiff_t)fu_ww_high(dots | 1u);
+            ptrdiff_t last = o + (ptrdiff_t)fu_top(dots | 1u);
             dot = dots != 0 ? last : dot; /* (a select, not a branch) */
             h &= below;
             pairs |= (h & ((h << 1) | carry));
@@ -781,7 +761,7 @@ FU_WW_STEP int fu_ww_path_plain(const uint8_t *s, ptrdiff_t *pq, ptrdiff_t n, ui
         }
         slashes &= (1u << k) - 1;
         if (slashes != 0) {
-            unsigned j = fu_ww_high(slashes);
+            unsigned j = fu_top(slashes);
             segq = r + (ptrdiff_t)j + 1;
             sego = r + (ptrdiff_t)j + d;
         }
@@ -1234,7 +1214,7 @@ static inline int fu_ww_same_impl(const uint8_t *s, ptrdiff_t n, uint8_t *out, f
         dt &= below;
         pairs |= hy & ((hy << 1) | carry);
         carry = hy >> 31;
-        ptrdiff_t last = r + (ptrdiff_t)fu_ww_high(dt | 1u);
+        ptrdiff_t last = r + (ptrdiff_t)fu_top(dt | 1u);
         dot = dt != 0 ? last : dot;
         if (take < 32 || r + 32 >= n) {
             he = r + (ptrdiff_t)take < n ? r + (ptrdiff_t)take : n;

@@ -6,6 +6,7 @@ from __future__ import annotations
 import fasturi
 import fasturi.parse as fp
 from fasturi import whatwg
+from fasturi._types import WHATWG_FIELDS
 
 TEXTS = [
     "http://u:p@Example.COM:80/a/./b/../%7euser?q=1&utm_source=x#frag",
@@ -60,10 +61,8 @@ def _uri_methods(s):
 
 def _whatwg_reads(s):
     u = whatwg.parse(s, BASE)
-    getters = ("href", "origin", "protocol", "username", "password", "host", "hostname")
-    getters += ("port", "pathname", "search", "hash")
     return [whatwg.can_parse(s), whatwg.resolve(BASE, s), str(u), hash(u)] + [
-        getattr(u, g) for g in getters
+        getattr(u, g) for g in WHATWG_FIELDS
     ]
 
 

@@ -1,8 +1,20 @@
 """RFC 3986 §5.4.1 and §5.4.2: every normal and abnormal example of
 resolving against BASE, shared by the tests of each API that resolves (core,
-URI, batch, urllib drop-in)."""
+URI, batch, urllib drop-in); and §1.1.2's example URIs."""
 
 BASE = "http://a/b/c/d;p?q"
+
+# §1.1.2, every example URI.
+RFC_1_1_2 = [
+    "ftp://ftp.is.co.za/rfc/rfc1808.txt",
+    "http://www.ietf.org/rfc/rfc2396.txt",
+    "ldap://[2001:db8::7]/c=GB?objectClass?one",
+    "mailto:John.Doe@example.com",
+    "news:comp.infosystems.www.servers.unix",
+    "tel:+1-816-555-1212",
+    "telnet://192.0.2.16:80/",
+    "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+]
 
 RFC_5_4_1 = [
     ("g:h", "g:h"),

@@ -10,6 +10,7 @@ import pandas as pd
 import polars as pl
 import pyarrow as pa
 import pytest
+from arrow_families import as_rows, families
 from hypothesis import given
 from hypothesis import strategies as st
 from unchecked import unchecked_strings
@@ -110,45 +111,14 @@ def _expected(name, rows):
     return [None if s is None else fn(s) for s in rows]
 
 
-def _as_rows(result):
-    if isinstance(result, (pa.Array, pa.ChunkedArray)):
-        return result.to_pylist()
-    if isinstance(result, pl.Series):
-        return result.to_list()
-    if isinstance(result, pd.DataFrame):
-        # a null struct row is a row of nulls
-        rows = [
-            {k: (None if pd.isna(v) else v) for k, v in r.items()}
-            for r in result.to_dict("records")
-        ]
-        return [None if all(v is None for v in r.values()) else r for r in rows]
-    return [None if v is pd.NA else v for v in result.tolist()]
-
-
-def _families(rows):
-    """The input families of docs/reference.md §6, each holding `rows`."""
-    yield "list", rows
-    for typ in (pa.string(), pa.large_string(), pa.string_view()):
-        yield str(typ), pa.array(rows, type=typ)
-    half = len(rows) // 2
-    yield "chunked", pa.chunked_array([rows[:half], rows[half:]], type=pa.string())
-    padded = pa.array(["pad", None] + rows + ["tail"], type=pa.string())
-    yield "sliced", padded.slice(2, len(rows))
-    yield "polars", pl.Series("url", rows, dtype=pl.String)
-    yield (
-        "pandas",
-        pd.Series(rows, dtype=pd.ArrowDtype(pa.string()), index=range(10, 10 + len(rows))),
-    )
-
-
 ROWS = CASES + [None, "http://x/", None]
 
 
 @pytest.mark.parametrize("name", sorted(SCALAR))
 def test_rows_equal_the_scalar_function(arrow, name):
     want = _expected(name, ROWS)
-    for family, col in _families(ROWS):
-        assert _as_rows(SCALAR[name][0](arrow, col)) == want, family
+    for family, col in families(ROWS):
+        assert as_rows(SCALAR[name][0](arrow, col)) == want, family
 
 
 @given(
@@ -168,8 +138,8 @@ def test_split_at_block_edges(arrow):
 
     rows = [t.replace("\x80", "é") for t in block_edge_texts()]
     want = [_fields(s) for s in rows]
-    for family, col in _families(rows):
-        assert _as_rows(arrow.split(col, fields=FIELDS)) == want, family
+    for family, col in families(rows):
+        assert as_rows(arrow.split(col, fields=FIELDS)) == want, family
 
 
 @pytest.mark.parametrize("threads", [1, 2])

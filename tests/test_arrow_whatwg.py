@@ -11,6 +11,7 @@ import pandas as pd
 import polars as pl
 import pyarrow as pa
 import pytest
+from arrow_families import as_rows, families
 from corpus_files import FOLDER, lines
 from hypothesis import given
 from hypothesis import strategies as st
@@ -49,43 +50,16 @@ def _split(s, base, fields):
     return {f: getattr(url, f) for f in fields}
 
 
-def _families(rows):
-    """The input families of API.md §6, each holding `rows`."""
-    yield "list", rows
-    for typ in (pa.string(), pa.large_string(), pa.string_view()):
-        yield str(typ), pa.array(rows, type=typ)
-    half = len(rows) // 2
-    yield "chunked", pa.chunked_array([rows[:half], rows[half:]], type=pa.string())
-    padded = pa.array(["pad", None] + rows + ["tail"], type=pa.string())
-    yield "sliced", padded.slice(2, len(rows))
-    yield "polars", pl.Series("url", rows, dtype=pl.String)
-    yield "pandas", pd.Series(rows, dtype=pd.ArrowDtype(pa.string()))
-
-
-def _as_rows(result):
-    if isinstance(result, (pa.Array, pa.ChunkedArray)):
-        return result.to_pylist()
-    if isinstance(result, pl.Series):
-        return result.to_list()
-    if isinstance(result, pd.DataFrame):
-        rows = [
-            {k: (None if pd.isna(v) else v) for k, v in r.items()}
-            for r in result.to_dict("records")
-        ]
-        return [None if all(v is None for v in r.values()) else r for r in rows]
-    return [None if v is pd.NA else v for v in result.tolist()]
-
-
 @pytest.mark.parametrize("base", [None, BASE])
 def test_rows_equal_the_scalar_functions(base):
     href = [None if s is None else _href(s, base) for s in ROWS]
     can = [None if s is None else whatwg.can_parse(s, base) for s in ROWS]
     split = [None if s is None else _split(s, base, fa.WHATWG_FIELDS) for s in ROWS]
     assert any(h is None for h, s in zip(href, ROWS) if s is not None)  # failures are there
-    for family, col in _families(ROWS):
-        assert _as_rows(fa.whatwg_href(col, base)) == href, family
-        assert _as_rows(fa.whatwg_can_parse(col, base)) == can, family
-        assert _as_rows(fa.whatwg_split(col, base=base)) == split, family
+    for family, col in families(ROWS):
+        assert as_rows(fa.whatwg_href(col, base)) == href, family
+        assert as_rows(fa.whatwg_can_parse(col, base)) == can, family
+        assert as_rows(fa.whatwg_split(col, base=base)) == split, family
 
 
 @given(st.lists(st.one_of(st.none(), st.text(st.characters(exclude_categories=["Cs"])))))

@@ -8,6 +8,7 @@ from unittest import mock
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rfc_examples import RFC_1_1_2
 
 import fasturi
 from fasturi import Finding, _audit
@@ -29,15 +30,7 @@ def only(text, code):
 
 
 CLEAN = [
-    # §1.1.2
-    "ftp://ftp.is.co.za/rfc/rfc1808.txt",
-    "http://www.ietf.org/rfc/rfc2396.txt",
-    "ldap://[2001:db8::7]/c=GB?objectClass?one",
-    "mailto:John.Doe@example.com",
-    "news:comp.infosystems.www.servers.unix",
-    "tel:+1-816-555-1212",
-    "telnet://192.0.2.16:80/",
-    "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+    *RFC_1_1_2,  # §1.1.2
     # §3
     "foo://example.com:8042/over/there?name=ferret#nose",
     "http://[fe80::1%25eth0]:8080/",

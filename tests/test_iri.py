@@ -8,6 +8,7 @@ import re
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from rfc_examples import RFC_1_1_2
 
 from fasturi._iri import iri_to_uri, uri_to_iri
 from fasturi._types import InvalidURI
@@ -64,14 +65,7 @@ def test_rfc3987_3_1_hash_percent_brackets_not_converted():
 @pytest.mark.parametrize(
     "uri",
     [
-        "http://www.ietf.org/rfc/rfc2396.txt",
-        "ftp://ftp.is.co.za/rfc/rfc1808.txt",
-        "ldap://[2001:db8::7]/c=GB?objectClass?one",
-        "mailto:John.Doe@example.com",
-        "news:comp.infosystems.www.servers.unix",
-        "tel:+1-816-555-1212",
-        "telnet://192.0.2.16:80/",
-        "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+        *RFC_1_1_2,
         "http://u:p@xn--99zt52a.example.org:8080/a;b/c?d=e&f#g",
         "//host/p",
         "../../g?x#y",

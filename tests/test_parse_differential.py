@@ -529,6 +529,17 @@ def test_scheme_must_start_with_a_letter_from_3_11():
     same("urlsplit", "1a:b")
 
 
+# urllib.parse's result classes
+RESULT_CLASSES = (
+    "SplitResult",
+    "ParseResult",
+    "DefragResult",
+    "SplitResultBytes",
+    "ParseResultBytes",
+    "DefragResultBytes",
+)
+
+
 def test_result_classes_are_the_stdlib_ones():
     assert type(fp.urlsplit("http://a/b")) is std.SplitResult
     assert type(fp.urlparse("http://a/b")) is std.ParseResult
@@ -536,14 +547,7 @@ def test_result_classes_are_the_stdlib_ones():
     assert type(fp.urlsplit(b"http://a/b")) is std.SplitResultBytes
     assert type(fp.urlparse(b"http://a/b")) is std.ParseResultBytes
     assert type(fp.urldefrag(b"http://a/b#c")) is std.DefragResultBytes
-    for name in (
-        "SplitResult",
-        "ParseResult",
-        "DefragResult",
-        "SplitResultBytes",
-        "ParseResultBytes",
-        "DefragResultBytes",
-    ):
+    for name in RESULT_CLASSES:
         assert getattr(fp, name) is getattr(std, name)
     r = fp.urlsplit("http://u:p@H:8080/x?q#f")
     assert hash(r) == hash(tuple(r)) and r == tuple(r)
@@ -558,18 +562,7 @@ def test_result_classes_are_the_stdlib_ones():
 
 
 def test_every_public_name():
-    names = (
-        set(std.__all__)
-        | {
-            "SplitResult",
-            "ParseResult",
-            "DefragResult",
-            "SplitResultBytes",
-            "ParseResultBytes",
-            "DefragResultBytes",
-        }
-        | set(LEGACY)
-    )
+    names = set(std.__all__) | set(RESULT_CLASSES) | set(LEGACY)
     names |= {"uses_relative", "uses_netloc", "uses_params", "scheme_chars", "clear_cache"}
     for name in names:
         assert hasattr(fp, name), name

@@ -5,6 +5,7 @@ UCS-4) goes through the same rules."""
 from __future__ import annotations
 
 import pytest
+from rule_cases import flat
 from test_rules_rfc3986 import CASES as URI_CASES
 from test_rules_rfc3986 import RFC_EXAMPLES, RFC_REFERENCES
 
@@ -261,15 +262,7 @@ def _inside(cp, ranges):
     return any(lo <= cp <= hi for lo, hi in ranges)
 
 
-def _flat(cases):
-    return [
-        pytest.param(rule, text, want, id=f"{rule}-{text!r}")
-        for rule, items in cases.items()
-        for text, want in items
-    ]
-
-
-@pytest.mark.parametrize(("rule", "text", "want"), _flat(CASES))
+@pytest.mark.parametrize(("rule", "text", "want"), flat(CASES))
 def test_rule(rules, rule, text, want):
     assert rules.is_valid(text, rule) is (want is None)
     if want is None:

@@ -9,6 +9,7 @@ longest prefix that some matching text starts with.
 from __future__ import annotations
 
 import pytest
+from rule_cases import flat
 
 from fasturi._types import InvalidURI
 
@@ -474,15 +475,7 @@ APPENDIX_C = [
 ]  # fmt: skip
 
 
-def _flat(cases):
-    return [
-        pytest.param(rule, text, want, id=f"{rule}-{text!r}")
-        for rule, items in cases.items()
-        for text, want in items
-    ]
-
-
-@pytest.mark.parametrize(("rule", "text", "want"), _flat(CASES))
+@pytest.mark.parametrize(("rule", "text", "want"), flat(CASES))
 def test_rule(rules, rule, text, want):
     assert rules.is_valid(text, rule, rfc=2396) is (want is None)
     if want is None:

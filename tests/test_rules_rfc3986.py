@@ -11,6 +11,8 @@ from __future__ import annotations
 import pickle
 
 import pytest
+from rfc_examples import RFC_1_1_2
+from rule_cases import flat
 
 from fasturi._types import InvalidURI
 
@@ -569,14 +571,7 @@ CASES: dict[str, list[tuple[str, int | None]]] = {
 
 # RFC 3986 §1.1.2, §3, §3.3, §6.2.2, §6.2.3, §6.2.4 and §7.6.
 RFC_EXAMPLES = [
-    "ftp://ftp.is.co.za/rfc/rfc1808.txt",
-    "http://www.ietf.org/rfc/rfc2396.txt",
-    "ldap://[2001:db8::7]/c=GB?objectClass?one",
-    "mailto:John.Doe@example.com",
-    "news:comp.infosystems.www.servers.unix",
-    "tel:+1-816-555-1212",
-    "telnet://192.0.2.16:80/",
-    "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+    *RFC_1_1_2,
     "foo://example.com:8042/over/there?name=ferret#nose",
     "urn:example:animal:ferret:nose",
     "mailto:fred@example.com",
@@ -630,15 +625,7 @@ RFC_3987 = {
 }  # fmt: skip
 
 
-def _flat(cases):
-    return [
-        pytest.param(rule, text, want, id=f"{rule}-{text!r}")
-        for rule, items in cases.items()
-        for text, want in items
-    ]
-
-
-@pytest.mark.parametrize(("rule", "text", "want"), _flat(CASES))
+@pytest.mark.parametrize(("rule", "text", "want"), flat(CASES))
 def test_rule(rules, rule, text, want):
     assert rules.is_valid(text, rule) is (want is None)
     assert rules.is_valid(text, rule, rfc=3986) is (want is None)

@@ -16,23 +16,10 @@ from corpus_files import FOLDER, FULL, lines
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from fasturi._types import WHATWG_FIELDS as GETTERS
 from fasturi._types import InvalidURL
 
 pytestmark = pytest.mark.parity
-
-GETTERS = (
-    "href",
-    "origin",
-    "protocol",
-    "username",
-    "password",
-    "host",
-    "hostname",
-    "port",
-    "pathname",
-    "search",
-    "hash",
-)
 
 with open(Path(__file__).parent / "wpt" / "urltestdata.json", encoding="utf-8") as f:
     WPT = [case for case in json.load(f) if isinstance(case, dict)]

@@ -71,6 +71,8 @@ from fasturi._csrc cimport (
     fu_pct_decode_1,
     fu_resolve_1,
     fu_rule_check,
+    fu_psl_host_range,
+    fu_psl_lookup,
     fu_psl_t,
     fu_split_1,
     fu_split_row_1,
@@ -92,7 +94,7 @@ from fasturi._capi cimport (
     PyUnicode_AsUTF8AndSize,
     PyUnicode_DecodeUTF8,
 )
-from fasturi._psl_c cimport _Table, _current, _host_range, _lookup
+from fasturi._psl_c cimport _Table, _current
 from fasturi._rules_c cimport _rule_id
 from fasturi._surt_c cimport MEM as _surt_mem
 from fasturi._surt_c cimport _surt_error, _surt_key
@@ -527,7 +529,7 @@ cdef int _domain_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
     # does it for an ASCII host
     cdef Py_ssize_t a, b, size, suffix_at, domain_at, at
     cdef int bad
-    if not _host_range(p, n, &a, &b):
+    if not fu_psl_host_range(p, n, &a, &b):
         return _null(job, r, 0, i)
     size = b - a
     if not ascii and not fu_is_ascii(p + a, size):
@@ -535,8 +537,8 @@ cdef int _domain_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
     r.tmp.len = 0
     if fu_buf_reserve(&r.tmp, size) < 0:
         return BAD_MEMORY
-    if _lookup(job.psl, job.psl_depth, p + a, size, r.tmp.data, job.psl_shift, &suffix_at,
-               &domain_at) < 0:
+    if fu_psl_lookup(job.psl, job.psl_depth, p + a, size, r.tmp.data, job.psl_shift,
+                     &suffix_at, &domain_at) < 0:
         return _null(job, r, 0, i)
     at = domain_at if job.psl_domain else suffix_at
     if at < 0:

@@ -79,21 +79,24 @@ def split(s: str) -> Split:
 def _recompose(
     scheme: Optional[str],
     authority: Optional[str],
-    path: str,
+    path: Optional[str],
     query: Optional[str],
     fragment: Optional[str],
+    guard: bool = True,
 ) -> str:
-    # §5.3, with one guard: a path starting with "//" and no authority would
-    # read back as an authority, so it is written "/.//" (the same path once
-    # §5.2.4 runs).  Resolution and dot-segment removal can produce one.
+    # §5.3; None leaves a component (and its delimiter) out.  With guard, one
+    # more step: a path starting with "//" and no authority would read back
+    # as an authority, so it is written "/.//" (the same path once §5.2.4
+    # runs).  Resolution and dot-segment removal can produce one.
     result: List[str] = []
     if scheme is not None:
         result += (scheme, ":")
     if authority is not None:
         result += ("//", authority)
-    elif path.startswith("//"):
+    elif guard and path is not None and path.startswith("//"):
         result.append("/.")
-    result.append(path)
+    if path is not None:
+        result.append(path)
     if query is not None:
         result += ("?", query)
     if fragment is not None:
@@ -119,18 +122,7 @@ def unsplit(parts: Iterable[Optional[str]]) -> str:
         if item is not None and not isinstance(item, str):
             raise type_error("unsplit", "parts", item, "str or None", item=index)
     scheme, authority, path, query, fragment = items
-    result: List[str] = []
-    if scheme is not None:
-        result += (scheme, ":")
-    if authority is not None:
-        result += ("//", authority)
-    if path is not None:
-        result.append(path)
-    if query is not None:
-        result += ("?", query)
-    if fragment is not None:
-        result += ("#", fragment)
-    return "".join(result)
+    return _recompose(scheme, authority, path, query, fragment, guard=False)
 
 
 def _split_authority(authority: str) -> Tuple[Optional[str], str, Optional[str]]:

@@ -242,6 +242,7 @@ cdef extern from "fasturi_canon.h" nogil:
 cdef extern from "fasturi_psl.h" nogil:
     int FU_PSL_EXACT, FU_PSL_WILD, FU_PSL_EXCEPT, FU_PSL_LONGER
     unsigned long long FU_PSL_HASH0
+    int FU_PSL_MAX_DEPTH
     ctypedef struct fu_psl_slot_t:
         uint32_t hash, off
         uint16_t len
@@ -253,6 +254,9 @@ cdef extern from "fasturi_psl.h" nogil:
     unsigned long long fu_psl_step(unsigned long long h, uint8_t c)
     int fu_psl_find(const fu_psl_t *t, unsigned long long h, const uint8_t *s, size_t n)
     void fu_psl_insert(fu_psl_t *t, uint32_t off, uint32_t len, uint8_t flags)
+    bint fu_psl_host_range(const uint8_t *s, Py_ssize_t n, Py_ssize_t *start, Py_ssize_t *end)
+    int fu_psl_lookup(const fu_psl_t *t, int depth, const uint8_t *h, Py_ssize_t n, uint8_t *out,
+                      int shift, Py_ssize_t *suffix_at, Py_ssize_t *domain_at)
 
 # ---- fasturi_xxh64.h (XXH64) ----
 cdef extern from "fasturi_xxh64.h" nogil:

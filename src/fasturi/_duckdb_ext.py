@@ -17,7 +17,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
 #: The functions the extension carries (the others go through Arrow).
 NATIVE = frozenset(
@@ -123,18 +123,8 @@ def public_suffix_table() -> Optional[Tuple[str, str]]:
     rules = _psl.last or _psl.read(None)
     if _cached is not None and _cached[0] is rules:
         return _cached[1]
-    keyed: Dict[bytes, int] = {}
     try:
-        for core, (in_icann, in_all) in rules.cores.items():
-            key = core.encode("utf-8")
-            if len(key) > 0xFFFF:
-                continue  # (as _psl_c: longer than any host a slot matches)
-            keyed[key] = keyed.get(key, 0) | in_icann | (in_all << 4)
-            longer = (_LONGER if in_icann else 0) | (_LONGER << 4 if in_all else 0)
-            at = key.find(b".")
-            while at >= 0:
-                keyed[key[at + 1 :]] = keyed.get(key[at + 1 :], 0) | longer
-                at = key.find(b".", at + 1)
+        keyed = _psl.keys(rules)
     except UnicodeEncodeError:
         _cached = (rules, None)
         return None
@@ -144,9 +134,6 @@ def public_suffix_table() -> Optional[Tuple[str, str]]:
 
 
 _cached: Optional[Tuple[Any, Optional[Tuple[str, str]]]] = None
-
-
-_LONGER = 8  # FU_PSL_LONGER
 
 
 _USAGE = """usage: python -m fasturi.duckdb --path

@@ -18,6 +18,9 @@ from typing import Dict, NamedTuple, Optional, Tuple
 EXACT = 1
 WILD = 2  # "*.core"
 EXCEPT = 4  # "!core"
+# A key of the compiled lookup that ends a longer rule's core
+# (csrc/fasturi_psl.h's FU_PSL_LONGER; see keys).
+LONGER = 8
 
 _BEGIN_ICANN = "// ===BEGIN ICANN DOMAINS==="
 _END_ICANN = "// ===END ICANN DOMAINS==="
@@ -96,6 +99,32 @@ def parse(text: str, path: str = "<string>") -> Rules:
 #: the Rules read last: the list the twins' table was built from (the DuckDB
 #: extension is handed the same)
 last: Optional[Rules] = None
+
+
+def keys(rules: Rules, errors: str = "strict") -> Dict[bytes, int]:
+    """The keys of the compiled lookup's hash set (csrc/fasturi_psl.h) and
+    their flags, as _psl_c builds it and the DuckDB extension is handed it.
+
+    Each core, UTF-8 encoded (``errors`` as ``str.encode`` takes it), with
+    the ICANN section's flags in the low nibble and the whole list's in the
+    high one.  Every proper suffix of a core is a key too, flagged LONGER
+    in the sections of the rules it ends: a lookup that finds no such flag
+    knows no longer suffix of the host can match, and stops there.  A core
+    longer than 0xFFFF bytes is left out: no host a slot's length could
+    match is that long.
+    """
+    keyed: Dict[bytes, int] = {}
+    for core, (in_icann, in_all) in rules.cores.items():
+        key = core.encode("utf-8", errors)
+        if len(key) > 0xFFFF:
+            continue
+        keyed[key] = keyed.get(key, 0) | in_icann | (in_all << 4)
+        longer = (LONGER if in_icann else 0) | (LONGER << 4 if in_all else 0)
+        at = key.find(b".")
+        while at >= 0:
+            keyed[key[at + 1 :]] = keyed.get(key[at + 1 :], 0) | longer
+            at = key.find(b".", at + 1)
+    return keyed
 
 
 def read(path: Optional[str]) -> Rules:

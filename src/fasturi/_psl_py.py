@@ -132,14 +132,11 @@ def _suffix_labels(labels: List[str], flags: Dict[str, int], depth: int) -> int:
     return 1  # the implicit "*" rule
 
 
-def public_suffix(s: str, *, private: bool = False) -> Optional[str]:
-    """The public suffix of ``s``'s host by the Public Suffix List.
-
-    ``s`` is a URI or a bare host; ``private=True`` also uses the list's
-    PRIVATE section.  None for IP addresses and hosts with empty labels.
-    """
+def _answer(func: str, s: str, private: bool, domain: bool) -> Optional[str]:
+    """The public suffix of ``s``'s host, or with ``domain`` its registrable
+    domain (one label more): None where there is none."""
     if not isinstance(s, str):
-        raise type_error("public_suffix", "s", s)
+        raise type_error(func, "s", s)
     labels = _labels(s)
     if labels is None:
         return None
@@ -147,7 +144,20 @@ def public_suffix(s: str, *, private: bool = False) -> Optional[str]:
     k = _suffix_labels(labels, table.every if private else table.icann, table.depth)
     if k == 0:
         return None
+    if domain:
+        k += 1
+        if k > len(labels):
+            return None
     return ".".join(labels[len(labels) - k :])
+
+
+def public_suffix(s: str, *, private: bool = False) -> Optional[str]:
+    """The public suffix of ``s``'s host by the Public Suffix List.
+
+    ``s`` is a URI or a bare host; ``private=True`` also uses the list's
+    PRIVATE section.  None for IP addresses and hosts with empty labels.
+    """
+    return _answer("public_suffix", s, private, False)
 
 
 def registrable_domain(s: str, *, private: bool = False) -> Optional[str]:
@@ -157,16 +167,7 @@ def registrable_domain(s: str, *, private: bool = False) -> Optional[str]:
     PRIVATE section.  None for IP addresses, hosts with empty labels and
     hosts that are themselves a public suffix.
     """
-    if not isinstance(s, str):
-        raise type_error("registrable_domain", "s", s)
-    labels = _labels(s)
-    if labels is None:
-        return None
-    table = _current()
-    k = _suffix_labels(labels, table.every if private else table.icann, table.depth)
-    if k == 0 or len(labels) <= k:
-        return None
-    return ".".join(labels[len(labels) - k - 1 :])
+    return _answer("registrable_domain", s, private, True)
 
 
 __all__ = [

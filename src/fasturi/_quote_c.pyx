@@ -1012,6 +1012,14 @@ cdef object _urlencode_fast(query, bint doseq, safe, encoding, errors, bint plus
         PyMem_Free(o.p)
 
 
+cdef object _quote_item(quote_via, x, safe, encoding, errors):
+    # urlencode's way with a key, a value or an item of one: bytes as they
+    # are, anything else as its str
+    if isinstance(x, bytes):
+        return quote_via(x, safe)
+    return quote_via(str(x), safe, encoding, errors)
+
+
 def urlencode(query, doseq=False, safe='', encoding=None, errors=None,
               quote_via=quote_plus):
     """Encode a mapping or a sequence of pairs as a query string.
@@ -1047,24 +1055,13 @@ def urlencode(query, doseq=False, safe='', encoding=None, errors=None,
     if not doseq:
         for item in query:
             k, v = _unpack_pair(item)
-            if isinstance(k, bytes):
-                k = quote_via(k, safe)
-            else:
-                k = quote_via(str(k), safe, encoding, errors)
-
-            if isinstance(v, bytes):
-                v = quote_via(v, safe)
-            else:
-                v = quote_via(str(v), safe, encoding, errors)
+            k = _quote_item(quote_via, k, safe, encoding, errors)
+            v = _quote_item(quote_via, v, safe, encoding, errors)
             out.append(k + '=' + v)
     else:
         for item in query:
             k, v = _unpack_pair(item)
-            if isinstance(k, bytes):
-                k = quote_via(k, safe)
-            else:
-                k = quote_via(str(k), safe, encoding, errors)
-
+            k = _quote_item(quote_via, k, safe, encoding, errors)
             if isinstance(v, bytes):
                 v = quote_via(v, safe)
                 out.append(k + '=' + v)
@@ -1079,9 +1076,6 @@ def urlencode(query, doseq=False, safe='', encoding=None, errors=None,
                     out.append(k + '=' + v)
                 else:
                     for elt in v:
-                        if isinstance(elt, bytes):
-                            elt = quote_via(elt, safe)
-                        else:
-                            elt = quote_via(str(elt), safe, encoding, errors)
+                        elt = _quote_item(quote_via, elt, safe, encoding, errors)
                         out.append(k + '=' + elt)
     return '&'.join(out)

@@ -98,6 +98,22 @@ _WHATWG_REASONS = {
 
 _SPECIAL_ORIGIN_SCHEMES = frozenset(("ftp", "http", "https", "ws", "wss"))
 
+#: URL's getters, in the URL Standard's IDL order (fasturi.arrow gives the
+#: same tuple as WHATWG_FIELDS, the getters whatwg_split can give).
+WHATWG_FIELDS = (
+    "href",
+    "origin",
+    "protocol",
+    "username",
+    "password",
+    "host",
+    "hostname",
+    "port",
+    "pathname",
+    "search",
+    "hash",
+)
+
 
 class URL:
     """A URL by the WHATWG URL Standard, with its ``URL`` class's getters.

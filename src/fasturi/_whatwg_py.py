@@ -526,6 +526,13 @@ class URLRecord:
     def includes_credentials(self) -> bool:
         return self.username != "" or self.password != ""
 
+    def copy_authority(self, base: URLRecord) -> None:
+        """Set url's username, password, host and port to base's."""
+        self.username = base.username
+        self.password = base.password
+        self.host = base.host
+        self.port = base.port
+
     def shorten_path(self) -> None:
         """Shorten a url's path."""
         path = self.path
@@ -605,6 +612,16 @@ def _run_end(delimiters: str, input: str, pointer: int) -> int:
 def remaining_starts_with(input: str, pointer: int, prefix: Union[str, Tuple[str, ...]]) -> bool:
     """Whether remaining (the code points after c) starts with ``prefix``."""
     return 0 <= pointer < len(input) and input.startswith(prefix, pointer + 1)
+
+
+def start_query_or_fragment(url: URLRecord, c: str) -> str:
+    """c is "?" (or "#"): set url's query (or fragment) to the empty string;
+    the query (or fragment) state is the next state."""
+    if c == "?":
+        url.query = ""
+        return QUERY
+    url.fragment = ""
+    return FRAGMENT
 
 
 def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
@@ -698,18 +715,11 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
             elif url.is_special() and c == "\\":
                 state = RELATIVE_SLASH
             else:
-                url.username = base.username
-                url.password = base.password
-                url.host = base.host
-                url.port = base.port
+                url.copy_authority(base)
                 url.path = list(base.path)
                 url.query = base.query
-                if c == "?":
-                    url.query = ""
-                    state = QUERY
-                elif c == "#":
-                    url.fragment = ""
-                    state = FRAGMENT
+                if c in "?#":
+                    state = start_query_or_fragment(url, c)
                 elif c != EOF:
                     url.query = None
                     url.shorten_path()
@@ -723,10 +733,7 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
             elif c == "/":
                 state = AUTHORITY
             else:
-                url.username = base.username
-                url.password = base.password
-                url.host = base.host
-                url.port = base.port
+                url.copy_authority(base)
                 state = PATH
                 pointer -= 1
 
@@ -823,12 +830,8 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
                 url.host = base.host
                 url.path = list(base.path)
                 url.query = base.query
-                if c == "?":
-                    url.query = ""
-                    state = QUERY
-                elif c == "#":
-                    url.fragment = ""
-                    state = FRAGMENT
+                if c in "?#":
+                    state = start_query_or_fragment(url, c)
                 elif c != EOF:
                     url.query = None
                     if not starts_with_windows_drive_letter(input[pointer:]):
@@ -881,12 +884,8 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
                 state = PATH
                 if c not in ("/", "\\"):
                     pointer -= 1
-            elif c == "?":
-                url.query = ""
-                state = QUERY
-            elif c == "#":
-                url.fragment = ""
-                state = FRAGMENT
+            elif c in "?#":
+                state = start_query_or_fragment(url, c)
             elif c != EOF:
                 state = PATH
                 if c != "/":
@@ -908,12 +907,8 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
                         buffer = buffer[0] + ":"
                     path.append(buffer)
                 buffer = ""
-                if c == "?":
-                    url.query = ""
-                    state = QUERY
-                if c == "#":
-                    url.fragment = ""
-                    state = FRAGMENT
+                if c in "?#":
+                    state = start_query_or_fragment(url, c)
             else:
                 # c, and with it the code points up to the next delimiter
                 # (the same step for each of them, in one go)
@@ -923,12 +918,8 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
 
         elif state == OPAQUE_PATH:
             assert isinstance(url.path, str)
-            if c == "?":
-                url.query = ""
-                state = QUERY
-            elif c == "#":
-                url.fragment = ""
-                state = FRAGMENT
+            if c in "?#":
+                state = start_query_or_fragment(url, c)
             elif c != EOF:
                 # c, and the code points up to the next "?" or "#": each is
                 # UTF-8 percent-encoded with the C0 control percent-encode
@@ -948,8 +939,7 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
                 url.query = (url.query or "") + utf8_percent_encode(buffer, query_set)
                 buffer = ""
                 if c == "#":
-                    url.fragment = ""
-                    state = FRAGMENT
+                    state = start_query_or_fragment(url, c)
             else:
                 # c, and the code points up to the next "#"
                 end = _run_end(QUERY_DELIMITERS, input, pointer)

@@ -33,6 +33,7 @@ import pyarrow as pa
 
 from ._errors import rfc_error, type_error
 from ._impl import arrow_kernels, pipeline, rules, whatwg_kernels
+from ._types import WHATWG_FIELDS as _WHATWG_FIELDS
 from ._types import ArrowColumn
 
 __all__ = [
@@ -60,19 +61,7 @@ _kernels = arrow_kernels()
 FIELDS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
 _DEFAULT_FIELDS = ("scheme", "authority", "path", "query", "fragment")
 #: The getters ``whatwg_split`` can give, in the URL Standard's IDL order.
-WHATWG_FIELDS = (
-    "href",
-    "origin",
-    "protocol",
-    "username",
-    "password",
-    "host",
-    "hostname",
-    "port",
-    "pathname",
-    "search",
-    "hash",
-)
+WHATWG_FIELDS = _WHATWG_FIELDS
 _TEXT_TYPES = (pa.string(), pa.large_string(), pa.string_view())
 _ERRORS = ("strict", "replace", "ignore")
 
