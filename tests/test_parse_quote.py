@@ -303,6 +303,23 @@ def test_unquote_without_percent_returns_its_argument(up):
     assert up.unquote_plus(t) is t
 
 
+def test_unquote_of_one_text_every_char_and_place(up):
+    # unquote(text) with one argument is answered ahead of the argument
+    # parsing: each Latin-1 character, and escapes whole, cut short, not
+    # UTF-8 or of a surrogate, at every place of short texts, and text
+    # beyond Latin-1, decode as the stdlib's; text without '%' is itself.
+    pieces = [chr(c) for c in range(256)]
+    pieces += ["%41", "%4", "%", "%E9", "%C3%A9", "%ED%A0%80", "\u6f22", "\ud800", "%%41"]
+    for n in range(1, 6):
+        for i in range(n):
+            for c in pieces:
+                text = "a" * i + c + "b" * (n - i - 1)
+                got, want = up.unquote(text), std.unquote(text)
+                assert got == want, text
+                if "%" not in text:
+                    assert got is text
+
+
 def test_unquote_decodes_only_with_an_escape(up):
     # The encoding is looked up only once there is something to decode.
     assert up.unquote("abc", encoding="no-such-codec") == "abc"
