@@ -110,6 +110,18 @@ static inline int fu_has_ssse3(void) { return __builtin_cpu_supports("ssse3"); }
 
 /* ---- bit tricks -------------------------------------------------------- */
 
+/* Index of the lowest set bit of x, one bit at a time: the compilers
+ * without a builtin for it.  x must not be 0. */
+static inline unsigned fu_ctz_loop(uint64_t x)
+{
+    unsigned k = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        k++;
+    }
+    return k;
+}
+
 /* Index of the lowest set bit of x; x must not be 0. */
 #if defined(_MSC_VER) && !defined(__clang__)
 #include <intrin.h>
@@ -122,15 +134,7 @@ static inline unsigned fu_ctz(unsigned x)
 #elif defined(__GNUC__) || defined(__clang__)
 static inline unsigned fu_ctz(unsigned x) { return (unsigned)__builtin_ctz(x); }
 #else
-static inline unsigned fu_ctz(unsigned x)
-{
-    unsigned k = 0;
-    while (!(x & 1u)) {
-        x >>= 1;
-        k++;
-    }
-    return k;
-}
+static inline unsigned fu_ctz(unsigned x) { return fu_ctz_loop(x); }
 #endif
 
 /* Index of the lowest set bit of the 64-bit x; x must not be 0. */
@@ -144,15 +148,7 @@ static inline unsigned fu_ctz64(uint64_t x)
 #elif defined(__GNUC__) || defined(__clang__)
 static inline unsigned fu_ctz64(uint64_t x) { return (unsigned)__builtin_ctzll(x); }
 #else
-static inline unsigned fu_ctz64(uint64_t x)
-{
-    unsigned k = 0;
-    while (!(x & 1u)) {
-        x >>= 1;
-        k++;
-    }
-    return k;
-}
+static inline unsigned fu_ctz64(uint64_t x) { return fu_ctz_loop(x); }
 #endif
 
 /* Index of the highest set bit of x; x must not be 0. */
