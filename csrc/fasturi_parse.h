@@ -266,38 +266,4 @@ FU_DEFINE_USPLIT(4, uint32_t)
 
 #undef FU_DEFINE_USPLIT
 
-/* fu_key_hash(): a seeded hash of n bytes for the split cache's own table.
- * Python's str hash (SipHash) costs about as much as the split it would
- * save on a URL seen once; this reads whole words and mixes each with one
- * multiply.  The table is per process and the seed random, so the values
- * never leave the process; never -1 (CPython's "no hash"). */
-static inline uint64_t fu_key_mix(uint64_t h)
-{
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdULL;
-    h ^= h >> 33;
-    h *= 0xc4ceb9fe1a85ec53ULL;
-    return h ^ (h >> 33);
-}
-
-static inline int64_t fu_key_hash(const void *data, size_t n, uint64_t seed)
-{
-    const unsigned char *p = (const unsigned char *)data;
-    uint64_t h = seed ^ ((uint64_t)n * 0x9e3779b97f4a7c15ULL), w;
-    while (n >= 8) {
-        memcpy(&w, p, 8);
-        h = (h ^ w) * 0x9fb21c651e98df25ULL;
-        h ^= h >> 29;
-        p += 8;
-        n -= 8;
-    }
-    if (n) {
-        w = 0;
-        memcpy(&w, p, n);
-        h = (h ^ w) * 0x9fb21c651e98df25ULL;
-    }
-    h = fu_key_mix(h);
-    return (int64_t)(h == (uint64_t)-1 ? h - 1 : h);
-}
-
 #endif /* FASTURI_PARSE_H */

@@ -128,7 +128,6 @@ cdef extern from "fasturi_parse.h" nogil:
     Py_ssize_t fu_count_1(const uint8_t *s, Py_ssize_t start, Py_ssize_t end, uint32_t unit)
     Py_ssize_t fu_count_2(const uint16_t *s, Py_ssize_t start, Py_ssize_t end, uint32_t unit)
     Py_ssize_t fu_count_4(const uint32_t *s, Py_ssize_t start, Py_ssize_t end, uint32_t unit)
-    int64_t fu_key_hash(const void *data, size_t n, uint64_t seed)
 
 # ---- fasturi_quote.h (urllib.parse quote family, beyond the codec) ----
 cdef extern from "fasturi_quote.h" nogil:

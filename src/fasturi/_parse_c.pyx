@@ -62,7 +62,6 @@ from fasturi._csrc cimport (
     fu_count_1,
     fu_count_2,
     fu_count_4,
-    fu_key_hash,
     fu_params_1,
     fu_params_2,
     fu_params_4,
@@ -72,7 +71,6 @@ from fasturi._csrc cimport (
     fu_usplit_t,
 )
 
-import os as _os
 import urllib.parse as _std
 
 cdef extern from *:
@@ -635,10 +633,6 @@ cdef struct Entry:
     Py_ssize_t prev, next   # LRU list through entry indexes; -1 ends it
 
 
-# The seed of the table's key hash: random per process, so which URLs share
-# a probe run cannot be chosen from outside.
-cdef uint64_t _KEY_SEED = int.from_bytes(_os.urandom(8), "little")
-
 
 @cython.final
 cdef class _SplitCache:
@@ -768,11 +762,12 @@ cdef class _SplitCache:
                 (type(scheme) is str and PyUnicode_GET_LENGTH(scheme) == 0)
                 or (scheme is None and SCHEME_NONE)):
             # the common call (3.15's default scheme is None, which splits as
-            # ''): the URL is its own key, hashed by the table's own function
+            # ''): the URL is its own key.  Its hash is the str's own, as
+            # lru_cache's is: computed once per str object and kept in it, so
+            # a URL already hashed (a set's or a dict's key, a repeat) costs
+            # nothing more.
             key = url
-            fu_unicode_ready(url)
-            h = <Py_hash_t>fu_key_hash(PyUnicode_DATA(url),
-                                       PyUnicode_GET_LENGTH(url) * PyUnicode_KIND(url), _KEY_SEED)
+            h = hash(url)
         else:
             # typed=True: types first, so str and bytes keys never compare
             key = (type(url), type(scheme), type(allow_fragments), url, scheme, allow_fragments)
@@ -1773,6 +1768,30 @@ cdef object _cached_kw_entry(object f, PyObject *const *args, size_t nargsf,
 if HAS_CACHE:
     _cached_parsed = fu_front_entry(urlsplit_cached, _cached_entry)
     _cached_kw_parsed = fu_front_entry(urlsplit_cached_kw, _cached_kw_entry)
+
+
+# urlparse(url) likewise, in each form.
+cdef object _PARSE_SCHEME_KW = _PARSE_SCHEME
+cdef bint _PARSE_KW_PLAIN = _PARSE_MISSING is False
+cdef fu_vectorcall_t _urlparse_parsed = NULL
+cdef fu_vectorcall_t _urlparse_kw_parsed = NULL
+
+
+cdef object _urlparse_entry(object f, PyObject *const *args, size_t nargsf, PyObject *kwnames):
+    if kwnames == NULL and PyVectorcall_NARGS(nargsf) == 1:
+        return _urlparse_impl(<object>args[0], '', True)
+    return _urlparse_parsed(f, args, nargsf, kwnames)
+
+
+cdef object _urlparse_kw_entry(object f, PyObject *const *args, size_t nargsf,
+                               PyObject *kwnames):
+    if kwnames == NULL and PyVectorcall_NARGS(nargsf) == 1 and _PARSE_KW_PLAIN:
+        return _urlparse_impl(<object>args[0], _PARSE_SCHEME_KW, True)
+    return _urlparse_kw_parsed(f, args, nargsf, kwnames)
+
+
+_urlparse_parsed = fu_front_entry(urlparse, _urlparse_entry)
+_urlparse_kw_parsed = fu_front_entry(urlparse_kw, _urlparse_kw_entry)
 
 def clear_cache():
     """Empty the split cache (the stdlib's clear_cache() empties its own)."""
