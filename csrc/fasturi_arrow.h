@@ -314,23 +314,6 @@ static FU_ALWAYS_INLINE int fu_buf_reserve(fu_buf_t *b, int64_t more)
     return b->len + more <= b->cap ? 0 : fu_buf_grow(b, b->len + more);
 }
 
-/* Copies n bytes; short runs (most URI components) without a call. */
-static inline void fu_copy(uint8_t *d, const uint8_t *s, int64_t n)
-{
-    if (n >= 8 && n <= 16) {
-        memcpy(d, s, 8);
-        memcpy(d + n - 8, s + n - 8, 8);
-    } else if (n >= 4 && n < 8) {
-        memcpy(d, s, 4);
-        memcpy(d + n - 4, s + n - 4, 4);
-    } else if (n < 4) {
-        for (int64_t i = 0; i < n; i++)
-            d[i] = s[i];
-    } else {
-        memcpy(d, s, (size_t)n);
-    }
-}
-
 /* Copies n bytes 16 at a time: reads and writes up to 64 bytes past s + n
  * and d + n, for callers that know both are there.  Field lengths vary row
  * by row, and fu_copy's choice of how to copy was mispredicted on most. */

@@ -5,7 +5,8 @@
  * - SIMD detection: FU_SSE2 is 1 where SSE2 is (every x86-64), with
  *   <emmintrin.h> included, else 0;
  * - bit tricks: fu_ctz, fu_ctz64 (count trailing zeros);
- * - ASCII case: fu_capitals16, fu_lower16 (SSE2), fu_lower_ascii.
+ * - ASCII case: fu_capitals16, fu_lower16 (SSE2), fu_lower_ascii;
+ * - copying: fu_copy.
  *
  * Expects nothing but C99 and fasturi_chars.h; no Python.h.
  *
@@ -220,6 +221,23 @@ static inline int fu_lower_ascii(const uint8_t *s, size_t n, uint8_t *out)
         out[i] = c;
     }
     return any != 0;
+}
+
+/* Copies n bytes; short runs (most URI components) without a call. */
+static inline void fu_copy(uint8_t *d, const uint8_t *s, int64_t n)
+{
+    if (n >= 8 && n <= 16) {
+        memcpy(d, s, 8);
+        memcpy(d + n - 8, s + n - 8, 8);
+    } else if (n >= 4 && n < 8) {
+        memcpy(d, s, 4);
+        memcpy(d + n - 4, s + n - 4, 4);
+    } else if (n < 4) {
+        for (int64_t i = 0; i < n; i++)
+            d[i] = s[i];
+    } else {
+        memcpy(d, s, (size_t)n);
+    }
 }
 
 #endif /* FASTURI_BASE_H */

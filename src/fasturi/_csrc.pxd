@@ -22,6 +22,7 @@ cdef extern from "fasturi_base.h" nogil:
     bint fu_lower_ascii(const uint8_t *s, size_t n, uint8_t *out)
     const char fu_hex_upper[16]
     const char fu_hex_lower[16]
+    void fu_copy(uint8_t *d, const uint8_t *s, int64_t n)
 
 # ---- fasturi_scan.h (split, authority, dot segments) ----
 cdef extern from "fasturi_scan.h" nogil:
@@ -199,7 +200,6 @@ cdef extern from "fasturi_arrow.h" nogil:
     int fu_utf8_decode(const uint8_t *s, int64_t n, uint32_t *out, int64_t *count)
     int fu_utf8_valid(const uint8_t *s, int64_t n)
     int fu_buf_reserve(fu_buf_t *b, int64_t more)
-    void fu_copy(uint8_t *d, const uint8_t *s, int64_t n)
     void fu_copy_over(uint8_t *d, const uint8_t *s, int64_t n)
     const uint8_t *fu_col_text_end(const fu_col_t *c)
     int64_t fu_col_bytes(const fu_col_t *c, int64_t a, int64_t b)

@@ -59,6 +59,7 @@ from fasturi._csrc cimport (
     FU_US_SEMICOLON,
     FU_US_SLOW,
     FU_US_WIDE,
+    fu_copy,
     fu_count_1,
     fu_count_2,
     fu_count_4,
@@ -84,6 +85,25 @@ cdef extern from *:
     #endif
     """
     bint FU_SPLIT_CACHE
+
+cdef extern from *:
+    """
+    /* 1 when s itself is an item of the list with only exact str before it
+       (so list.__contains__ would run no code before finding it), else 0. */
+    static inline int fu_list_holds_itself(PyObject *list, PyObject *s)
+    {
+        PyObject **item = ((PyListObject *)list)->ob_item;
+        Py_ssize_t i, n = PyList_GET_SIZE(list);
+        for (i = 0; i < n; i++) {
+            if (item[i] == s)
+                return 1;
+            if (!PyUnicode_CheckExact(item[i]))
+                return 0;
+        }
+        return 0;
+    }
+    """
+    bint fu_list_holds_itself(object lst, object s)
 
 cdef extern from *:
     """
@@ -291,7 +311,8 @@ cdef str _build(const Piece *ps, Py_ssize_t n):
     odata = <char *>PyUnicode_DATA(out)
     for i in range(n):
         if ps[i].kind == okind:
-            memcpy(odata + at * okind, ps[i].data, ps[i].length * okind)
+            fu_copy(<uint8_t *>odata + at * okind, <const uint8_t *>ps[i].data,
+                    ps[i].length * okind)
         else:
             for j in range(ps[i].length):
                 PyUnicode_WRITE(okind, odata, at + j, _pchar(&ps[i], j))
@@ -398,7 +419,7 @@ cdef inline object _sub(object s, const Parts *p, Py_ssize_t a, Py_ssize_t b, bi
         # what PyUnicode_Substring makes of ASCII text, without its checks
         # (one character stays its cached singleton, the whole stays s)
         r = PyUnicode_New(b - a, 0x7F)
-        memcpy(PyUnicode_DATA(r), p.data + a, b - a)
+        fu_copy(<uint8_t *>PyUnicode_DATA(r), <const uint8_t *>p.data + a, b - a)
         return r
     return PyUnicode_Substring(s, a, b)
 
@@ -588,13 +609,8 @@ cdef bint _in_list(str name, object scheme) except -1:
     # the stdlib's lists hold interned literals, and so do the schemes most
     # URLs have (_scheme_of): the same object answers without a compare
     # (only over exact str, whose == runs no code that could see the order)
-    for i in range(PyList_GET_SIZE(lst)):
-        item = PyList_GET_ITEM(lst, i)
-        if item == <PyObject *>scheme:
-            return True
-        if type(<object>item) is not str:
-            break
-    i = 0
+    if fu_list_holds_itself(lst, scheme):
+        return True
     n = PyUnicode_GET_LENGTH(scheme)
     kind = PyUnicode_KIND(scheme)
     data = PyUnicode_DATA(scheme)
@@ -1159,6 +1175,12 @@ cdef Py_ssize_t _split_slash(const Piece *src, Piece *out) noexcept nogil:
         k += 1
         start = i + 1
 
+cdef inline bint _adjoins(const Piece *a, const Piece *b) noexcept nogil:
+    """Whether b starts one code unit past a's end, that unit being '/'
+    (a + '/' + b is then one run of the same text)."""
+    return (b.kind == a.kind and b.data == a.data + (a.length + 1) * a.kind
+            and _pchar(a, a.length) == 0x2F)
+
 cdef inline Py_ssize_t _count_slash(const Piece *s) noexcept nogil:
     if s.kind == 1:
         return fu_count_1(<const uint8_t *>s.data, 0, s.length, 0x2F)
@@ -1175,6 +1197,7 @@ cdef str _merge_path(const Piece *bpath, const Piece *path):
     cdef Piece *segs = small_segs
     cdef Piece *out = small_out
     cdef Py_ssize_t nseg = 0, nb, i, k, top = 0
+    cdef bint trailing_dot
     if nmax > 64:
         segs = <Piece *>malloc(nmax * sizeof(Piece))
         out = <Piece *>malloc((2 * nmax + 2) * sizeof(Piece))
@@ -1200,7 +1223,8 @@ cdef str _merge_path(const Piece *bpath, const Piece *path):
                         k += 1
                 segs[k] = segs[nseg - 1]
                 nseg = k + 1
-        # the resolved segments, as a stack in out[0:top]
+        # the resolved segments, as a stack in segs[0:top] (top <= i: in place)
+        trailing_dot = _is_dot(&segs[nseg - 1]) or _is_dotdot(&segs[nseg - 1])
         for i in range(nseg):
             if _is_dotdot(&segs[i]):
                 if top:
@@ -1208,20 +1232,27 @@ cdef str _merge_path(const Piece *bpath, const Piece *path):
             elif _is_dot(&segs[i]):
                 continue
             else:
-                out[top] = segs[i]
+                segs[top] = segs[i]
                 top += 1
-        if _is_dot(&segs[nseg - 1]) or _is_dotdot(&segs[nseg - 1]):
-            _piece_empty(&out[top])
+        if trailing_dot:
+            _piece_empty(&segs[top])
             top += 1
-        # '/'.join(resolved_path) or '/': interleave separators from the end
+        # '/'.join(resolved_path) or '/': a segment that follows the one
+        # before it in the same text, past a '/', extends it (most of a
+        # merged path is a run of the base's and a run of the reference's)
         if top == 0:
             return "/"
-        k = 2 * top - 1
-        for i in range(top - 1, -1, -1):
-            out[2 * i] = out[i]
-        for i in range(top - 1):
-            _piece_lit(&out[2 * i + 1], "/", 1)
-        joined = _build(out, k)
+        out[0] = segs[0]
+        k = 0
+        for i in range(1, top):
+            if _adjoins(&out[k], &segs[i]):
+                out[k].length += segs[i].length + 1
+                out[k].ascii = out[k].ascii and segs[i].ascii
+            else:
+                _piece_lit(&out[k + 1], "/", 1)
+                out[k + 2] = segs[i]
+                k += 2
+        joined = _build(out, k + 1)
         return joined if PyUnicode_GET_LENGTH(joined) else "/"
     finally:
         if segs is not small_segs:
@@ -1298,12 +1329,15 @@ cdef object _join(object base, object url, bint af):
 # The 3.14+ forms: the split keeps a missing component (None) apart from an
 # empty one, and the result is put together from exactly what is defined.
 
+# (what _split_defined returns when the stdlib's own code must answer)
+cdef object _HAND_ON = object()
+
 
 cdef object _split_defined(Defined *r, object url, bint af):
     """The 3.14+ internal split of url as pieces; returns the scheme (None
-    when missing), or raises _HandOn."""
+    when missing), or _HAND_ON."""
     if _prepare_str(&r.p, url, af):
-        raise _HandOn
+        return _HAND_ON
     if r.p.net_a >= 0:
         if r.p.flags & (FU_US_OPEN_BR | FU_US_CLOSE_BR | FU_US_NETLOC_WIDE):
             _check_netloc(url, &r.p)
@@ -1314,10 +1348,6 @@ cdef object _split_defined(Defined *r, object url, bint af):
     if r.p.f_a >= 0:
         _piece_str(&r.frag, url, r.p.f_a, r.p.n)
     return _scheme_of(url, &r.p, False) if r.p.scheme_end >= 0 else None
-
-
-class _HandOn(Exception):
-    """The stdlib's own code must answer this call."""
 
 
 cdef str _compose(object scheme, const Piece *net, const Piece *path,
@@ -1351,7 +1381,7 @@ cdef str _compose(object scheme, const Piece *net, const Piece *path,
 
 
 cdef object _join_defined(object base, object url, bint af):
-    """urljoin(base, url) on 3.14+ for two non-empty str, or raises _HandOn."""
+    """urljoin(base, url) on 3.14+ for two non-empty str, or None to hand on."""
     global _MEMO_DEFINED
     cdef Defined b, u
     cdef const Piece *net
@@ -1363,10 +1393,14 @@ cdef object _join_defined(object base, object url, bint af):
         bscheme = _MEMO_SCHEME
     else:
         bscheme = _split_defined(&b, base, af)
+        if bscheme is _HAND_ON:
+            return None
         if FU_SPLIT_CACHE and not b.p.flags & _MEMO_VOLATILE:
             _MEMO_DEFINED = b
             _memo_keep(base, bscheme, 3 + af)
     scheme = _split_defined(&u, url, af)
+    if scheme is _HAND_ON:
+        return None
     if scheme is None:
         scheme = bscheme
     # a scheme missing from both sides joins as a relative one, with a netloc
@@ -1395,8 +1429,7 @@ cdef object _join_defined(object base, object url, bint af):
                     &u.frag if u.p.f_a >= 0 else NULL)
 
 
-def urljoin(base, url, allow_fragments=True):
-    """Join a base URL and a possibly relative URL (the stdlib's rules)."""
+cdef object _urljoin_impl(object base, object url, object allow_fragments):
     if type(base) is str and type(url) is str and SPLIT_OK and JOIN != 2 \
             and _is_flag(allow_fragments):
         if not PyUnicode_GET_LENGTH(base):
@@ -1404,15 +1437,31 @@ def urljoin(base, url, allow_fragments=True):
         if not PyUnicode_GET_LENGTH(url):
             return base
         if JOIN == 1:
-            try:
-                return _join_defined(base, url, allow_fragments)
-            except _HandOn:
-                pass
+            r = _join_defined(base, url, allow_fragments)
         else:
             r = _join(base, url, allow_fragments)
-            if r is not None:
-                return r
+        if r is not None:
+            return r
     return _std_urljoin(base, url, allow_fragments)
+
+
+def urljoin(base, url, allow_fragments=True):
+    """Join a base URL and a possibly relative URL (the stdlib's rules)."""
+    return _urljoin_impl(base, url, allow_fragments)
+
+
+# urljoin(base, url), answered before its argument parsing (as urlsplit(url)
+# below): a crawler joins every link of every page so.
+cdef fu_vectorcall_t _urljoin_parsed = NULL
+
+
+cdef object _urljoin_entry(object f, PyObject *const *args, size_t nargsf, PyObject *kwnames):
+    if kwnames == NULL and PyVectorcall_NARGS(nargsf) == 2:
+        return _urljoin_impl(<object>args[0], <object>args[1], True)
+    return _urljoin_parsed(f, args, nargsf, kwnames)
+
+
+_urljoin_parsed = fu_front_entry(urljoin, _urljoin_entry)
 
 
 cdef object _defrag(object url):
@@ -1423,9 +1472,8 @@ cdef object _defrag(object url):
     if PyUnicode_FindChar(url, 0x23, 0, PyUnicode_GET_LENGTH(url), 1) < 0:
         return _result2(DefragResult, url, EMPTY)
     if DEFRAG == 1:
-        try:
-            scheme = _split_defined(&d, url, True)
-        except _HandOn:
+        scheme = _split_defined(&d, url, True)
+        if scheme is _HAND_ON:
             return None
         defrag = _compose(scheme, &d.net if d.p.net_a >= 0 else NULL, &d.path,
                           &d.query if d.p.q_a >= 0 else NULL, NULL)
