@@ -306,6 +306,23 @@ def test_urljoin_dot_segments(base_segs, ref_segs, lead, prefix):
     same("urljoin", base, ref)
 
 
+@given(
+    st.lists(
+        st.sampled_from(["", ".", "..", "a", "\xe9", "\u015d", "\U0001f600", "b;c"]), max_size=10
+    ),
+    st.lists(st.sampled_from(["", ".", "..", "g", "\u011d", "\U0001f600"]), max_size=10),
+    st.sampled_from(["", "/"]),
+)
+def test_urljoin_merged_paths_of_every_width(base_segs, ref_segs, lead):
+    """A merged path is copied as runs of the text its segments came from:
+    in every str width, and where the base and the reference are one str."""
+    base = "http://a/" + "/".join(base_segs)
+    ref = lead + "/".join(ref_segs)
+    same("urljoin", base, ref)
+    same("urljoin", base, base)
+    same("urljoin", ref, ref)
+
+
 COMPONENT = (
     st.sampled_from(["", "http", "HTTP", "mailto", "foo", "h", "//x", "/x", "x", "a;b"]) | TEXT
 )
@@ -706,6 +723,18 @@ def test_split_cache_keeps_its_entries_when_a_call_raises():
     fp.urlsplit("http://full.test/0")  # the oldest entry: still there
     assert fp.urlsplit.cache_info().hits == hits + 1
     fp.urlsplit.cache_clear()
+
+
+@pytest.mark.compiled
+def test_every_hot_name_is_compiled():
+    """The compiled build answers every hot name itself on each interpreter
+    tested: the import-time probes accepted a mode for each.  (A probe that
+    rejects one leaves the name exact but as slow as the stdlib.)"""
+    import fasturi._parse_c as compiled
+
+    assert all(compiled.COMPILED.values()), compiled.COMPILED
+    slow = [name for name in fp._HOT if type(getattr(fp, name)).__name__ == "function"]
+    assert not slow, f"handed to the stdlib: {slow}"
 
 
 def test_introspection_matches_the_stdlib():
