@@ -35,9 +35,9 @@ from cpython.unicode cimport (
     PyUnicode_Substring,
     PyUnicode_WRITE,
 )
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from libc.stdlib cimport free, malloc
-from libc.string cimport memchr, memcmp, memcpy
+from libc.string cimport memchr, memcmp
 
 from fasturi._capi cimport (
     PyUnicode_IS_ASCII,
