@@ -247,6 +247,16 @@ class URL:
             return self._blob_origin
         return "null"
 
+    def replace(self, **changes: object) -> URL:
+        """A new URL with the URL Standard's setter of each keyword applied,
+        in the order given (``href``, ``protocol``, ``username``,
+        ``password``, ``host``, ``hostname``, ``port``, ``pathname``,
+        ``search``, ``hash``); a value the setter ignores leaves the URL as
+        it is.  ``href=`` that fails to parse raises ``InvalidURL``."""
+        from . import _whatwg_py
+
+        return _whatwg_py.replace(self, changes)
+
     def __str__(self) -> str:
         return self._href
 

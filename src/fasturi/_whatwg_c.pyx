@@ -179,6 +179,12 @@ cdef class URL:
                 return inner.origin
         return "null"
 
+    def replace(self, **changes):
+        """A new URL with the URL Standard's setter of each keyword applied,
+        in the order given; ``href=`` that fails raises ``InvalidURL``."""
+        # (the reference's setters, on the reference's URL of this href)
+        return _adopt(_whatwg_py.replace(_whatwg_py.parse(self._href), changes))
+
     def __str__(self):
         return self._href
 
