@@ -82,9 +82,11 @@ def test_every_setter_has_cases():
 # ---- url-setters-stripping.any.js: which code points a setter strips ------------
 
 
-def _url_string(scheme="https", username="username", password="password", host="host",
-                port="8000", pathname="path", search="query", hash="fragment"):  # fmt: skip
-    return f"{scheme}://{username}:{password}@{host}:{port}/{pathname}?{search}#{hash}"
+def _url_string(**parts):
+    """WPT's urlString(): the URL of these parts, each defaulting to its name."""
+    p = {"scheme": "https", "username": "username", "password": "password", "host": "host"}
+    p.update({"port": "8000", "pathname": "path", "search": "query", "hash": "fragment"}, **parts)
+    return "{scheme}://{username}:{password}@{host}:{port}/{pathname}?{search}#{hash}".format(**p)
 
 
 def _stripping_cases():
