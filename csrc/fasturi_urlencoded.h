@@ -10,10 +10,14 @@
  * subpart of an ill-formed sequence becomes U+FFFD, as Python's "replace"
  * does; fu_utf8_repair writes that decoding back as UTF-8).
  *
- * Serializing is fasturi_codec.h's encoders with fu_ue_table: the
- * ASCII alphanumerics, '*', '-', '.' and '_' kept, U+0020 SPACE written
- * '+', every other byte of the UTF-8 as "%HH" (the
- * application/x-www-form-urlencoded percent-encode set, spaceAsPlus).
+ * Serializing keeps the ASCII alphanumerics, '*', '-', '.' and '_',
+ * writes U+0020 SPACE as '+' and every other byte of the UTF-8 as "%HH"
+ * (the application/x-www-form-urlencoded percent-encode set, spaceAsPlus):
+ * fasturi_codec.h's encoders with fu_ue_table, and for text of one-byte
+ * code units (Latin-1, ASCII included) fu_ue_encode_1, which writes each
+ * unit's whole encoding from a table (fu_ue_enc_t) without a branch: the
+ * queries that need encoding at all mix kept and encoded bytes byte by
+ * byte, where the codec's switch mispredicts.
  *
  * Pointer and length in, never NUL termination; output buffers are the
  * caller's, sized as each function says.  No state: safe on any thread.
@@ -37,6 +41,64 @@ static inline void fu_ue_table_init(uint8_t *t)
                    || c == '-' || c == '.' || c == '_';
         t[c] = kept ? FU_PCT_COPY : c == ' ' ? FU_PCT_PLUS : FU_PCT_ESCAPE;
     }
+}
+
+/* Each one-byte code unit's encoding (a code point up to U+00FF): its
+ * bytes, padded to 8, and how many of them count (1, 3 or 6). */
+typedef struct {
+    uint8_t code[256][8];
+    uint8_t len[256];
+} fu_ue_enc_t;
+
+static inline void fu_ue_enc_init(fu_ue_enc_t *e)
+{
+    uint8_t t[256];
+    int c;
+    fu_ue_table_init(t);
+    memset(e, 0, sizeof *e);
+    for (c = 0; c < 256; c++) {
+        uint8_t *o = e->code[c];
+        if (t[c] == FU_PCT_COPY) {
+            o[0] = (uint8_t)c;
+            e->len[c] = 1;
+        } else if (t[c] == FU_PCT_PLUS) {
+            o[0] = '+';
+            e->len[c] = 1;
+        } else if (c < 0x80) {
+            fu_pct_put(o, (uint32_t)c);
+            e->len[c] = 3;
+        } else { /* two bytes of UTF-8 */
+            fu_pct_put(fu_pct_put(o, 0xC0u | ((uint32_t)c >> 6)), 0x80u | ((uint32_t)c & 0x3F));
+            e->len[c] = 6;
+        }
+    }
+}
+
+/* The length of the encoding of the one-byte code units s[0, n). */
+static inline ptrdiff_t fu_ue_encode_len_1(const fu_ue_enc_t *e, const uint8_t *s, ptrdiff_t n)
+{
+    ptrdiff_t i, out = 0;
+    for (i = 0; i < n; i++)
+        out += e->len[s[i]];
+    return out;
+}
+
+/* Writes the encoding of s[0, n) at o, which has room up to end (at least
+ * fu_ue_encode_len_1's length): 8 bytes a unit where 8 are left, the unit's
+ * own length after that.  Returns the end of what it wrote. */
+static inline uint8_t *fu_ue_encode_1(const fu_ue_enc_t *e, const uint8_t *s, ptrdiff_t n,
+                                      uint8_t *o, const uint8_t *end)
+{
+    ptrdiff_t i = 0;
+    for (; i < n && end - o >= 8; i++) {
+        memcpy(o, e->code[s[i]], 8);
+        o += e->len[s[i]];
+    }
+    for (; i < n; i++) {
+        memcpy(o, e->code[s[i]], e->len[s[i]]);
+        o += e->len[s[i]];
+    }
+    return o;
 }
 
 /* The next non-empty name-value sequence of s[0, n) at or after *i: 0 when

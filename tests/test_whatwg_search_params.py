@@ -653,3 +653,15 @@ def test_twins_agree_on_the_corpus(twin_pair):
         if search:
             c, p = compiled.SearchParams(search), python.SearchParams(search)
             assert (c.items(), str(c)) == (p.items(), str(p)), text
+
+
+@pytest.mark.parity
+def test_twins_serialize_every_latin1_code_point(twin_pair):
+    # (the compiled serializer writes one-byte code units from a table, 8
+    # bytes at a time while 8 are left: every unit, at every distance from
+    # the end)
+    compiled, python = twin_pair("search_params")
+    latin1 = "".join(map(chr, range(256)))
+    for text in [latin1, *(latin1[i:] for i in range(250, 256)), *latin1]:
+        for pairs_ in ([(text, "")], [("", text)], [(text, text), ("a", text[::-1])]):
+            assert str(compiled.SearchParams(pairs_)) == str(python.SearchParams(pairs_))

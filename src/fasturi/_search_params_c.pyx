@@ -28,13 +28,14 @@ from fasturi._capi cimport (
 )
 from fasturi._csrc cimport (
     fu_pct_decode_1,
-    fu_pct_encode_1,
     fu_pct_encode_2,
     fu_pct_encode_4,
-    fu_pct_encode_len_1,
     fu_pct_encode_len_2,
     fu_pct_encode_len_4,
-    fu_pct_span_1,
+    fu_ue_enc_init,
+    fu_ue_enc_t,
+    fu_ue_encode_1,
+    fu_ue_encode_len_1,
     fu_ue_next,
     fu_ue_table_init,
 )
@@ -46,9 +47,12 @@ from fasturi._types import _search_params_from_pairs
 
 __all__ = ["SearchParams", "urlencoded_parse", "urlencoded_serialize", "urlencoded_string_parse"]
 
-# The serializer's action per byte (fasturi_codec.h's FU_PCT_*).
+# The serializer's action per byte (fasturi_codec.h's FU_PCT_*), and each
+# one-byte code unit's encoding.
 cdef uint8_t _TABLE[256]
 fu_ue_table_init(_TABLE)
+cdef fu_ue_enc_t _ENC
+fu_ue_enc_init(&_ENC)
 
 cdef str _EMPTY = ""
 cdef object _NAME = itemgetter(0)
@@ -140,20 +144,19 @@ cdef Py_ssize_t _encoded_len(str s) noexcept:
     cdef void *data = PyUnicode_DATA(s)
     cdef Py_ssize_t n = PyUnicode_GET_LENGTH(s)
     if kind == 1:
-        return fu_pct_encode_len_1(<const uint8_t *>data, n, _TABLE)
+        return fu_ue_encode_len_1(&_ENC, <const uint8_t *>data, n)
     if kind == 2:
         return fu_pct_encode_len_2(<const uint16_t *>data, n, _TABLE)
     return fu_pct_encode_len_4(<const uint32_t *>data, n, _TABLE)
 
 
-cdef inline uint8_t *_encode(str s, uint8_t *o):
+cdef inline uint8_t *_encode(str s, uint8_t *o, const uint8_t *end):
+    """s encoded at o (room up to end)."""
     cdef int kind = PyUnicode_KIND(s)
     cdef void *data = PyUnicode_DATA(s)
-    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(s), kept
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(s)
     if kind == 1:
-        kept = fu_pct_span_1(<const uint8_t *>data, n, _TABLE)
-        memcpy(o, data, kept)
-        return fu_pct_encode_1(<const uint8_t *>data + kept, n - kept, _TABLE, o + kept)
+        return fu_ue_encode_1(&_ENC, <const uint8_t *>data, n, o, end)
     if kind == 2:
         return fu_pct_encode_2(<const uint16_t *>data, n, _TABLE, o)
     return fu_pct_encode_4(<const uint32_t *>data, n, _TABLE, o)
@@ -165,6 +168,7 @@ cdef str _serialize(list pairs):
     cdef tuple pair
     cdef str out
     cdef uint8_t *o
+    cdef const uint8_t *end
     cdef bint first = True
     if not pairs:
         return _EMPTY
@@ -179,14 +183,15 @@ cdef str _serialize(list pairs):
             return _search_params_py.urlencoded_serialize(pairs)
     out = PyUnicode_New(total - 1, 127)
     o = <uint8_t *>PyUnicode_DATA(out)
+    end = o + total - 1
     for pair in pairs:
         if not first:
             o[0] = b"&"
             o += 1
         first = False
-        o = _encode(<str>pair[0], o)
+        o = _encode(<str>pair[0], o, end)
         o[0] = b"="
-        o = _encode(<str>pair[1], o + 1)
+        o = _encode(<str>pair[1], o + 1, end)
     return out
 
 
