@@ -44,6 +44,7 @@ from fasturi._csrc cimport (
 )
 
 from fasturi import _whatwg_py
+from fasturi._search_params_c import SearchParams
 from fasturi._types import InvalidURL, _url_from_href
 
 
@@ -178,6 +179,19 @@ cdef class URL:
             if inner._scheme == FU_WW_HTTP or inner._scheme == FU_WW_HTTPS:
                 return inner.origin
         return "null"
+
+    @property
+    def search_params(self):
+        """A ``SearchParams`` of the URL's query: a copy (apply it with
+        ``url.replace(search=str(params))``)."""
+        # (the constructor drops the "?" search begins with)
+        return SearchParams(self.search)
+
+    def replace(self, **changes):
+        """A new URL with the URL Standard's setter of each keyword applied,
+        in the order given; ``href=`` that fails raises ``InvalidURL``."""
+        # (the reference's setters, on the reference's URL of this href)
+        return _adopt(_whatwg_py.replace(_whatwg_py.parse(self._href), changes))
 
     def __str__(self):
         return self._href
