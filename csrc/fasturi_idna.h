@@ -54,6 +54,14 @@
 #define FU_IDNA_NOMEM ((ptrdiff_t)-2)
 #define FU_IDNA_STACK 2048
 
+/* A code point's record (cp <= 0x10FFFF), through the two-stage trie. */
+static inline fu_idna_rec fu_idna_record(uint32_t cp)
+{
+    uint32_t block = fu_idna_index[cp >> FU_IDNA_SHIFT];
+    return fu_idna_records[fu_idna_blocks[block << FU_IDNA_SHIFT
+                                          | (cp & ((1u << FU_IDNA_SHIFT) - 1))]];
+}
+
 /* ---- reading the input: percent-decoding, UTF-8 ------------------------ */
 
 typedef struct {
@@ -437,10 +445,7 @@ enum {
     FU_HG_SN = 19 * 21 * 28
 };
 
-static inline uint32_t fu_idna_ccc(uint32_t cp)
-{
-    return FU_IDNA_CCC(fu_idna_record(cp).word);
-}
+static inline uint32_t fu_idna_ccc(uint32_t cp) { return FU_IDNA_CCC(fu_idna_record(cp).word); }
 
 /* The full canonical decomposition of cp into o (room for 4); its length. */
 static inline size_t fu_idna_decompose(uint32_t cp, uint32_t *o)
@@ -597,8 +602,8 @@ static int fu_idna_bidi_rule(const uint32_t *s, size_t n)
         if (rtl) { /* rule 2 */
             if (b == FU_BIDI_L || b == FU_BIDI_OTHER)
                 return 0;
-        } else if (b != FU_BIDI_L && b != FU_BIDI_EN && b != FU_BIDI_ES && b != FU_BIDI_CS &&
-                   b != FU_BIDI_ET && b != FU_BIDI_ON && b != FU_BIDI_BN && b != FU_BIDI_NSM) {
+        } else if (b != FU_BIDI_L && b != FU_BIDI_EN && b != FU_BIDI_ES && b != FU_BIDI_CS
+                   && b != FU_BIDI_ET && b != FU_BIDI_ON && b != FU_BIDI_BN && b != FU_BIDI_NSM) {
             return 0; /* rule 5 */
         }
         en |= b == FU_BIDI_EN;
@@ -607,9 +612,8 @@ static int fu_idna_bidi_rule(const uint32_t *s, size_t n)
             last = b;
     }
     if (rtl) /* rules 3 and 4 */
-        return (last == FU_BIDI_R || last == FU_BIDI_AL || last == FU_BIDI_EN ||
-                last == FU_BIDI_AN) &&
-               !(en && an);
+        return (last == FU_BIDI_R || last == FU_BIDI_AL || last == FU_BIDI_EN || last == FU_BIDI_AN)
+               && !(en && an);
     return last == FU_BIDI_L || last == FU_BIDI_EN; /* rule 6 */
 }
 
@@ -670,8 +674,8 @@ static int fu_idna_valid(const uint32_t *s, size_t n, int strict, int nfc, uint3
         if (s[j] < 0x80) {
             if (s[j] == '.')
                 return 0;
-            if (strict && !((s[j] >= 'a' && s[j] <= 'z') || (s[j] >= '0' && s[j] <= '9') ||
-                            s[j] == '-'))
+            if (strict
+                && !((s[j] >= 'a' && s[j] <= 'z') || (s[j] >= '0' && s[j] <= '9') || s[j] == '-'))
                 return 0;
             if (s[j] >= 'A' && s[j] <= 'Z') /* mapped */
                 return 0;
@@ -773,8 +777,11 @@ static int fu_idna_label(fu_idna_state *st, const uint32_t *lab, size_t n, fu_id
     /* 4.1 step 9, CheckBidi, is decided once every label is read: whether
        one holds R, AL or AN, and whether each obeys RFC 5893 */
     for (j = 0; j < n; j++) {
-        if (s[j] < 0x80)
+        if (s[j] < 0x80) {
+            /* (written as it is, in a Punycode label's basic part too) */
+            st->forbidden |= fu_idna_forbidden_domain(s[j]);
             continue;
+        }
         ascii = 0;
         b = FU_IDNA_BIDI(fu_idna_record(s[j]).word);
         if (b == FU_BIDI_R || b == FU_BIDI_AL || b == FU_BIDI_AN)
@@ -789,10 +796,8 @@ static int fu_idna_label(fu_idna_state *st, const uint32_t *lab, size_t n, fu_id
         for (j = 0; j < n; j++)
             fu_idna_put_utf8(o, s[j]);
     } else if (ascii) {
-        for (j = 0; j < n; j++) {
-            st->forbidden |= fu_idna_forbidden_domain(s[j]);
+        for (j = 0; j < n; j++)
             fu_idna_put(o, (uint8_t)s[j]);
-        }
     } else {
         /* ToASCII 3: "xn--" and Punycode */
         fu_idna_put(o, 'x');
@@ -837,8 +842,7 @@ static int fu_idna_measure(fu_idna_in r, size_t *total, size_t *maxl, int *ascii
             lab++;
             t++;
             break;
-        case FU_IDNA_IGNORED:
-            break;
+        case FU_IDNA_IGNORED: break;
         case FU_IDNA_MAPPED:
             len = FU_IDNA_MAP_LEN(w);
             if (len == 1) {
@@ -864,8 +868,7 @@ static int fu_idna_measure(fu_idna_in r, size_t *total, size_t *maxl, int *ascii
             }
             t += len;
             break;
-        default:
-            return -1;
+        default: return -1;
         }
     }
     if (lab > *maxl)
@@ -887,9 +890,7 @@ static size_t fu_idna_map(fu_idna_in r, uint32_t *o)
         }
         rec = fu_idna_record(cp);
         switch (FU_IDNA_STATUS(rec.word)) {
-        case FU_IDNA_VALID:
-            o[t++] = cp;
-            break;
+        case FU_IDNA_VALID: o[t++] = cp; break;
         case FU_IDNA_MAPPED:
             len = FU_IDNA_MAP_LEN(rec.word);
             if (len == 1) {
@@ -899,8 +900,7 @@ static size_t fu_idna_map(fu_idna_in r, uint32_t *o)
                 t += len;
             }
             break;
-        default: /* ignored (disallowed failed in fu_idna_measure) */
-            break;
+        default: /* ignored (disallowed failed in fu_idna_measure) */ break;
         }
     }
     return t;
@@ -952,8 +952,8 @@ static ptrdiff_t fu_idna_process(fu_idna_in r, fu_idna_state *st, fu_idna_sink *
     return (ptrdiff_t)o->len;
 }
 
-static ptrdiff_t fu_idna_domain_to_ascii(const uint8_t *s, size_t n, unsigned flags, uint8_t *out,
-                                         size_t cap)
+static inline ptrdiff_t fu_idna_domain_to_ascii(const uint8_t *s, size_t n, unsigned flags,
+                                                uint8_t *out, size_t cap)
 {
     fu_idna_in r;
     fu_idna_sink o;
@@ -1005,7 +1005,8 @@ static ptrdiff_t fu_idna_domain_to_ascii(const uint8_t *s, size_t n, unsigned fl
     return len;
 }
 
-static ptrdiff_t fu_idna_domain_to_unicode(const uint8_t *s, size_t n, uint8_t *out, size_t cap)
+static inline ptrdiff_t fu_idna_domain_to_unicode(const uint8_t *s, size_t n, uint8_t *out,
+                                                  size_t cap)
 {
     fu_idna_in r;
     fu_idna_sink o;

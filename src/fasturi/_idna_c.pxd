@@ -1,0 +1,20 @@
+# C-level entry points of fasturi._idna_c, for other Cython modules:
+#
+#     from fasturi._idna_c cimport idna_to_ascii, idna_to_unicode
+#
+# They are fu_idna_domain_to_ascii and fu_idna_domain_to_unicode
+# (csrc/fasturi_idna.h, whose opening comment is the contract), called
+# without the GIL through this module, so the Unicode tables are linked
+# once: idna_to_ascii(s, n, flags, out, cap) is the URL Standard's domain
+# parser of the bytes s[0, n) (flags: FU_IDNA_STRICT for beStrict,
+# FU_IDNA_PERCENT for a host still percent-encoded), written to out like
+# snprintf (the result's length; all of it written when it is at most
+# cap); FU_IDNA_FAIL (-1) for failure, FU_IDNA_NOMEM (-2).
+
+from libc.stdint cimport uint8_t
+
+
+cdef Py_ssize_t idna_to_ascii(const uint8_t *s, Py_ssize_t n, unsigned flags, uint8_t *out,
+                              Py_ssize_t cap) noexcept nogil
+cdef Py_ssize_t idna_to_unicode(const uint8_t *s, Py_ssize_t n, uint8_t *out,
+                                Py_ssize_t cap) noexcept nogil

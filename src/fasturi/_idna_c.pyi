@@ -1,0 +1,6 @@
+__all__ = ["UNICODE_VERSION", "domain_to_ascii", "domain_to_unicode"]
+
+UNICODE_VERSION: str
+
+def domain_to_ascii(domain: str | bytes, *, be_strict: bool = False) -> str: ...
+def domain_to_unicode(domain: str | bytes) -> str: ...
