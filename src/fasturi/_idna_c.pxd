@@ -1,6 +1,6 @@
 # C-level entry points of fasturi._idna_c, for other Cython modules:
 #
-#     from fasturi._idna_c cimport idna_to_ascii, idna_to_unicode
+#     from fasturi._idna_c cimport idna_to_ascii, idna_to_unicode, special_host
 #
 # They are fu_idna_domain_to_ascii and fu_idna_domain_to_unicode
 # (csrc/fasturi_idna.h, whose opening comment is the contract), called
@@ -18,3 +18,8 @@ cdef Py_ssize_t idna_to_ascii(const uint8_t *s, Py_ssize_t n, unsigned flags, ui
                               Py_ssize_t cap) noexcept nogil
 cdef Py_ssize_t idna_to_unicode(const uint8_t *s, Py_ssize_t n, uint8_t *out,
                                 Py_ssize_t cap) noexcept nogil
+# special_host(s, n) is the host parser's steps 4-9 for a special URL's
+# host s[0, n) that is no IPv6 address: the domain as ASCII bytes, None
+# where it ends in a number (the IPv4 parser's, the caller's), or
+# InvalidURL("domain-to-ASCII") raised.
+cdef object special_host(const uint8_t *s, Py_ssize_t n)

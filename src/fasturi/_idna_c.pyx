@@ -7,7 +7,7 @@ the C through idna_to_ascii and idna_to_unicode (_idna_c.pxd), so the
 tables are linked into this module only.
 """
 
-from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 from libc.stdint cimport uint8_t
@@ -16,6 +16,7 @@ from fasturi._capi cimport PyUnicode_DATA, PyUnicode_GET_LENGTH, PyUnicode_IS_AS
 from fasturi._csrc cimport (
     FU_IDNA_FAIL,
     FU_IDNA_NOMEM,
+    FU_IDNA_PERCENT,
     FU_IDNA_STRICT,
     FU_IDNA_UNICODE_VERSION,
     fu_idna_domain_to_ascii,
@@ -41,6 +42,62 @@ cdef Py_ssize_t idna_to_ascii(const uint8_t *s, Py_ssize_t n, unsigned flags, ui
 cdef Py_ssize_t idna_to_unicode(const uint8_t *s, Py_ssize_t n, uint8_t *out,
                                 Py_ssize_t cap) noexcept nogil:
     return fu_idna_domain_to_unicode(s, <size_t>n, out, <size_t>cap)
+
+
+cdef inline bint _ends_in_a_number(const uint8_t *h, Py_ssize_t n) noexcept nogil:
+    """The URL Standard's ends in a number checker on an ASCII domain."""
+    cdef Py_ssize_t a, i
+    if n > 1 and h[n - 1] == 46:  # a last empty part goes
+        n -= 1
+    a = n
+    while a > 0 and h[a - 1] != 46:
+        a -= 1
+    if a == n:
+        return False
+    for i in range(a, n):
+        if not 48 <= h[i] <= 57:
+            break
+    else:
+        return True
+    # an IPv4 number: "0x" or "0X" and hex digits
+    if n - a < 2 or h[a] != 48 or (h[a + 1] | 32) != 120:
+        return False
+    for i in range(a + 2, n):
+        if not (48 <= h[i] <= 57 or 97 <= (h[i] | 32) <= 102):
+            return False
+    return True
+
+
+cdef object special_host(const uint8_t *s, Py_ssize_t n):
+    """The host parser's steps 4-9 for the host s[0, n) of a special URL
+    that is no IPv6 address: its domain (percent-decoded, then the domain
+    parser) as ASCII bytes; None where that ends in a number (the IPv4
+    parser's, the caller's); raises InvalidURL("domain-to-ASCII")."""
+    cdef Py_ssize_t r, cap = STACK
+    cdef uint8_t stack[STACK]
+    cdef uint8_t *out = stack
+    while True:
+        with nogil:
+            r = fu_idna_domain_to_ascii(s, <size_t>n, FU_IDNA_PERCENT, out, <size_t>cap)
+        if r <= cap or r < 0:
+            break
+        if out != stack:
+            PyMem_Free(out)
+        out = <uint8_t *>PyMem_Malloc(<size_t>r)
+        if out == NULL:
+            raise MemoryError()
+        cap = r
+    try:
+        if r == FU_IDNA_NOMEM:
+            raise MemoryError()
+        if r == FU_IDNA_FAIL:
+            raise InvalidURL("domain-to-ASCII")
+        if _ends_in_a_number(out, r):
+            return None
+        return PyBytes_FromStringAndSize(<const char *>out, r)
+    finally:
+        if out != stack:
+            PyMem_Free(out)
 
 
 cdef object _usv(str s):
