@@ -83,6 +83,29 @@ COMPOSITION = {
 }
 
 
+# NFC_Quick_Check (UAX #15 §9): No for what NFC never holds, Maybe for what
+# may compose with the code point before it
+NFC_QC_NO = T.COMPOSITION_EXCLUSIONS
+NFC_QC_MAYBE = frozenset(second for _, second in COMPOSITION) | frozenset(
+    [*range(V_BASE, V_BASE + V_COUNT), *range(T_BASE + 1, T_BASE + T_COUNT)]
+)
+
+
+def is_nfc_quick(text: str) -> bool:
+    """Whether the quick check answers Yes: the text is NFC as it is."""
+    last_class = 0
+    for c in text:
+        if c < "\u0300":  # Yes, and a starter
+            last_class = 0
+            continue
+        cp = ord(c)
+        cc = combining_class(c)
+        if cp in NFC_QC_NO or cp in NFC_QC_MAYBE or (cc and last_class > cc):
+            return False
+        last_class = cc
+    return True
+
+
 def decompose(cp: int) -> List[int]:
     """The full canonical decomposition of a code point."""
     s = cp - S_BASE
@@ -111,6 +134,8 @@ def compose(first: int, second: int) -> int:
 def nfc(text: str) -> str:
     """Normalization Form C: canonical decomposition, canonical ordering,
     canonical composition."""
+    if is_nfc_quick(text):
+        return text
     decomposed = [x for c in text for x in decompose(ord(c))]
     # canonical ordering: each run of non-starters sorted (stably) by class
     ccc = [combining_class(chr(x)) for x in decomposed]
