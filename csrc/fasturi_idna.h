@@ -103,7 +103,10 @@ static inline int fu_idna_byte(fu_idna_in *r)
     return c;
 }
 
-/* The next code point, FU_IDNA_EOF, or FU_IDNA_BAD. */
+/* The next code point, FU_IDNA_EOF, or FU_IDNA_BAD for a sequence that
+   is not UTF-8 (a byte that cannot continue it is left to be read next;
+   continuation bytes it took are no start of another, so dropping what
+   is BAD is bytes.decode("utf-8", "ignore")). */
 static inline uint32_t fu_idna_next(fu_idna_in *r)
 {
     int c = fu_idna_byte(r), k, need;
@@ -128,9 +131,12 @@ static inline uint32_t fu_idna_next(fu_idna_in *r)
         return FU_IDNA_BAD;
     }
     for (k = 0; k < need; k++) {
+        size_t at = r->i;
         c = fu_idna_byte(r);
-        if (c < 0 || (c & 0xC0) != 0x80)
+        if (c < 0 || (c & 0xC0) != 0x80) {
+            r->i = at; /* what ends a sequence is no part of it */
             return FU_IDNA_BAD;
+        }
         cp = cp << 6 | ((uint32_t)c & 0x3F);
     }
     if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp < 0xE000))
@@ -517,70 +523,90 @@ static inline int fu_idna_nfc_yes(const uint32_t *in, size_t n)
     return 1;
 }
 
+/* A normalization's data: the canonical combining class, the full
+   decomposition (into room for the longest), and the primary composite
+   of a pair (0: none).  NFC of UTS #46's Unicode and NFKC of Unicode 3.2
+   (fasturi_idna2003.h) share the algorithm. */
+typedef struct {
+    uint32_t (*ccc)(uint32_t cp);
+    size_t (*decompose)(uint32_t cp, uint32_t *o);
+    uint32_t (*compose)(uint32_t a, uint32_t b);
+} fu_norm;
+
 /* Sorts each run of non-starters of s[0..n) by combining class, stably
    (canonical ordering): insertion sort for short runs, a counting sort
    (tmp: room for n) for long ones, so no run is quadratic. */
-static void fu_idna_reorder(uint32_t *s, size_t n, uint32_t *tmp)
+static void fu_norm_reorder(const fu_norm *nm, uint32_t *s, size_t n, uint32_t *tmp)
 {
     size_t a = 0, e, j, k;
     uint32_t x, cx, count[257];
     while (a < n) {
-        if (fu_idna_ccc(s[a]) == 0) {
+        if (nm->ccc(s[a]) == 0) {
             a++;
             continue;
         }
-        for (e = a; e < n && fu_idna_ccc(s[e]) != 0; e++)
+        for (e = a; e < n && nm->ccc(s[e]) != 0; e++)
             ;
         if (e - a <= 32) {
             for (j = a + 1; j < e; j++) {
                 x = s[j];
-                cx = fu_idna_ccc(x);
-                for (k = j; k > a && fu_idna_ccc(s[k - 1]) > cx; k--)
+                cx = nm->ccc(x);
+                for (k = j; k > a && nm->ccc(s[k - 1]) > cx; k--)
                     s[k] = s[k - 1];
                 s[k] = x;
             }
         } else {
             memset(count, 0, sizeof count);
             for (j = a; j < e; j++)
-                count[fu_idna_ccc(s[j]) + 1]++;
+                count[nm->ccc(s[j]) + 1]++;
             for (j = 1; j < 257; j++)
                 count[j] += count[j - 1];
             for (j = a; j < e; j++)
-                tmp[count[fu_idna_ccc(s[j])]++] = s[j];
+                tmp[count[nm->ccc(s[j])]++] = s[j];
             memcpy(s + a, tmp, (e - a) * sizeof *s);
         }
         a = e;
     }
 }
 
-/* NFC of in[0..n) into out (room for 4n; tmp, room for 4n); its length. */
-static size_t fu_idna_nfc(const uint32_t *in, size_t n, uint32_t *out, uint32_t *tmp)
+/* The normalization (decomposition, canonical ordering, canonical
+   composition) of in[0..n) into out (room for every code point's full
+   decomposition; tmp, as much); its length. */
+static size_t fu_normalize(const fu_norm *nm, const uint32_t *in, size_t n, uint32_t *out,
+                           uint32_t *tmp)
 {
     size_t d = 0, j, o = 0;
     ptrdiff_t starter = -1;
     uint32_t last = 256, cc, c, comp;
     for (j = 0; j < n; j++)
-        d += fu_idna_decompose(in[j], out + d);
-    fu_idna_reorder(out, d, tmp);
+        d += nm->decompose(in[j], out + d);
+    fu_norm_reorder(nm, out, d, tmp);
     /* canonical composition: each code point joins the last starter when
        nothing between them blocks it */
     for (j = 0; j < d; j++) {
         c = out[j];
-        cc = fu_idna_ccc(c);
+        cc = nm->ccc(c);
         if (starter >= 0 && (last == 0 ? o == (size_t)starter + 1 : last < cc)) {
-            comp = fu_idna_compose(out[starter], c);
+            comp = nm->compose(out[starter], c);
             if (comp) {
                 out[starter] = comp;
                 continue;
             }
         }
-        if (cc == 0) {
+        if (cc == 0)
             starter = (ptrdiff_t)o;
-        }
         last = cc;
         out[o++] = c;
     }
     return o;
+}
+
+static const fu_norm fu_idna_nfc_data = { fu_idna_ccc, fu_idna_decompose, fu_idna_compose };
+
+/* NFC of in[0..n) into out (room for 4n; tmp, room for 4n); its length. */
+static inline size_t fu_idna_nfc(const uint32_t *in, size_t n, uint32_t *out, uint32_t *tmp)
+{
+    return fu_normalize(&fu_idna_nfc_data, in, n, out, tmp);
 }
 
 /* ---- the validity criteria, bidi and joiners --------------------------- */

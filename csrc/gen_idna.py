@@ -10,9 +10,16 @@ joining type come from ``unicodedata2`` and ``idna.idnadata`` of that same
 version.  The generator refuses to run when the three disagree, so a table
 is never stitched from two versions.
 
+It also writes csrc/fasturi_idna2003_data.h, the data of IDNA 2003 as
+Python's ``idna`` codec runs it (``encodings.idna``: nameprep's stringprep
+tables and NFKC of Unicode 3.2), from the running Python's ``stringprep``
+and ``unicodedata.ucd_3_2_0``: frozen data, the same on every Python, for
+the code points Unicode 3.2 assigns (the only ones it tabulates: the rest
+need the running Python's ``str.lower``).
+
 Run ``python csrc/gen_idna.py`` (with ``idna`` and ``unicodedata2`` of the
 version in ``UNICODE_VERSION``) after changing it; ``tests/test_idna_tables.py``
-regenerates both files and fails if a committed copy differs.
+regenerates the files and fails if a committed copy differs.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ UNICODE_VERSION = "18.0.0"
 
 HERE = Path(__file__).resolve().parent
 HEADER = HERE / "fasturi_idna_data.h"
+HEADER_2003 = HERE / "fasturi_idna2003_data.h"
 MODULE = HERE.parent / "src" / "fasturi" / "_idna_tables.py"
 
 # UTS #46 §5 status values (Transitional_Processing is never used: a
@@ -397,10 +405,207 @@ def render_header(data: Data) -> str:
     return "\n".join(lines)
 
 
+# -- IDNA 2003 (Python's idna codec) -------------------------------------------
+
+
+class Data2003:
+    """Nameprep (RFC 3491: stringprep's tables B.1, B.2, C.*, D.1, D.2) and
+    NFKC of Unicode 3.2, as Python's ``stringprep`` and
+    ``unicodedata.ucd_3_2_0`` give them; what w3lib does to a host before
+    the codec (``str.lower``, then NFKC); for each code point Unicode 3.2
+    assigns."""
+
+    def __init__(self) -> None:
+        import stringprep
+        import unicodedata
+
+        u = unicodedata.ucd_3_2_0
+        self.assigned = [False] * MAX_CP
+        self.b1 = [False] * MAX_CP
+        self.prohibited = [False] * MAX_CP
+        self.randal = [False] * MAX_CP
+        self.lcat = [False] * MAX_CP
+        self.corrigendum = [False] * MAX_CP
+        self.ccc = [0] * MAX_CP
+        self.b2: Dict[int, str] = {}
+        self.lower: Dict[int, str] = {}
+        self.decomposition: Dict[int, Tuple[int, ...]] = {}
+        for cp in range(MAX_CP):
+            if 0xD800 <= cp < 0xE000:
+                continue
+            c = chr(cp)
+            if u.category(c) == "Cn":
+                continue
+            self.assigned[cp] = True
+            self.b1[cp] = stringprep.in_table_b1(c)
+            self.prohibited[cp] = any(
+                f(c)
+                for f in (
+                    stringprep.in_table_c12, stringprep.in_table_c22, stringprep.in_table_c3,
+                    stringprep.in_table_c4, stringprep.in_table_c5, stringprep.in_table_c6,
+                    stringprep.in_table_c7, stringprep.in_table_c8, stringprep.in_table_c9,
+                )
+            )
+            self.randal[cp] = stringprep.in_table_d1(c)
+            self.lcat[cp] = stringprep.in_table_d2(c)
+            self.corrigendum[cp] = u.normalize("NFKC", c) != unicodedata.normalize("NFKC", c)
+            self.ccc[cp] = u.combining(c)
+            if not self.b1[cp] and stringprep.map_table_b2(c) != c:
+                self.b2[cp] = stringprep.map_table_b2(c)
+            if c.lower() != c:
+                self.lower[cp] = c.lower()
+            d = u.decomposition(c)
+            if d and not S_BASE <= cp < S_BASE + S_COUNT:
+                self.decomposition[cp] = tuple(int(x, 16) for x in d.split() if not x.startswith("<"))
+        # what the maps give and 3.2 leaves unassigned (U+04C0 lowercases to
+        # U+04CF of Unicode 5.0) the steps after keep as it is: the table's
+        # zero record
+        for m in list(self.b2.values()) + list(self.lower.values()):
+            for x in m:
+                if not self.assigned[ord(x)]:
+                    assert stringprep.map_table_b2(x) == x.lower() == x
+                    assert unicodedata.normalize("NFKC", x) == x, hex(ord(x))
+        canonical = {cp for cp in self.decomposition if not u.decomposition(chr(cp)).startswith("<")}
+        self.compositions = sorted(
+            (self.decomposition[cp][0], self.decomposition[cp][1], cp)
+            for cp in canonical
+            if u.normalize("NFC", chr(cp)) == chr(cp)
+        )
+        # NFKD as ucd_3_2_0 normalizes (five CJK compatibility ideographs
+        # decompose there as before Unicode 4.0's corrigendum, whatever its
+        # decomposition() says)
+        self.nfkd = {
+            cp: tuple(map(ord, u.normalize("NFKD", chr(cp))))
+            for cp in self.decomposition
+        }
+        assert all(u.normalize("NFKD", chr(cp)) == chr(cp) for cp in range(MAX_CP)
+                   if self.assigned[cp] and cp not in self.decomposition
+                   and not S_BASE <= cp < S_BASE + S_COUNT)
+
+    def full_decomposition(self, cp: int) -> Tuple[int, ...]:
+        return self.nfkd[cp]
+
+
+def render_header_2003(data: Data2003) -> str:
+    pool: List[int] = []
+    pool_at: Dict[str, int] = {}
+
+    def value(cp: int, m: str) -> int:
+        if len(m) == 1:
+            return ord(m) - cp
+        if m not in pool_at:
+            pool_at[m] = len(pool)
+            pool.extend(map(ord, m))
+        return pool_at[m]
+
+    records: Dict[Tuple[int, int, int], int] = {}
+    per_cp = [0] * MAX_CP
+    for cp in range(MAX_CP):
+        b2 = data.b2.get(cp, "")
+        low = data.lower.get(cp, "")
+        assert len(b2) < 32 and len(low) < 32
+        decomposes = cp in data.decomposition or S_BASE <= cp < S_BASE + S_COUNT
+        bits = (
+            data.assigned[cp]
+            | data.b1[cp] << 1
+            | data.prohibited[cp] << 2
+            | data.randal[cp] << 3
+            | data.lcat[cp] << 4
+            | data.corrigendum[cp] << 5
+            | decomposes << 6
+            | data.ccc[cp] << 7
+            | len(b2) << 15
+            | len(low) << 20
+        )
+        key = (bits, value(cp, b2) if b2 else 0, value(cp, low) if low else 0)
+        if key not in records:
+            records[key] = len(records)
+        per_cp[cp] = records[key]
+    assert len(records) < 1 << 16
+    best = min(range(5, 10), key=lambda s: (lambda t: len(t[0]) * 2 + len(t[1]) * 2)(
+        _trie(per_cp, s)))
+    index, blocks = _trie(per_cp, best)
+    decomposed = sorted(data.decomposition)
+    dec_pool: List[int] = []
+    dec_at: List[int] = []
+    for cp in decomposed:
+        full = data.full_decomposition(cp)
+        assert len(full) <= 32
+        dec_at.append(len(dec_pool) << 5 | (len(full) - 1))
+        dec_pool.extend(full)
+    lines = [
+        "/* fasturi_idna2003_data.h: the data of IDNA 2003 as Python's idna codec",
+        " * (encodings.idna) runs it: nameprep's stringprep tables (RFC 3454 B.1,",
+        " * B.2, C.1.2-C.9, D.1, D.2) and NFKC, of Unicode 3.2, and what w3lib does",
+        " * to a host first (str.lower, NFKC), for each code point Unicode 3.2",
+        " * assigns.  GENERATED by csrc/gen_idna.py from the running Python's",
+        " * stringprep and unicodedata.ucd_3_2_0 (the same on every Python); do",
+        " * not edit.",
+        " *",
+        " * A code point's record (fu_i3_record in fasturi_idna2003.h) is a word of",
+        " * FU_I3_* fields and two mapping values (B.2's, str.lower's): for one",
+        " * code point the difference, for more an offset into fu_i3_pool. */",
+        "#ifndef FASTURI_IDNA2003_DATA_H",
+        "#define FASTURI_IDNA2003_DATA_H",
+        "",
+        "#include <stdint.h>",
+        "",
+        "/* clang-format off */",
+        "#define FU_I3_ASSIGNED(w) ((w) & 1u)        /* assigned in Unicode 3.2 */",
+        "#define FU_I3_B1(w) (((w) >> 1) & 1u)       /* B.1: mapped to nothing */",
+        "#define FU_I3_PROHIBITED(w) (((w) >> 2) & 1u) /* C.1.2, C.2.2, C.3-C.9 */",
+        "#define FU_I3_RANDAL(w) (((w) >> 3) & 1u)   /* D.1 */",
+        "#define FU_I3_LCAT(w) (((w) >> 4) & 1u)     /* D.2 */",
+        "#define FU_I3_CORRIGENDUM(w) (((w) >> 5) & 1u) /* NFKC differs from 3.2's */",
+        "#define FU_I3_DECOMPOSES(w) (((w) >> 6) & 1u)",
+        "#define FU_I3_CCC(w) (((w) >> 7) & 255u)",
+        "#define FU_I3_B2_LEN(w) (((w) >> 15) & 31u) /* B.2 mapping (0: itself) */",
+        "#define FU_I3_LOWER_LEN(w) ((w) >> 20)       /* str.lower (0: itself) */",
+        "",
+        "typedef struct {",
+        "    uint32_t word;",
+        "    int32_t b2, lower;",
+        "} fu_i3_rec;",
+        "",
+    ]
+    lines += _c_array("uint16_t", "fu_i3_index", index, 16)
+    lines += _c_array("uint16_t", "fu_i3_blocks", blocks, 16)
+    recs = list(records)
+    lines.append(f"static const fu_i3_rec fu_i3_records[{len(recs)}] = {{")
+    for i in range(0, len(recs), 3):
+        lines.append("    " + " ".join(f"{{0x{w:08x}u, {b}, {lo}}}," for w, b, lo in recs[i : i + 3]))
+    lines.append("};")
+    lines += _c_array("uint32_t", "fu_i3_pool", pool, 10, "0x{:x}")
+    lines += [
+        "",
+        "/* NFKC's full compatibility decompositions (Hangul syllables by",
+        " * algorithm): the code points, sorted, and for each its offset into",
+        " * fu_i3_dec_pool times 32 plus its length less one. */",
+    ]
+    lines += _c_array("uint32_t", "fu_i3_dec_cp", decomposed, 10, "0x{:x}")
+    lines += _c_array("uint32_t", "fu_i3_dec_at", dec_at, 10)
+    lines += _c_array("uint32_t", "fu_i3_dec_pool", dec_pool, 10, "0x{:x}")
+    lines += ["", "/* Primary composites: (first << 21 | second), sorted, and the composite. */"]
+    lines += _c_array("uint64_t", "fu_i3_comp_key", [f << 21 | s for f, s, _c in data.compositions],
+                      4, "0x{:x}ull")
+    lines += _c_array("uint32_t", "fu_i3_comp_cp", [c for _f, _s, c in data.compositions], 10,
+                      "0x{:x}")
+    lines += [
+        "",
+        f"#define FU_I3_SHIFT {best}",
+        "/* clang-format on */",
+        "",
+        "#endif /* FASTURI_IDNA2003_DATA_H */",
+        "",
+    ]
+    return "\n".join(lines)
+
+
 def main() -> int:
     data = Data()
     HEADER.write_text(render_header(data), encoding="ascii")
     MODULE.write_text(render_module(data), encoding="utf-8")
+    HEADER_2003.write_text(render_header_2003(Data2003()), encoding="ascii")
     return 0
 
 

@@ -308,3 +308,10 @@ cdef extern from "fasturi_idna.h" nogil:
     Py_ssize_t fu_idna_domain_to_ascii(const uint8_t *s, size_t n, unsigned flags,
                                        uint8_t *out, size_t cap)
     Py_ssize_t fu_idna_domain_to_unicode(const uint8_t *s, size_t n, uint8_t *out, size_t cap)
+
+# ---- fasturi_idna2003.h (Python's idna codec, IDNA 2003) ----
+cdef extern from "fasturi_idna2003.h" nogil:
+    unsigned FU_IDNA2003_W3LIB
+    Py_ssize_t FU_IDNA_PYTHON
+    Py_ssize_t fu_idna2003_to_ascii(const uint8_t *s, size_t n, unsigned flags,
+                                    uint8_t *out, size_t cap)

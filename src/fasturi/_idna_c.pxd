@@ -1,6 +1,7 @@
 # C-level entry points of fasturi._idna_c, for other Cython modules:
 #
 #     from fasturi._idna_c cimport idna_to_ascii, idna_to_unicode, special_host
+#     from fasturi._idna_c cimport idna2003_to_ascii
 #
 # They are fu_idna_domain_to_ascii and fu_idna_domain_to_unicode
 # (csrc/fasturi_idna.h, whose opening comment is the contract), called
@@ -23,3 +24,10 @@ cdef Py_ssize_t idna_to_unicode(const uint8_t *s, Py_ssize_t n, uint8_t *out,
 # where it ends in a number (the IPv4 parser's, the caller's), or
 # InvalidURL("domain-to-ASCII") raised.
 cdef object special_host(const uint8_t *s, Py_ssize_t n)
+# idna2003_to_ascii(s, n, flags, out, cap) is fu_idna2003_to_ascii
+# (csrc/fasturi_idna2003.h): host.decode("utf-8", "ignore").encode("idna")
+# of the bytes s[0, n) (FU_IDNA2003_W3LIB: w3lib's str.lower and NFKC
+# first), written like idna_to_ascii's; FU_IDNA_FAIL where the codec raises,
+# FU_IDNA_PYTHON where the running Python must answer.
+cdef Py_ssize_t idna2003_to_ascii(const uint8_t *s, Py_ssize_t n, unsigned flags, uint8_t *out,
+                                  Py_ssize_t cap) noexcept nogil

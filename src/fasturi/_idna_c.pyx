@@ -19,6 +19,9 @@ from fasturi._csrc cimport (
     FU_IDNA_PERCENT,
     FU_IDNA_STRICT,
     FU_IDNA_UNICODE_VERSION,
+    FU_IDNA2003_W3LIB,
+    FU_IDNA_PYTHON,
+    fu_idna2003_to_ascii,
     fu_idna_domain_to_ascii,
     fu_idna_domain_to_unicode,
 )
@@ -42,6 +45,34 @@ cdef Py_ssize_t idna_to_ascii(const uint8_t *s, Py_ssize_t n, unsigned flags, ui
 cdef Py_ssize_t idna_to_unicode(const uint8_t *s, Py_ssize_t n, uint8_t *out,
                                 Py_ssize_t cap) noexcept nogil:
     return fu_idna_domain_to_unicode(s, <size_t>n, out, <size_t>cap)
+
+
+cdef Py_ssize_t idna2003_to_ascii(const uint8_t *s, Py_ssize_t n, unsigned flags, uint8_t *out,
+                                  Py_ssize_t cap) noexcept nogil:
+    return fu_idna2003_to_ascii(s, <size_t>n, flags, out, <size_t>cap)
+
+
+def _idna2003(bytes host, bint w3lib=False):
+    """fu_idna2003_to_ascii of host, for tests: the A-label bytes, None
+    where the codec raises, or NotImplemented where the running Python's
+    answer is needed."""
+    cdef Py_ssize_t r, cap = 64
+    cdef bytearray out
+    while True:
+        out = bytearray(cap)
+        r = fu_idna2003_to_ascii(<const uint8_t *><const char *>host, <size_t>len(host),
+                                 FU_IDNA2003_W3LIB if w3lib else 0,
+                                 <uint8_t *><char *>out, <size_t>cap)
+        if r <= cap:
+            break
+        cap = r
+    if r == FU_IDNA_FAIL:
+        return None
+    if r == FU_IDNA_PYTHON:
+        return NotImplemented
+    if r == FU_IDNA_NOMEM:
+        raise MemoryError()
+    return bytes(out[:r])
 
 
 cdef inline bint _ends_in_a_number(const uint8_t *h, Py_ssize_t n) noexcept nogil:
