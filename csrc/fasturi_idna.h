@@ -271,7 +271,7 @@ static inline int fu_py_digit(uint32_t c)
    the insertions are recorded, then placed from the last to the first,
    each into the free slot it names (a Fenwick tree finds it), so a long
    label costs n log n, not n squared. */
-static ptrdiff_t fu_py_decode(const uint32_t *in, size_t n, uint32_t *out, uint32_t *work)
+static inline ptrdiff_t fu_py_decode(const uint32_t *in, size_t n, uint32_t *out, uint32_t *work)
 {
     uint32_t *val = work, *at = work + n, *tree = work + 2 * n;
     size_t b = 0, j, p, count = 0, total, k;
@@ -341,7 +341,7 @@ static inline void fu_py_put_digit(fu_idna_sink *o, uint32_t d)
 }
 
 /* Sorts keys[0..n) ascending (merge sort; tmp has room for n). */
-static void fu_idna_sort64(uint64_t *keys, uint64_t *tmp, size_t n)
+static inline void fu_idna_sort64(uint64_t *keys, uint64_t *tmp, size_t n)
 {
     size_t width, lo, mid, hi, a, b, k;
     uint64_t x, *src = keys, *dst = tmp, *swap;
@@ -379,7 +379,7 @@ static void fu_idna_sort64(uint64_t *keys, uint64_t *tmp, size_t n)
 /* Encodes in[0..n) as Punycode into o; 0, or -1 on overflow.  work: 5n + 2
    words.  The encoder's scan for each code point value, counting the code
    points below it, is a Fenwick tree's sums over the positions. */
-static int fu_py_encode(const uint32_t *in, size_t n, fu_idna_sink *o, uint32_t *work)
+static inline int fu_py_encode(const uint32_t *in, size_t n, fu_idna_sink *o, uint32_t *work)
 {
     uint64_t *keys = (uint64_t *)(void *)work, *tmp = keys + n;
     uint32_t *tree = work + 4 * n;
@@ -536,7 +536,7 @@ typedef struct {
 /* Sorts each run of non-starters of s[0..n) by combining class, stably
    (canonical ordering): insertion sort for short runs, a counting sort
    (tmp: room for n) for long ones, so no run is quadratic. */
-static void fu_norm_reorder(const fu_norm *nm, uint32_t *s, size_t n, uint32_t *tmp)
+static inline void fu_norm_reorder(const fu_norm *nm, uint32_t *s, size_t n, uint32_t *tmp)
 {
     size_t a = 0, e, j, k;
     uint32_t x, cx, count[257];
@@ -572,7 +572,7 @@ static void fu_norm_reorder(const fu_norm *nm, uint32_t *s, size_t n, uint32_t *
 /* The normalization (decomposition, canonical ordering, canonical
    composition) of in[0..n) into out (room for every code point's full
    decomposition; tmp, as much); its length. */
-static size_t fu_normalize(const fu_norm *nm, const uint32_t *in, size_t n, uint32_t *out,
+static inline size_t fu_normalize(const fu_norm *nm, const uint32_t *in, size_t n, uint32_t *out,
                            uint32_t *tmp)
 {
     size_t d = 0, j, o = 0;
@@ -601,18 +601,22 @@ static size_t fu_normalize(const fu_norm *nm, const uint32_t *in, size_t n, uint
     return o;
 }
 
-static const fu_norm fu_idna_nfc_data = { fu_idna_ccc, fu_idna_decompose, fu_idna_compose };
+static inline const fu_norm *fu_idna_nfc_data(void)
+{
+    static const fu_norm data = {fu_idna_ccc, fu_idna_decompose, fu_idna_compose};
+    return &data;
+}
 
 /* NFC of in[0..n) into out (room for 4n; tmp, room for 4n); its length. */
 static inline size_t fu_idna_nfc(const uint32_t *in, size_t n, uint32_t *out, uint32_t *tmp)
 {
-    return fu_normalize(&fu_idna_nfc_data, in, n, out, tmp);
+    return fu_normalize(fu_idna_nfc_data(), in, n, out, tmp);
 }
 
 /* ---- the validity criteria, bidi and joiners --------------------------- */
 
 /* RFC 5893 §2: whether the (non-empty) label satisfies the six rules. */
-static int fu_idna_bidi_rule(const uint32_t *s, size_t n)
+static inline int fu_idna_bidi_rule(const uint32_t *s, size_t n)
 {
     uint32_t b = FU_IDNA_BIDI(fu_idna_record(s[0]).word), last = FU_BIDI_OTHER;
     size_t j;
@@ -644,7 +648,7 @@ static int fu_idna_bidi_rule(const uint32_t *s, size_t n)
 }
 
 /* RFC 5892 Appendix A.1 and A.2 for the joiner at s[j]. */
-static int fu_idna_contextj(const uint32_t *s, size_t n, size_t j)
+static inline int fu_idna_contextj(const uint32_t *s, size_t n, size_t j)
 {
     size_t k;
     uint32_t jt = FU_JT_U;
@@ -671,7 +675,7 @@ static int fu_idna_contextj(const uint32_t *s, size_t n, size_t j)
    UseSTD3ASCIIRules when strict, CheckJoiners always; CheckBidi is the
    caller's, over the whole domain).  nfc: whether the label is known to
    be NFC (a label just normalized); work: room for 8n words. */
-static int fu_idna_valid(const uint32_t *s, size_t n, int strict, int nfc, uint32_t *work)
+static inline int fu_idna_valid(const uint32_t *s, size_t n, int strict, int nfc, uint32_t *work)
 {
     size_t j;
     uint32_t w;
@@ -736,7 +740,7 @@ typedef struct {
 } fu_idna_mem;
 
 /* Room for words words (8-byte aligned); what was in it is lost. */
-static int fu_idna_reserve(fu_idna_mem *m, size_t words)
+static inline int fu_idna_reserve(fu_idna_mem *m, size_t words)
 {
     if (words <= m->cap)
         return 0;
@@ -756,7 +760,7 @@ static int fu_idna_reserve(fu_idna_mem *m, size_t words)
 
 /* One label of the mapped domain, lab[0..n): converted, validated and
    written.  0, FU_IDNA_FAIL, or FU_IDNA_NOMEM. */
-static int fu_idna_label(fu_idna_state *st, const uint32_t *lab, size_t n, fu_idna_mem *mem,
+static inline int fu_idna_label(fu_idna_state *st, const uint32_t *lab, size_t n, fu_idna_mem *mem,
                          fu_idna_sink *o)
 {
     const uint32_t *s = lab;
@@ -841,7 +845,7 @@ static int fu_idna_label(fu_idna_state *st, const uint32_t *lab, size_t n, fu_id
 /* Reads the domain: its length mapped (total), its longest label mapped,
    and whether it is ASCII.  FU_IDNA_FAIL for a code point not UTF-8 or
    disallowed (either fails the domain). */
-static int fu_idna_measure(fu_idna_in r, size_t *total, size_t *maxl, int *ascii)
+static inline int fu_idna_measure(fu_idna_in r, size_t *total, size_t *maxl, int *ascii)
 {
     uint32_t cp, w;
     size_t t = 0, lab = 0, k, len;
@@ -904,7 +908,7 @@ static int fu_idna_measure(fu_idna_in r, size_t *total, size_t *maxl, int *ascii
 }
 
 /* 1. Map the domain into o (room for the total measured). */
-static size_t fu_idna_map(fu_idna_in r, uint32_t *o)
+static inline size_t fu_idna_map(fu_idna_in r, uint32_t *o)
 {
     uint32_t cp;
     fu_idna_rec rec;
@@ -933,7 +937,7 @@ static size_t fu_idna_map(fu_idna_in r, uint32_t *o)
 }
 
 /* UTS #46 Processing, then ToASCII's or ToUnicode's steps, into o. */
-static ptrdiff_t fu_idna_process(fu_idna_in r, fu_idna_state *st, fu_idna_sink *o)
+static inline ptrdiff_t fu_idna_process(fu_idna_in r, fu_idna_state *st, fu_idna_sink *o)
 {
     uint64_t stack[FU_IDNA_STACK / 2];
     uint32_t *dom = (uint32_t *)(void *)stack, *heap = NULL;

@@ -40,10 +40,10 @@ static inline fu_i3_rec fu_i3_record(uint32_t cp)
     return fu_i3_records[fu_i3_blocks[block << FU_I3_SHIFT | (cp & ((1u << FU_I3_SHIFT) - 1))]];
 }
 
-static uint32_t fu_i3_ccc(uint32_t cp) { return FU_I3_CCC(fu_i3_record(cp).word); }
+static inline uint32_t fu_i3_ccc(uint32_t cp) { return FU_I3_CCC(fu_i3_record(cp).word); }
 
 /* NFKC's full decomposition of cp into o (room for 32); its length. */
-static size_t fu_i3_decompose(uint32_t cp, uint32_t *o)
+static inline size_t fu_i3_decompose(uint32_t cp, uint32_t *o)
 {
     size_t lo = 0, hi = sizeof fu_i3_dec_cp / sizeof fu_i3_dec_cp[0], mid, len;
     uint32_t s;
@@ -72,7 +72,7 @@ static size_t fu_i3_decompose(uint32_t cp, uint32_t *o)
     return len;
 }
 
-static uint32_t fu_i3_compose(uint32_t a, uint32_t b)
+static inline uint32_t fu_i3_compose(uint32_t a, uint32_t b)
 {
     size_t lo = 0, hi = sizeof fu_i3_comp_key / sizeof fu_i3_comp_key[0], mid;
     uint64_t key = (uint64_t)a << 21 | b;
@@ -92,7 +92,11 @@ static uint32_t fu_i3_compose(uint32_t a, uint32_t b)
     return 0;
 }
 
-static const fu_norm fu_i3_nfkc_data = { fu_i3_ccc, fu_i3_decompose, fu_i3_compose };
+static inline const fu_norm *fu_i3_nfkc_data(void)
+{
+    static const fu_norm data = {fu_i3_ccc, fu_i3_decompose, fu_i3_compose};
+    return &data;
+}
 
 /* A mapping (B.2's or str.lower's) of cp, of len code points, into o. */
 static inline size_t fu_i3_map(uint32_t cp, int32_t value, size_t len, uint32_t *o)
@@ -110,7 +114,7 @@ static inline size_t fu_i3_map(uint32_t cp, int32_t value, size_t len, uint32_t 
 }
 
 /* The decomposed length of t[0..n): what NFKC needs room for. */
-static size_t fu_i3_decomposed_len(const uint32_t *t, size_t n)
+static inline size_t fu_i3_decomposed_len(const uint32_t *t, size_t n)
 {
     uint32_t tmp[32];
     size_t j, d = 0;
@@ -126,7 +130,7 @@ static inline int fu_i3_is_dot(uint32_t c)
 
 /* ToASCII of one label lab[0..n) (non-empty text of a non-ASCII domain)
    into o: 0, or FU_IDNA_FAIL, FU_IDNA_NOMEM. */
-static int fu_i3_label(const uint32_t *lab, size_t n, fu_idna_mem *mem, fu_idna_sink *o)
+static inline int fu_i3_label(const uint32_t *lab, size_t n, fu_idna_mem *mem, fu_idna_sink *o)
 {
     size_t j, m = 0, d, k;
     uint32_t *mapped, *norm, *tmp, *work, w;
@@ -177,7 +181,7 @@ static int fu_i3_label(const uint32_t *lab, size_t n, fu_idna_mem *mem, fu_idna_
     norm = mapped + m;
     tmp = norm + d;
     work = tmp + d + (((size_t)(tmp + d - mem->p)) & 1); /* 8-byte keys */
-    k = fu_normalize(&fu_i3_nfkc_data, mapped, m, norm, tmp);
+    k = fu_normalize(fu_i3_nfkc_data(), mapped, m, norm, tmp);
     /* 3. prohibited code points; 4. bidi (RFC 3454 §6) */
     for (j = 0; j < k; j++) {
         w = fu_i3_record(norm[j]).word;
@@ -221,7 +225,7 @@ static int fu_i3_label(const uint32_t *lab, size_t n, fu_idna_mem *mem, fu_idna_
 }
 
 /* str.encode("idna") of t[0..n) into o. */
-static ptrdiff_t fu_i3_encode(const uint32_t *t, size_t n, fu_idna_mem *mem, fu_idna_sink *o)
+static inline ptrdiff_t fu_i3_encode(const uint32_t *t, size_t n, fu_idna_mem *mem, fu_idna_sink *o)
 {
     size_t a, b, j, end = n;
     int rc, trailing = 0;
@@ -344,7 +348,7 @@ static inline ptrdiff_t fu_idna2003_to_ascii(const uint8_t *s, size_t n, unsigne
             result = FU_IDNA_NOMEM;
             goto done;
         }
-        t = fu_normalize(&fu_i3_nfkc_data, text, t, mem.p, mem.p + len);
+        t = fu_normalize(fu_i3_nfkc_data(), text, t, mem.p, mem.p + len);
         if (t > room) { /* (NFKC can lengthen) */
             uint32_t *grown = (uint32_t *)malloc(t * sizeof *grown);
             if (grown == NULL) {
@@ -357,6 +361,70 @@ static inline ptrdiff_t fu_idna2003_to_ascii(const uint8_t *s, size_t n, unsigne
         memcpy(text, mem.p, t * sizeof *text);
     }
     result = fu_i3_encode(text, t, &mem, &o);
+done:
+    free(heap);
+    free(mem.heap);
+    return result;
+}
+
+/* w3lib's check of a netloc beyond ASCII: whether NFKC of s[0..n) less
+   "@:#?" differs from it and holds one of "/?#@:\\" (w3lib then raises):
+   1 or 0; FU_IDNA_PYTHON where the running Python's NFKC must say (a code
+   point Unicode 3.2 does not assign, or whose NFKC moved since, or bytes
+   not UTF-8); FU_IDNA_NOMEM. */
+static inline ptrdiff_t fu_idna2003_nfkc_delims(const uint8_t *s, size_t n)
+{
+    uint64_t stack[FU_IDNA_STACK / 2];
+    uint32_t *text, *heap = NULL, cp, w, *norm;
+    fu_idna_in r;
+    fu_idna_mem mem;
+    size_t t = 0, d, k, j;
+    ptrdiff_t result = 0;
+    r.s = s;
+    r.i = 0;
+    r.n = n;
+    r.pct = 0;
+    text = (uint32_t *)(void *)stack;
+    mem.heap = NULL;
+    if (n <= FU_IDNA_STACK / 4) {
+        mem.p = text + FU_IDNA_STACK / 4;
+        mem.cap = FU_IDNA_STACK - FU_IDNA_STACK / 4;
+    } else {
+        heap = (uint32_t *)malloc(n * sizeof *text);
+        if (heap == NULL)
+            return FU_IDNA_NOMEM;
+        text = heap;
+        mem.p = (uint32_t *)(void *)stack;
+        mem.cap = FU_IDNA_STACK;
+    }
+    while ((cp = fu_idna_next(&r)) != FU_IDNA_EOF) {
+        if (cp == FU_IDNA_BAD) {
+            result = FU_IDNA_PYTHON;
+            goto done;
+        }
+        if (cp == '@' || cp == ':' || cp == '#' || cp == '?')
+            continue;
+        if (cp >= 0x80) {
+            w = fu_i3_record(cp).word;
+            if (!FU_I3_ASSIGNED(w) || FU_I3_CORRIGENDUM(w)) {
+                result = FU_IDNA_PYTHON;
+                goto done;
+            }
+        }
+        text[t++] = cp;
+    }
+    d = fu_i3_decomposed_len(text, t);
+    if (fu_idna_reserve(&mem, 2 * d + 8) < 0) {
+        result = FU_IDNA_NOMEM;
+        goto done;
+    }
+    norm = mem.p;
+    k = fu_normalize(fu_i3_nfkc_data(), text, t, norm, norm + d);
+    if (k != t || memcmp(norm, text, t * sizeof *text) != 0)
+        for (j = 0; j < k; j++)
+            if (norm[j] == '/' || norm[j] == '?' || norm[j] == '#' || norm[j] == '@' ||
+                norm[j] == ':' || norm[j] == '\\')
+                result = 1;
 done:
     free(heap);
     free(mem.heap);

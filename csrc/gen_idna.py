@@ -200,10 +200,10 @@ def render_module(data: Data) -> str:
     out.append("UTS46_STARTS = (")
     out += _wrap([str(s) for s in starts])
     out.append(")")
-    out.append('UTS46_STATUSES = (')
+    out.append("UTS46_STATUSES = (")
     statuses = "".join(r[1] for r in data.uts46_rows)
     for i in range(0, len(statuses), 88):
-        out.append(f'    "{statuses[i:i + 88]}"')
+        out.append(f'    "{statuses[i : i + 88]}"')
     out.append(")")
     out.append("UTS46_MAPPINGS = {")
     out += _wrap([f"{r[0]}: {ascii(r[2])}" for r in data.uts46_rows if r[1] == "M"])
@@ -222,7 +222,7 @@ def render_module(data: Data) -> str:
     ranges("MARK", "# General_Category is a Mark (Mn, Mc, Me)", [int(m) for m in data.mark])
     ranges(
         "BIDI",
-        "# Bidi_Class, by name (\"\" for the classes RFC 5893 allows nowhere)",
+        '# Bidi_Class, by name ("" for the classes RFC 5893 allows nowhere)',
         [BIDI[b] if b < BIDI_OTHER else "" for b in data.bidi],
         lambda x: f'"{x}"',
     )
@@ -232,10 +232,18 @@ def render_module(data: Data) -> str:
         [JOINING[j] for j in data.jt],
         lambda x: f'"{x}"',
     )
-    out += ["", "# Canonical decomposition mappings (one level; Hangul syllables by", "# algorithm)"]
+    out += [
+        "",
+        "# Canonical decomposition mappings (one level; Hangul syllables by",
+        "# algorithm)",
+    ]
     out.append("DECOMPOSITION = {")
-    out += _wrap([f"{cp}: {d!r}".replace(",)", ")") if len(d) > 1 else f"{cp}: ({d[0]},)"
-                  for cp, d in sorted(data.decomposition.items())])
+    out += _wrap(
+        [
+            f"{cp}: {d!r}".replace(",)", ")") if len(d) > 1 else f"{cp}: ({d[0]},)"
+            for cp, d in sorted(data.decomposition.items())
+        ]
+    )
     out.append("}")
     out += ["", "# Full_Composition_Exclusion among them: what NFC never composes"]
     out.append("COMPOSITION_EXCLUSIONS = frozenset((")
@@ -264,8 +272,9 @@ def _trie(values: List[int], shift: int) -> Tuple[List[int], List[int]]:
     return index, blocks
 
 
-def _c_array(ctype: str, name: str, values: Sequence[int], per_line: int = 12,
-             fmt: str = "{}") -> List[str]:
+def _c_array(
+    ctype: str, name: str, values: Sequence[int], per_line: int = 12, fmt: str = "{}"
+) -> List[str]:
     lines = [f"static const {ctype} {name}[{len(values)}] = {{"]
     for i in range(0, len(values), per_line):
         lines.append("    " + ", ".join(fmt.format(v) for v in values[i : i + per_line]) + ",")
@@ -315,8 +324,9 @@ def compiled_records(data: Data):
 def render_header(data: Data) -> str:
     per_cp, records, pool = compiled_records(data)
     assert len(records) < 1 << 16
-    best = min(range(5, 10), key=lambda s: (lambda t: len(t[0]) * 2 + len(t[1]) * 2)(
-        _trie(per_cp, s)))
+    best = min(
+        range(5, 10), key=lambda s: (lambda t: len(t[0]) * 2 + len(t[1]) * 2)(_trie(per_cp, s))
+    )
     index, blocks = _trie(per_cp, best)
     assert max(index) < 1 << 16
     decomposed = sorted(data.decomposition)
@@ -389,10 +399,16 @@ def render_header(data: Data) -> str:
         "/* Primary composites: (first << 21 | second), sorted, and what the pair",
         " * composes to. */",
     ]
-    lines += _c_array("uint64_t", "fu_idna_comp_key", [f << 21 | s for f, s, _c in data.compositions],
-                      4, "0x{:x}ull")
-    lines += _c_array("uint32_t", "fu_idna_comp_cp", [c for _f, _s, c in data.compositions], 10,
-                      "0x{:x}")
+    lines += _c_array(
+        "uint64_t",
+        "fu_idna_comp_key",
+        [f << 21 | s for f, s, _c in data.compositions],
+        4,
+        "0x{:x}ull",
+    )
+    lines += _c_array(
+        "uint32_t", "fu_idna_comp_cp", [c for _f, _s, c in data.compositions], 10, "0x{:x}"
+    )
     lines += [
         "",
         "/* the trie's shift: fu_idna_index[cp >> FU_IDNA_SHIFT] is the block */",
@@ -441,9 +457,15 @@ class Data2003:
             self.prohibited[cp] = any(
                 f(c)
                 for f in (
-                    stringprep.in_table_c12, stringprep.in_table_c22, stringprep.in_table_c3,
-                    stringprep.in_table_c4, stringprep.in_table_c5, stringprep.in_table_c6,
-                    stringprep.in_table_c7, stringprep.in_table_c8, stringprep.in_table_c9,
+                    stringprep.in_table_c12,
+                    stringprep.in_table_c22,
+                    stringprep.in_table_c3,
+                    stringprep.in_table_c4,
+                    stringprep.in_table_c5,
+                    stringprep.in_table_c6,
+                    stringprep.in_table_c7,
+                    stringprep.in_table_c8,
+                    stringprep.in_table_c9,
                 )
             )
             self.randal[cp] = stringprep.in_table_d1(c)
@@ -456,7 +478,9 @@ class Data2003:
                 self.lower[cp] = c.lower()
             d = u.decomposition(c)
             if d and not S_BASE <= cp < S_BASE + S_COUNT:
-                self.decomposition[cp] = tuple(int(x, 16) for x in d.split() if not x.startswith("<"))
+                self.decomposition[cp] = tuple(
+                    int(x, 16) for x in d.split() if not x.startswith("<")
+                )
         # what the maps give and 3.2 leaves unassigned (U+04C0 lowercases to
         # U+04CF of Unicode 5.0) the steps after keep as it is: the table's
         # zero record
@@ -465,7 +489,9 @@ class Data2003:
                 if not self.assigned[ord(x)]:
                     assert stringprep.map_table_b2(x) == x.lower() == x
                     assert unicodedata.normalize("NFKC", x) == x, hex(ord(x))
-        canonical = {cp for cp in self.decomposition if not u.decomposition(chr(cp)).startswith("<")}
+        canonical = {
+            cp for cp in self.decomposition if not u.decomposition(chr(cp)).startswith("<")
+        }
         self.compositions = sorted(
             (self.decomposition[cp][0], self.decomposition[cp][1], cp)
             for cp in canonical
@@ -474,13 +500,14 @@ class Data2003:
         # NFKD as ucd_3_2_0 normalizes (five CJK compatibility ideographs
         # decompose there as before Unicode 4.0's corrigendum, whatever its
         # decomposition() says)
-        self.nfkd = {
-            cp: tuple(map(ord, u.normalize("NFKD", chr(cp))))
-            for cp in self.decomposition
-        }
-        assert all(u.normalize("NFKD", chr(cp)) == chr(cp) for cp in range(MAX_CP)
-                   if self.assigned[cp] and cp not in self.decomposition
-                   and not S_BASE <= cp < S_BASE + S_COUNT)
+        self.nfkd = {cp: tuple(map(ord, u.normalize("NFKD", chr(cp)))) for cp in self.decomposition}
+        assert all(
+            u.normalize("NFKD", chr(cp)) == chr(cp)
+            for cp in range(MAX_CP)
+            if self.assigned[cp]
+            and cp not in self.decomposition
+            and not S_BASE <= cp < S_BASE + S_COUNT
+        )
 
     def full_decomposition(self, cp: int) -> Tuple[int, ...]:
         return self.nfkd[cp]
@@ -522,8 +549,9 @@ def render_header_2003(data: Data2003) -> str:
             records[key] = len(records)
         per_cp[cp] = records[key]
     assert len(records) < 1 << 16
-    best = min(range(5, 10), key=lambda s: (lambda t: len(t[0]) * 2 + len(t[1]) * 2)(
-        _trie(per_cp, s)))
+    best = min(
+        range(5, 10), key=lambda s: (lambda t: len(t[0]) * 2 + len(t[1]) * 2)(_trie(per_cp, s))
+    )
     index, blocks = _trie(per_cp, best)
     decomposed = sorted(data.decomposition)
     dec_pool: List[int] = []
@@ -573,7 +601,9 @@ def render_header_2003(data: Data2003) -> str:
     recs = list(records)
     lines.append(f"static const fu_i3_rec fu_i3_records[{len(recs)}] = {{")
     for i in range(0, len(recs), 3):
-        lines.append("    " + " ".join(f"{{0x{w:08x}u, {b}, {lo}}}," for w, b, lo in recs[i : i + 3]))
+        lines.append(
+            "    " + " ".join(f"{{0x{w:08x}u, {b}, {lo}}}," for w, b, lo in recs[i : i + 3])
+        )
     lines.append("};")
     lines += _c_array("uint32_t", "fu_i3_pool", pool, 10, "0x{:x}")
     lines += [
@@ -586,10 +616,16 @@ def render_header_2003(data: Data2003) -> str:
     lines += _c_array("uint32_t", "fu_i3_dec_at", dec_at, 10)
     lines += _c_array("uint32_t", "fu_i3_dec_pool", dec_pool, 10, "0x{:x}")
     lines += ["", "/* Primary composites: (first << 21 | second), sorted, and the composite. */"]
-    lines += _c_array("uint64_t", "fu_i3_comp_key", [f << 21 | s for f, s, _c in data.compositions],
-                      4, "0x{:x}ull")
-    lines += _c_array("uint32_t", "fu_i3_comp_cp", [c for _f, _s, c in data.compositions], 10,
-                      "0x{:x}")
+    lines += _c_array(
+        "uint64_t",
+        "fu_i3_comp_key",
+        [f << 21 | s for f, s, _c in data.compositions],
+        4,
+        "0x{:x}ull",
+    )
+    lines += _c_array(
+        "uint32_t", "fu_i3_comp_cp", [c for _f, _s, c in data.compositions], 10, "0x{:x}"
+    )
     lines += [
         "",
         f"#define FU_I3_SHIFT {best}",

@@ -315,3 +315,4 @@ cdef extern from "fasturi_idna2003.h" nogil:
     Py_ssize_t FU_IDNA_PYTHON
     Py_ssize_t fu_idna2003_to_ascii(const uint8_t *s, size_t n, unsigned flags,
                                     uint8_t *out, size_t cap)
+    Py_ssize_t fu_idna2003_nfkc_delims(const uint8_t *s, size_t n)

@@ -1,7 +1,7 @@
 # C-level entry points of fasturi._idna_c, for other Cython modules:
 #
 #     from fasturi._idna_c cimport idna_to_ascii, idna_to_unicode, special_host
-#     from fasturi._idna_c cimport idna2003_to_ascii
+#     from fasturi._idna_c cimport idna2003_to_ascii, idna2003_nfkc_delims
 #
 # They are fu_idna_domain_to_ascii and fu_idna_domain_to_unicode
 # (csrc/fasturi_idna.h, whose opening comment is the contract), called
@@ -31,3 +31,7 @@ cdef object special_host(const uint8_t *s, Py_ssize_t n)
 # FU_IDNA_PYTHON where the running Python must answer.
 cdef Py_ssize_t idna2003_to_ascii(const uint8_t *s, Py_ssize_t n, unsigned flags, uint8_t *out,
                                   Py_ssize_t cap) noexcept nogil
+# idna2003_nfkc_delims(s, n) is fu_idna2003_nfkc_delims: whether w3lib
+# refuses the netloc s[0, n) for what its NFKC gains (1 or 0), or
+# FU_IDNA_PYTHON where the running Python's NFKC must say.
+cdef Py_ssize_t idna2003_nfkc_delims(const uint8_t *s, Py_ssize_t n) noexcept nogil

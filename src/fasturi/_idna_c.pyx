@@ -21,6 +21,7 @@ from fasturi._csrc cimport (
     FU_IDNA_UNICODE_VERSION,
     FU_IDNA2003_W3LIB,
     FU_IDNA_PYTHON,
+    fu_idna2003_nfkc_delims,
     fu_idna2003_to_ascii,
     fu_idna_domain_to_ascii,
     fu_idna_domain_to_unicode,
@@ -50,6 +51,10 @@ cdef Py_ssize_t idna_to_unicode(const uint8_t *s, Py_ssize_t n, uint8_t *out,
 cdef Py_ssize_t idna2003_to_ascii(const uint8_t *s, Py_ssize_t n, unsigned flags, uint8_t *out,
                                   Py_ssize_t cap) noexcept nogil:
     return fu_idna2003_to_ascii(s, <size_t>n, flags, out, <size_t>cap)
+
+
+cdef Py_ssize_t idna2003_nfkc_delims(const uint8_t *s, Py_ssize_t n) noexcept nogil:
+    return fu_idna2003_nfkc_delims(s, <size_t>n)
 
 
 def _idna2003(bytes host, bint w3lib=False):
