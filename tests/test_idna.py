@@ -186,7 +186,9 @@ def test_domain_to_unicode(idna, domain, want):
 
 
 def test_types(idna):
-    with pytest.raises(TypeError, match=r"domain_to_ascii\(\) argument 'domain' must be str or bytes, not int"):
+    with pytest.raises(
+        TypeError, match=r"domain_to_ascii\(\) argument 'domain' must be str or bytes, not int"
+    ):
         idna.domain_to_ascii(1)
     with pytest.raises(TypeError, match="must be str or bytes"):
         idna.domain_to_unicode(None)
@@ -207,9 +209,15 @@ RFC3492 = [
         "Pro\u010dprost\u011bnemluv\u00ed\u010desky",
         "Proprostnemluvesky-uyb24dma41a",
     ),
-    ("\u05dc\u05de\u05d4\u05d4\u05dd\u05e4\u05e9\u05d5\u05d8\u05dc\u05d0\u05de\u05d3\u05d1\u05e8\u05d9\u05dd\u05e2\u05d1\u05e8\u05d9\u05ea", "4dbcagdahymbxekheh6e0a7fei0b"),
+    (
+        "\u05dc\u05de\u05d4\u05d4\u05dd\u05e4\u05e9\u05d5\u05d8\u05dc\u05d0\u05de\u05d3\u05d1\u05e8\u05d9\u05dd\u05e2\u05d1\u05e8\u05d9\u05ea",
+        "4dbcagdahymbxekheh6e0a7fei0b",
+    ),
     ("3\u5e74B\u7d44\u91d1\u516b\u5148\u751f", "3B-ww4c5e180e575a65lsy2b"),
-    ("\u5b89\u5ba4\u5948\u7f8e\u6075-with-SUPER-MONKEYS", "-with-SUPER-MONKEYS-pc58ag80a8qai00g7n9n"),
+    (
+        "\u5b89\u5ba4\u5948\u7f8e\u6075-with-SUPER-MONKEYS",
+        "-with-SUPER-MONKEYS-pc58ag80a8qai00g7n9n",
+    ),
     ("\u3072\u3068\u3064\u5c4b\u6839\u306e\u4e0b2", "2-u9tlzr9756bt3uc0v"),
 ]
 
@@ -242,9 +250,9 @@ _ALPHABET = st.sampled_from(
 )
 _DOMAINS = st.one_of(
     st.lists(_ALPHABET, max_size=24).map("".join),
-    st.lists(st.sampled_from(["xn--", "zca", "fa-hia", "ls8h", "8i7caa", "-", "."]), max_size=6).map(
-        "".join
-    ),
+    st.lists(
+        st.sampled_from(["xn--", "zca", "fa-hia", "ls8h", "8i7caa", "-", "."]), max_size=6
+    ).map("".join),
     st.text(max_size=16),
 )
 

@@ -101,7 +101,9 @@ def test_what_it_hands_back():
     assert _idna_c._idna2003("\U00010570.example".encode()) is NotImplemented
     # a final sigma is str.lower's by context
     assert _idna_c._idna2003("\u039f\u03a3.example".encode(), True) is NotImplemented
-    assert _idna_c._idna2003("\u03bf\u03c3.example".encode(), True) == _w3lib("\u03bf\u03c3.example")
+    assert _idna_c._idna2003("\u03bf\u03c3.example".encode(), True) == _w3lib(
+        "\u03bf\u03c3.example"
+    )
     # a CJK compatibility ideograph whose NFKC Unicode 4.0 corrected
     assert _idna_c._idna2003("\U0002f868".encode(), True) is NotImplemented
     assert _idna_c._idna2003("\U0002f868".encode()) == _codec("\U0002f868".encode())

@@ -95,9 +95,14 @@ def test_reference_nfc_is_unicodedata2s():
     # Indic, combining marks of many classes
     alphabet = [
         chr(cp)
-        for cp in list(range(0x41, 0x250)) + list(range(0x300, 0x370)) + list(range(0x1F00, 0x2000))
-        + list(range(0x1100, 0x1200)) + list(range(0xAC00, 0xAC80)) + list(range(0x900, 0x980))
-        + list(range(0x0B40, 0x0B60)) + [0x0344, 0x0F73, 0x1D15E, 0x2ADC, 0xFB2C, 0x0958]
+        for cp in list(range(0x41, 0x250))
+        + list(range(0x300, 0x370))
+        + list(range(0x1F00, 0x2000))
+        + list(range(0x1100, 0x1200))
+        + list(range(0xAC00, 0xAC80))
+        + list(range(0x900, 0x980))
+        + list(range(0x0B40, 0x0B60))
+        + [0x0344, 0x0F73, 0x1D15E, 0x2ADC, 0xFB2C, 0x0958]
     ]
     for _ in range(3000):
         text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 12)))

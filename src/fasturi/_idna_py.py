@@ -488,4 +488,3 @@ def domain_to_unicode(domain: object) -> str:
         return ".".join(processing(domain, False))
     except IDNAError:
         return domain
-
