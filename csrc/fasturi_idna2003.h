@@ -14,7 +14,10 @@
        length); FU_IDNA_FAIL where the codec raises UnicodeError;
        FU_IDNA_PYTHON where the answer is the running Python's own: a code
        point Unicode 3.2 does not assign (the codec maps it by that
-       Python's str.lower), or for w3lib one whose NFKC changed after 3.2
+       Python's str.lower), or one whose str.lower is such a code point
+       (Georgian and Cherokee capitals: Python 3.14's stringprep maps them
+       as 3.2 did, earlier ones by str.lower), or for w3lib one whose NFKC
+       changed after 3.2
        (w3lib's NFKC is the running Python's) or U+03A3 (str.lower makes a
        final sigma by context); FU_IDNA_NOMEM.
 
