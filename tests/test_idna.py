@@ -287,3 +287,29 @@ def test_twins_agree_on_long_labels(twin_pair):
             if code is not None:
                 assert _ascii(compiled, code) == code
                 assert compiled.domain_to_unicode(code) == python.domain_to_unicode(code)
+
+
+def _percent(domain: str) -> str:
+    return "".join(f"%{b:02X}" for b in domain.encode("utf-8", "surrogatepass"))
+
+
+@pytest.mark.parity
+@given(_DOMAINS, st.sampled_from(["http", "https", "ws", "ftp", "sc"]), st.booleans())
+@settings(deadline=None, max_examples=800)
+@example("B\u00fccher.example", "http", False)
+@example("b\u00fccher.example", "http", True)
+@example("xn--bcher-kva.example.0x7f", "http", False)
+@example("\u00fc.1.2.3", "https", False)
+def test_hosts_parse_alike(twin_pair, domain, scheme, percent):
+    # the compiled parser's hosts through _idna_c, the reference's through
+    # _idna_py: the same URL, or the same error
+    compiled, python = twin_pair("whatwg")
+    url = f"{scheme}://{_percent(domain) if percent else domain}/p"
+
+    def view(mod):
+        try:
+            return mod.parse(url).href
+        except InvalidURL as e:
+            return ("InvalidURL", e.reason, str(e))
+
+    assert view(compiled) == view(python)
