@@ -21,7 +21,7 @@ from . import _idna_tables as T
 from ._errors import type_error
 from ._types import InvalidURL
 
-__all__ = ["domain_to_ascii", "domain_to_unicode"]
+__all__ = ["UNICODE_VERSION", "domain_to_ascii", "domain_to_unicode"]
 
 UNICODE_VERSION = T.UNICODE_VERSION
 
