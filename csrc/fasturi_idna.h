@@ -573,7 +573,7 @@ static inline void fu_norm_reorder(const fu_norm *nm, uint32_t *s, size_t n, uin
    composition) of in[0..n) into out (room for every code point's full
    decomposition; tmp, as much); its length. */
 static inline size_t fu_normalize(const fu_norm *nm, const uint32_t *in, size_t n, uint32_t *out,
-                           uint32_t *tmp)
+                                  uint32_t *tmp)
 {
     size_t d = 0, j, o = 0;
     ptrdiff_t starter = -1;
@@ -603,7 +603,7 @@ static inline size_t fu_normalize(const fu_norm *nm, const uint32_t *in, size_t 
 
 static inline const fu_norm *fu_idna_nfc_data(void)
 {
-    static const fu_norm data = {fu_idna_ccc, fu_idna_decompose, fu_idna_compose};
+    static const fu_norm data = { fu_idna_ccc, fu_idna_decompose, fu_idna_compose };
     return &data;
 }
 
@@ -761,7 +761,7 @@ static inline int fu_idna_reserve(fu_idna_mem *m, size_t words)
 /* One label of the mapped domain, lab[0..n): converted, validated and
    written.  0, FU_IDNA_FAIL, or FU_IDNA_NOMEM. */
 static inline int fu_idna_label(fu_idna_state *st, const uint32_t *lab, size_t n, fu_idna_mem *mem,
-                         fu_idna_sink *o)
+                                fu_idna_sink *o)
 {
     const uint32_t *s = lab;
     uint32_t *rest, *r2, dec[4];
@@ -784,7 +784,9 @@ static inline int fu_idna_label(fu_idna_state *st, const uint32_t *lab, size_t n
         s = mem->p;
         rest = mem->p + d;
     }
-    r2 = rest + ((n + 1) & ~(size_t)1);
+    /* (an even offset from the block's 8-byte aligned start) */
+    j = (size_t)(rest - mem->p) + n;
+    r2 = mem->p + j + (j & 1);
     /* 4. Convert/Validate: a Punycode label is decoded */
     if (n >= 4 && s[0] == 'x' && s[1] == 'n' && s[2] == '-' && s[3] == '-') {
         ptrdiff_t m;

@@ -97,7 +97,7 @@ static inline uint32_t fu_i3_compose(uint32_t a, uint32_t b)
 
 static inline const fu_norm *fu_i3_nfkc_data(void)
 {
-    static const fu_norm data = {fu_i3_ccc, fu_i3_decompose, fu_i3_compose};
+    static const fu_norm data = { fu_i3_ccc, fu_i3_decompose, fu_i3_compose };
     return &data;
 }
 
@@ -425,8 +425,8 @@ static inline ptrdiff_t fu_idna2003_nfkc_delims(const uint8_t *s, size_t n)
     k = fu_normalize(fu_i3_nfkc_data(), text, t, norm, norm + d);
     if (k != t || memcmp(norm, text, t * sizeof *text) != 0)
         for (j = 0; j < k; j++)
-            if (norm[j] == '/' || norm[j] == '?' || norm[j] == '#' || norm[j] == '@' ||
-                norm[j] == ':' || norm[j] == '\\')
+            if (norm[j] == '/' || norm[j] == '?' || norm[j] == '#' || norm[j] == '@'
+                || norm[j] == ':' || norm[j] == '\\')
                 result = 1;
 done:
     free(heap);
