@@ -99,8 +99,9 @@ from fasturi._rules_c cimport _rule_id
 from fasturi._surt_c cimport MEM as _surt_mem
 from fasturi._surt_c cimport _surt_error, _surt_key
 from fasturi._w3lib_c cimport _fast as _w3lib_fast
+from fasturi._w3lib_c cimport key_str as _w3lib_key
 
-from fasturi import _psl_c, _w3lib, _whatwg_c, _workers
+from fasturi import _psl_c, _whatwg_c, _workers
 from fasturi._types import ArrowColumn, InvalidURL, invalid_utf8, row_decode_error, row_refused
 
 __all__ = [
@@ -1624,12 +1625,13 @@ cdef int _w3lib_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
 
 cdef int _w3lib_wide(Job *job, Range *r, int64_t i, const uint8_t *p,
                      int64_t n) noexcept with gil:
-    # A row the C path leaves to the reference (rare); the ValueError of a
-    # row it refuses is kept for _run_w3lib to raise.
+    # A row whose authority is _w3lib.netloc's (rare): key_str, with the
+    # GIL; the ValueError of a row it refuses is kept for _run_w3lib to
+    # raise.
     cdef bytes raw
     try:
         try:
-            value = _w3lib.key(PyUnicode_DecodeUTF8(<const char *>p, n, NULL),
+            value = _w3lib_key(PyUnicode_DecodeUTF8(<const char *>p, n, NULL),
                                job.w3lib_keep_fragment)
         except ValueError as exc:
             return _refused(job, r, i, exc)

@@ -312,3 +312,20 @@ cdef extern from "fasturi_whatwg.h" nogil:
                     uint8_t *out, fu_ww_url *u)
     int fu_ww_parse_host(const uint8_t *s, Py_ssize_t n, const uint8_t *base, const fu_ww_url *b,
                          const uint8_t *host, Py_ssize_t host_len, uint8_t *out, fu_ww_url *u)
+
+# ---- fasturi_idna.h (UTS #46 as the URL Standard runs it) ----
+cdef extern from "fasturi_idna.h" nogil:
+    unsigned FU_IDNA_STRICT, FU_IDNA_PERCENT
+    Py_ssize_t FU_IDNA_FAIL, FU_IDNA_NOMEM
+    const char *FU_IDNA_UNICODE_VERSION
+    Py_ssize_t fu_idna_domain_to_ascii(const uint8_t *s, size_t n, unsigned flags,
+                                       uint8_t *out, size_t cap)
+    Py_ssize_t fu_idna_domain_to_unicode(const uint8_t *s, size_t n, uint8_t *out, size_t cap)
+
+# ---- fasturi_idna2003.h (Python's idna codec, IDNA 2003) ----
+cdef extern from "fasturi_idna2003.h" nogil:
+    unsigned FU_IDNA2003_W3LIB
+    Py_ssize_t FU_IDNA_PYTHON
+    Py_ssize_t fu_idna2003_to_ascii(const uint8_t *s, size_t n, unsigned flags,
+                                    uint8_t *out, size_t cap)
+    Py_ssize_t fu_idna2003_nfkc_delims(const uint8_t *s, size_t n)

@@ -43,6 +43,8 @@ from fasturi._csrc cimport (
     fu_ww_url,
 )
 
+from fasturi._idna_c cimport special_host
+
 from fasturi import _whatwg_py
 from fasturi._search_params_c import SearchParams
 from fasturi._types import InvalidURL, _url_from_href
@@ -390,15 +392,18 @@ cdef object _fast(object input, object base, int want):
 cdef object _with_host(object input, object base, int want, const uint8_t *s, Py_ssize_t n,
                        const uint8_t *bout, fu_ww_url *b, Py_ssize_t room, fu_ww_url *u):
     """_fast's answer for an input the C path takes but for its host: the
-    host by the reference's host parser (IDNA, IPv4 numbers, percent-
-    decoding, opaque hosts: the costly part, and a small one), then the
-    input again by the C path with that host."""
-    cdef bytes host
+    host by the host parser (a special URL's domain by _idna_c's IDNA in C;
+    IPv4 numbers and opaque hosts by the reference's), then the input
+    again by the C path with that host."""
+    cdef bytes host = None
     cdef uint8_t *out
     cdef int rc
     try:
-        text = (<bytes>s[u.need_start:u.need_end]).decode("utf-8")
-        host = _whatwg_py.host_parse(text, u.scheme == FU_WW_OTHER).encode("ascii")
+        if u.scheme != FU_WW_OTHER and u.need_end > u.need_start and s[u.need_start] != 91:
+            host = special_host(s + u.need_start, u.need_end - u.need_start)
+        if host is None:
+            text = (<bytes>s[u.need_start:u.need_end]).decode("utf-8")
+            host = _whatwg_py.host_parse(text, u.scheme == FU_WW_OTHER).encode("ascii")
     except InvalidURL:
         return False
     out = <uint8_t *>PyMem_Malloc(room + len(host))
