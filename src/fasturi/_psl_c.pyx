@@ -3,11 +3,12 @@
 The list's rules are one hash set of rule cores (csrc/fasturi_psl.h),
 built on first use, or by load_public_suffix_list, and never changed
 afterwards: a new list is a new table, swapped in for the old one while
-other threads look hosts up (see _current).  A host is read in place when its text is ASCII, lowercased into a buffer and
-hashed in one backward pass: at each '.' the hash of the suffix after it
-is ready for its lookup (fu_psl_host_range and fu_psl_lookup, in the same
-header).  Other text goes through its UTF-8 bytes, with
-``str.lower`` for the case folding, as the reference twin does.
+other threads look hosts up (see _current).  A host is read in place when
+its text is ASCII, lowercased into a buffer and hashed in one backward
+pass: at each '.' the hash of the suffix after it is ready for its lookup
+(fu_psl_host_range and fu_psl_lookup, in the same header).  Other text
+goes through its UTF-8 bytes, with ``str.lower`` for the case folding, as
+the reference twin does.
 """
 
 import threading
