@@ -4,9 +4,13 @@ publicsuffixlist package (the same list text) on real and generated hosts."""
 
 from __future__ import annotations
 
+import os
 import re
+import signal
 import sys
 import threading
+import time
+import warnings
 from pathlib import Path
 
 import publicsuffixlist
@@ -374,3 +378,29 @@ def test_lookups_while_lists_are_swapped(psl, tmp_path):
         psl.load_public_suffix_list(None)
     assert not wrong, wrong[:5]
     assert len(rounds) == 6 and min(rounds) > 0  # every reader read during the swaps
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="fork() is POSIX's")
+def test_a_child_forked_during_a_swap_swaps_lists(psl):
+    # The lock a swap holds, held at the fork (as by another thread of the
+    # parent): the child's own swap must not wait for it forever.
+    with psl._lock:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # (threads here: pytest's)
+            pid = os.fork()
+        if pid == 0:  # the child
+            try:
+                psl.load_public_suffix_list(None)
+                os._exit(0 if psl.registrable_domain("a.b.example.com") == "example.com" else 1)
+            except BaseException:
+                os._exit(2)
+    for _ in range(1200):  # (a child stuck on the lock is killed after 2 minutes)
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        pytest.fail("the forked child's load_public_suffix_list() waited for good")
+    assert os.waitstatus_to_exitcode(status) == 0

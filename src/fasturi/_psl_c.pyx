@@ -11,6 +11,7 @@ goes through its UTF-8 bytes, with ``str.lower`` for the case folding, as
 the reference twin does.
 """
 
+import os
 import threading
 
 from cpython.mem cimport PyMem_Calloc, PyMem_Free, PyMem_Malloc
@@ -110,6 +111,17 @@ cdef _Table _build(rules):
 cdef int64_t _table = 0
 cdef fu_guard_t _readers
 _lock = threading.Lock()  # one swap at a time
+
+
+def _forget_lock():
+    # A child forked while another thread swapped lists (or built the
+    # first) would find the lock held for good.
+    global _lock
+    _lock = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_lock)
 
 
 cdef int _install(_Table table, rules) except -1:

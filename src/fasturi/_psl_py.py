@@ -20,6 +20,7 @@ keep the host's own spelling, lowercased.
 
 from __future__ import annotations
 
+import os
 import threading
 from typing import Dict, List, NamedTuple, Optional
 
@@ -43,6 +44,17 @@ def _build(rules: _psl.Rules) -> _Table:
 
 
 _lock = threading.Lock()
+
+
+def _forget_lock() -> None:
+    # A child forked while another thread built the first table would find
+    # the lock held for good.
+    global _lock
+    _lock = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_lock)
 _table: Optional[_Table] = None
 
 
