@@ -1,13 +1,15 @@
-/* ThreadSanitizer harness for the C under the GIL-free column kernels.
+/* ThreadSanitizer harness for the C that threads share without the GIL.
  *
- * No free-threaded Python can be had where CI runs, so the claim that the
- * column kernels (src/fasturi/_arrow_c.pyx on _workers.py's threads) and the
- * csrc/ helpers are free-threading safe is checked here, in plain C, built
- * with -fsanitize=thread (see .ci/sanitize --tsan):
+ * The claim that the column kernels (src/fasturi/_arrow_c.pyx on
+ * _workers.py's threads), the csrc/ helpers and the tables swapped under
+ * readers are free-threading safe is checked here, in plain C, built with
+ * -fsanitize=thread (see .ci/sanitize --tsan): ThreadSanitizer reports a
+ * race that a free-threaded interpreter (.ci/free-threaded) only sometimes
+ * hits.
  *
  *   gcc -fsanitize=thread -O1 -g -pthread -I csrc .ci/tsan_harness.c
  *   TSAN_OPTIONS=halt_on_error=1:exitcode=66 ./a.out [URLS.txt] [-n ROWS]
- *       [-r ROUNDS] [-c CALLERS] [-p POOL] [-v]
+ *       [-r ROUNDS] [-c CALLERS] [-p POOL] [-s SWAPS] [-v]
  *
  * URLS.txt: one URL a line (the corpus, ../shared/corpus/urls.txt), its
  * first ROWS lines (default 30000; -1 for all) among the built-in hostile
@@ -60,6 +62,13 @@
  * Every call's result, row by row (a hash of each row's outputs, and where
  * the first failing row is), must equal the one a single thread gave before
  * the threads started: a wrong answer fails the run as a race report does.
+ *
+ * Then the tables that readers use without a lock while another thread
+ * swaps them for new ones and frees the old (fasturi_shared.h's
+ * fu_guard_t), one phase each of guarded(): the Public Suffix List, as
+ * _psl_c.pyx swaps it (load_public_suffix_list), SWAPS times (default 500)
+ * under three readers looking hosts up; every answer must be one of the two
+ * lists' it alternates between.
  * Exit status: 0 clean, 1 a mismatch or a failed self-check (and TSan's
  * exitcode, 66 in .ci/sanitize, on a report).
  */
@@ -764,10 +773,18 @@ typedef struct {
     int threads;
 } Spec;
 
+/* A Public Suffix List table, built in C as _psl_c._build does. */
+typedef struct {
+    fu_psl_t t;
+    int depth;
+    size_t keys_len;
+    uint8_t keys[4096];
+    fu_psl_slot_t slots[256];
+} PslTable;
+
 /* shared, read-only once the threads start */
 static fu_col_t g_bases;
-static fu_psl_t g_psl;
-static int g_psl_depth;
+static PslTable g_list;
 static fu_drop_rule_t g_rules[3];
 static uint8_t g_pct_table[256];
 static const char g_base[] = "http://a/b/c/d;p?q";
@@ -855,8 +872,8 @@ static Call *prepare(const Spec *spec)
     job->nbase = (int64_t)strlen(g_base);
     fu_split_1(job->base, job->nbase, &job->base_parts);
     job->base_absolute = job->base_parts.scheme_end >= 0;
-    job->psl = &g_psl;
-    job->psl_depth = g_psl_depth;
+    job->psl = &g_list.t;
+    job->psl_depth = g_list.depth;
     job->psl_domain = 1;
     job->psl_shift = 4; /* the whole list's flags (private=True) */
     job->errors = 1;    /* (a row whose escapes are no UTF-8 is null, not an error) */
@@ -1261,53 +1278,177 @@ static const struct {
     { "!www.ck", 1 },
 };
 
-static uint8_t psl_keys[4096];
-static size_t psl_keys_len;
-static fu_psl_slot_t psl_slots[256];
-
-static void psl_add(const char *key, size_t len, uint8_t flags)
+static void psl_add(PslTable *l, const char *key, size_t len, uint8_t flags)
 {
     uint64_t h = fu_psl_hash((const uint8_t *)key, len);
-    size_t i = fu_psl_slot_of(h, g_psl.mask);
-    for (;; i = (i + 1) & g_psl.mask) {
-        fu_psl_slot_t *e = &psl_slots[i];
+    size_t i = fu_psl_slot_of(h, l->t.mask);
+    for (;; i = (i + 1) & l->t.mask) {
+        fu_psl_slot_t *e = &l->slots[i];
         if (e->flags == 0)
             break;
-        if (e->len == len && memcmp(psl_keys + e->off, key, len) == 0) {
+        if (e->len == len && memcmp(l->keys + e->off, key, len) == 0) {
             e->flags |= flags;
             return;
         }
     }
-    if (psl_keys_len + len > sizeof psl_keys)
+    if (l->keys_len + len > sizeof l->keys)
         die("PSL keys overflow");
-    memcpy(psl_keys + psl_keys_len, key, len);
-    fu_psl_insert(&g_psl, (uint32_t)psl_keys_len, (uint32_t)len, flags);
-    psl_keys_len += len;
+    memcpy(l->keys + l->keys_len, key, len);
+    fu_psl_insert(&l->t, (uint32_t)l->keys_len, (uint32_t)len, flags);
+    l->keys_len += len;
 }
 
-static void psl_build(void)
+static void psl_add_rule(PslTable *l, const char *core, int icann)
 {
-    g_psl.slots = psl_slots;
-    g_psl.mask = sizeof psl_slots / sizeof psl_slots[0] - 1;
-    g_psl.keys = psl_keys;
-    for (size_t r = 0; r < sizeof psl_rules / sizeof psl_rules[0]; r++) {
-        const char *core = psl_rules[r].rule;
-        int kind = FU_PSL_EXACT, labels = 1;
-        uint8_t flags, longer;
-        if (core[0] == '!')
-            core += 1, kind = FU_PSL_EXCEPT;
-        else if (core[0] == '*' && core[1] == '.')
-            core += 2, kind = FU_PSL_WILD;
-        flags = (uint8_t)((psl_rules[r].icann ? kind : 0) | kind << 4);
-        longer = (uint8_t)((psl_rules[r].icann ? FU_PSL_LONGER : 0) | FU_PSL_LONGER << 4);
-        psl_add(core, strlen(core), flags);
-        for (const char *d = strchr(core, '.'); d; d = strchr(d + 1, '.')) {
-            psl_add(d + 1, strlen(d + 1), longer);
-            labels++;
-        }
-        if (labels > g_psl_depth)
-            g_psl_depth = labels;
+    int kind = FU_PSL_EXACT, labels = 1;
+    uint8_t flags, longer;
+    if (core[0] == '!')
+        core += 1, kind = FU_PSL_EXCEPT;
+    else if (core[0] == '*' && core[1] == '.')
+        core += 2, kind = FU_PSL_WILD;
+    flags = (uint8_t)((icann ? kind : 0) | kind << 4);
+    longer = (uint8_t)((icann ? FU_PSL_LONGER : 0) | FU_PSL_LONGER << 4);
+    psl_add(l, core, strlen(core), flags);
+    for (const char *d = strchr(core, '.'); d; d = strchr(d + 1, '.')) {
+        psl_add(l, d + 1, strlen(d + 1), longer);
+        labels++;
     }
+    if (labels > l->depth)
+        l->depth = labels;
+}
+
+/* psl_rules into l (zeroed), and `extra` (a rule, or NULL) */
+static void psl_build(PslTable *l, const char *extra)
+{
+    l->t.slots = l->slots;
+    l->t.mask = sizeof l->slots / sizeof l->slots[0] - 1;
+    l->t.keys = l->keys;
+    for (size_t r = 0; r < sizeof psl_rules / sizeof psl_rules[0]; r++)
+        psl_add_rule(l, psl_rules[r].rule, psl_rules[r].icann);
+    if (extra != NULL)
+        psl_add_rule(l, extra, 1);
+}
+
+/* ---- tables swapped while threads read them (fasturi_shared.h's fu_guard_t)
+ *
+ * As _psl_c.pyx swaps the Public Suffix List in use for another while
+ * threads look hosts up: readers load the table's pointer and read the
+ * table inside the guard, taking no reference; a writer swaps a new table
+ * in, waits for the readers that were in at the swap, then overwrites and
+ * frees the old one.  A reader still reading it would race with the free
+ * (a ThreadSanitizer report) and read the overwritten bytes (a wrong
+ * answer).  The tables alternate between the list and the list with
+ * example.com a public suffix of its own: each answer must be one of the
+ * two lists'.  (Each table a reader finds without a lock is one phase of
+ * guarded(): its readers and its writer.)
+ */
+static int64_t g_list_in_use; /* a PslTable *, read and swapped atomically */
+static fu_guard_t g_list_readers;
+static int64_t g_swaps_done, g_swap_lookups, g_swap_wrong;
+static int nswaps = 500, nreaders = 3;
+
+#define SWAP_EXTRA "example.com"
+static const char *const swap_hosts[] = {
+    "a.b.example.com",    "www.Example.CO.UK",    "x.a.foo.kawasaki.jp",
+    "sub.user.github.io", "www.city.kawasaki.jp", "deep.a.b.c.d.e.example.com",
+};
+#define NSWAP_HOSTS (sizeof swap_hosts / sizeof swap_hosts[0])
+static char swap_want[NSWAP_HOSTS][2][64]; /* each host's registrable domain by each list */
+
+/* host's registrable domain by the table in use, read inside the guard */
+static void swap_lookup(const char *host, char *got)
+{
+    uint8_t out[64];
+    ptrdiff_t n = (ptrdiff_t)strlen(host), suffix_at, domain_at;
+    int slot = fu_guard_enter(&g_list_readers);
+    const PslTable *l = (const PslTable *)(intptr_t)fu_shared_get(&g_list_in_use);
+    got[0] = '\0';
+    if (fu_psl_lookup(&l->t, l->depth, (const uint8_t *)host, n, out, 4, &suffix_at, &domain_at)
+            >= 0
+        && domain_at >= 0) {
+        memcpy(got, out + domain_at, (size_t)(n - domain_at));
+        got[n - domain_at] = '\0';
+    }
+    fu_guard_leave(&g_list_readers, slot);
+}
+
+static void *list_reader_main(void *arg)
+{
+    int64_t lookups = 0, wrong = 0;
+    char got[64];
+    (void)arg;
+    while (fu_shared_get(&g_swaps_done) < nswaps)
+        for (size_t h = 0; h < NSWAP_HOSTS; h++, lookups++) {
+            swap_lookup(swap_hosts[h], got);
+            if (strcmp(got, swap_want[h][0]) != 0 && strcmp(got, swap_want[h][1]) != 0
+                && wrong++ == 0)
+                fprintf(stderr, "MISMATCH registrable domain of %s during swaps: '%s'\n",
+                        swap_hosts[h], got);
+        }
+    fu_shared_add(&g_swap_lookups, lookups);
+    fu_shared_add(&g_swap_wrong, wrong);
+    return NULL;
+}
+
+static PslTable *list_new(int variant)
+{
+    PslTable *l = (PslTable *)calloc(1, sizeof *l);
+    if (l == NULL)
+        die("out of memory");
+    psl_build(l, variant ? SWAP_EXTRA : NULL);
+    return l;
+}
+
+static void *list_writer_main(void *arg)
+{
+    (void)arg;
+    for (int k = 1; k <= nswaps; k++) {
+        PslTable *l = list_new(k % 2);
+        PslTable *old = (PslTable *)(intptr_t)fu_shared_swap(&g_list_in_use, (int64_t)(intptr_t)l);
+        fu_guard_wait(&g_list_readers);
+        memset(old, 0xA5, sizeof *old);
+        free(old);
+        fu_shared_add(&g_swaps_done, 1);
+    }
+    return NULL;
+}
+
+/* Readers and a writer over each table swapped under readers; 0 when every
+ * answer was one of the tables'. */
+static int guarded(void)
+{
+    pthread_t writer, *readers = (pthread_t *)calloc((size_t)nreaders, sizeof(pthread_t));
+    struct timespec a, b;
+    if (readers == NULL)
+        die("out of memory");
+    for (int v = 0; v < 2; v++) { /* each list's answers, on one thread */
+        g_list_in_use = (int64_t)(intptr_t)list_new(v);
+        for (size_t h = 0; h < NSWAP_HOSTS; h++)
+            swap_lookup(swap_hosts[h], swap_want[h][v]);
+        free((void *)(intptr_t)g_list_in_use);
+    }
+    if (strcmp(swap_want[0][0], swap_want[0][1]) == 0) {
+        fprintf(stderr, "tsan_harness: self-check: the swapped lists give the same answers\n");
+        return 1;
+    }
+    g_list_in_use = (int64_t)(intptr_t)list_new(0);
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    for (int i = 0; i < nreaders; i++)
+        if (pthread_create(&readers[i], NULL, list_reader_main, NULL) != 0)
+            die("pthread_create");
+    if (pthread_create(&writer, NULL, list_writer_main, NULL) != 0)
+        die("pthread_create");
+    pthread_join(writer, NULL);
+    for (int i = 0; i < nreaders; i++)
+        pthread_join(readers[i], NULL);
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    free((void *)(intptr_t)g_list_in_use);
+    free(readers);
+    printf("tsan_harness: %d Public Suffix List swaps under %d readers (%lld lookups) in %.1f s, "
+           "%lld wrong\n",
+           nswaps, nreaders, (long long)g_swap_lookups,
+           (double)(b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) / 1e9, (long long)g_swap_wrong);
+    return g_swap_wrong != 0;
 }
 
 /* ---- the run ------------------------------------------------------------- */
@@ -1380,7 +1521,8 @@ static void self_check(void)
     uint8_t out[64], norm[128];
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
         ptrdiff_t s, d, n = (ptrdiff_t)strlen(known[i].host);
-        if (fu_psl_lookup(&g_psl, g_psl_depth, (const uint8_t *)known[i].host, n, out, 4, &s, &d)
+        if (fu_psl_lookup(&g_list.t, g_list.depth, (const uint8_t *)known[i].host, n, out, 4, &s,
+                          &d)
                 < 0
             || d < 0 || (size_t)(n - d) != strlen(known[i].domain)
             || memcmp(out + d, known[i].domain, (size_t)(n - d)) != 0) {
@@ -1417,18 +1559,21 @@ int main(int argc, char **argv)
             verbose = 1;
         else if (strcmp(argv[i], "-n") == 0 && i + 1 < argc)
             limit = atoll(argv[++i]);
+        else if (strcmp(argv[i], "-s") == 0 && i + 1 < argc)
+            nswaps = atoi(argv[++i]);
         else if (argv[i][0] != '-')
             path = argv[i];
         else {
             fprintf(stderr,
-                    "usage: %s [URLS.txt] [-r ROUNDS] [-c CALLERS] [-p POOL] [-n ROWS] [-v]\n",
+                    "usage: %s [URLS.txt] [-r ROUNDS] [-c CALLERS] [-p POOL] [-n ROWS] [-s SWAPS]"
+                    " [-v]\n",
                     argv[0]);
             return 2;
         }
     }
     clock_gettime(CLOCK_MONOTONIC, &t0);
     /* shared tables, built once, read-only from here */
-    psl_build();
+    psl_build(&g_list, NULL);
     fu_pct_table_init(g_pct_table);
     for (const char *s = "/:@!$&'()*+,;="; *s; s++)
         fu_pct_table_add(g_pct_table, (uint8_t)*s);
@@ -1570,5 +1715,7 @@ int main(int argc, char **argv)
            (long long)g_calls, ncallers, npool,
            (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9,
            (long long)g_mismatches);
+    if (guarded() != 0)
+        return 1;
     return g_mismatches ? 1 : 0;
 }

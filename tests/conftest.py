@@ -147,3 +147,27 @@ def pytest_collection_modifyitems(config, items):
     if len(keep) != len(items):
         config.hook.pytest_deselected(items=[i for i in items if i not in keep])
         items[:] = keep
+
+
+# A free-threaded interpreter turns the GIL on for good when it imports an
+# extension that has not declared it runs without it (with a RuntimeWarning
+# a test may never see): the tests after that would no longer run the way
+# a free-threaded user's program does.  A run that started without the GIL
+# must end without it.
+_GIL_AT_START = sys._is_gil_enabled() if hasattr(sys, "_is_gil_enabled") else True
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if not _GIL_AT_START and sys._is_gil_enabled():
+        extensions = sorted(
+            name
+            for name, module in sys.modules.items()
+            if (path := getattr(module, "__file__", None) or "").endswith((".so", ".pyd"))
+            and "site-packages" in path
+        )
+        print(
+            "\nconftest: the run started without the GIL and ends with it: an extension "
+            f"imported turned it on (one of {', '.join(extensions)})",
+            file=sys.stderr,
+        )
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -7,10 +7,9 @@ import random
 from importlib.resources import files
 
 import pandas as pd
-import polars as pl
 import pyarrow as pa
 import pytest
-from arrow_families import as_rows, families
+from arrow_families import as_rows, families, needs_nanoarrow, needs_polars, pl
 from hypothesis import given
 from hypothesis import strategies as st
 from unchecked import unchecked_strings
@@ -211,6 +210,7 @@ def test_pandas_keeps_index_and_name(arrow):
     assert arrow.is_valid(obj).isna().tolist() == [False, True, True]
 
 
+@needs_polars
 def test_polars_keeps_name_and_struct(arrow):
     s = pl.Series("u", ["http://a:1/p", None])
     out = arrow.split(s, fields=["host", "port"])
@@ -346,7 +346,9 @@ def test_percent_decode_strict_names_the_row(arrow):
     [
         (pa.array([1, 2]), "must be a string column, not int64"),
         (pa.array([b"x"]), "must be a string column, not binary"),
-        (pl.Series([1.5]), "must be a string column, not double"),
+        pytest.param(
+            pl and pl.Series([1.5]), "must be a string column, not double", marks=needs_polars
+        ),
         (pd.Series([1, 2]), "must be a string column, not int64"),
         (42, "must be an Arrow string column or a list of str, not int"),
         ("http://a", "must be an Arrow string column or a list of str, not str"),
@@ -375,6 +377,7 @@ def test_null_and_dictionary_columns(arrow):
     assert arrow.normalize(cat).to_pylist() == ["http://a/", "http://a/", None]
 
 
+@needs_nanoarrow
 def test_capsule_only_objects(arrow):
     import nanoarrow as na
 

@@ -8,10 +8,9 @@ import json
 from pathlib import Path
 
 import pandas as pd
-import polars as pl
 import pyarrow as pa
 import pytest
-from arrow_families import as_rows, families
+from arrow_families import as_rows, families, pl
 from corpus_files import FOLDER, lines
 from hypothesis import given
 from hypothesis import strategies as st
@@ -101,8 +100,9 @@ def test_pandas_and_polars_shapes():
     assert list(out.index) == ["x", "y"] and out.name == "url"
     frame = fa.whatwg_split(s, fields=["hostname", "pathname"])
     assert list(frame.columns) == ["hostname", "pathname"] and frame.loc["x", "hostname"] == "a"
-    p = fa.whatwg_split(pl.Series("u", ["ws://h:81/", None]), fields=["host", "origin"])
-    assert p.name == "u" and p.to_list() == [{"host": "h:81", "origin": "ws://h:81"}, None]
+    if pl is not None:  # (none on a free-threaded interpreter: arrow_families)
+        p = fa.whatwg_split(pl.Series("u", ["ws://h:81/", None]), fields=["host", "origin"])
+        assert p.name == "u" and p.to_list() == [{"host": "h:81", "origin": "ws://h:81"}, None]
 
 
 @pytest.mark.parametrize(

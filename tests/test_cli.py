@@ -9,6 +9,7 @@ import selectors
 import shutil
 import subprocess
 import sys
+import sysconfig
 import textwrap
 
 import pytest
@@ -492,8 +493,13 @@ def test_streaming_memory_in_process(monkeypatch):
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    # 7.5 MB of input; one chunk of lines and results is well under 4 MB
-    assert peak < 4 * 1024 * 1024, peak
+    # 7.5 MB of input; one chunk of lines and results is well under 4 MB.
+    # (A free-threaded build frees an object dropped by another thread than
+    # the one that made it only once its maker runs again: biased reference
+    # counting.  The reading thread's chunks outlive their use a little
+    # there: 4.0 to 4.3 MB at the peak on 3.14t, 3.8 MB on 3.11.)
+    free_threaded = sysconfig.get_config_var("Py_GIL_DISABLED")
+    assert peak < (6 if free_threaded else 4) * 1024 * 1024, peak
 
 
 # ---- progress bar ----------------------------------------------------------------

@@ -4,7 +4,13 @@ publicsuffixlist package (the same list text) on real and generated hosts."""
 
 from __future__ import annotations
 
+import os
 import re
+import signal
+import sys
+import threading
+import time
+import warnings
 from pathlib import Path
 
 import publicsuffixlist
@@ -296,3 +302,105 @@ def test_rules_as_deep_as_allowed(psl, tmp_path):
         assert psl.public_suffix("q." + wild) == wild
     finally:
         psl.load_public_suffix_list(None)
+
+
+# LIST, but with example.com a public suffix of its own: hosts under it
+# have other answers by each list.
+LIST_B = LIST.replace("\ncom\n", "\ncom\nexample.com\n")
+SWAP_HOSTS = [
+    "a.b.example.com",
+    "http://www.Example.COM/p",
+    "b.test.ck",
+    "www.city.kobe.jp",
+    "foo.blogspot.com",
+    "www.食狮.公司.cn",
+    "x." * 40 + "example.com",  # (longer than the compiled side's stack buffer)
+]
+
+
+def _answers(psl):
+    answers = []
+    for h in SWAP_HOSTS:
+        answers += [psl.registrable_domain(h), psl.public_suffix(h, private=True)]
+    return answers
+
+
+def test_lookups_while_lists_are_swapped(psl, tmp_path):
+    # Readers look hosts up while another thread swaps two lists in and
+    # out: each answer is the one list's or the other's (each call's: two
+    # calls may find different lists).  (The compiled twin's swap once
+    # freed the table a reader had just loaded: without the GIL, a
+    # segfault, a hang or answers from freed memory.)
+    paths = []
+    for name, text in (("a.dat", LIST), ("b.dat", LIST_B)):
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        paths.append(str(path))
+    by_list = []
+    for path in paths:
+        psl.load_public_suffix_list(path)
+        by_list.append(_answers(psl))
+    assert by_list[0] != by_list[1]
+    allowed = [set(pair) for pair in zip(*by_list)]
+    start = threading.Barrier(7)
+    swapped = threading.Event()
+    wrong = []
+    rounds = []
+
+    def read():
+        start.wait()
+        done = 0
+        while not swapped.is_set():  # (bounded by the swaps' fixed number)
+            for i, got in enumerate(_answers(psl)):
+                if got not in allowed[i]:
+                    wrong.append((SWAP_HOSTS[i // 2], got))
+            done += 1
+        rounds.append(done)
+
+    def swap():
+        start.wait()
+        try:
+            for k in range(2000):
+                psl.load_public_suffix_list(paths[k % 2])
+        finally:
+            swapped.set()
+
+    threads = [threading.Thread(target=read) for _ in range(6)] + [threading.Thread(target=swap)]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)  # (with a GIL: the swapping thread gets it often)
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+        psl.load_public_suffix_list(None)
+    assert not wrong, wrong[:5]
+    assert len(rounds) == 6 and min(rounds) > 0  # every reader read during the swaps
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="fork() is POSIX's")
+def test_a_child_forked_during_a_swap_swaps_lists(psl):
+    # The lock a swap holds, held at the fork (as by another thread of the
+    # parent): the child's own swap must not wait for it forever.
+    with psl._lock:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # (threads here: pytest's)
+            pid = os.fork()
+        if pid == 0:  # the child
+            try:
+                psl.load_public_suffix_list(None)
+                os._exit(0 if psl.registrable_domain("a.b.example.com") == "example.com" else 1)
+            except BaseException:
+                os._exit(2)
+    for _ in range(1200):  # (a child stuck on the lock is killed after 2 minutes)
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        pytest.fail("the forked child's load_public_suffix_list() waited for good")
+    assert os.waitstatus_to_exitcode(status) == 0

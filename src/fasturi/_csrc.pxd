@@ -230,12 +230,22 @@ cdef extern from "fasturi_arrow.h" nogil:
     int fu_view_array_init(ArrowArray *a, int64_t length, int64_t null_count, void *validity,
                            void *views, const fu_col_t *c)
 
-# ---- fasturi_canon.h (canonicalize over UTF-8) ----
+# ---- fasturi_shared.h (atomics; a table readers use without a lock) ----
 cdef extern from "fasturi_shared.h" nogil:
     int64_t fu_shared_add(int64_t *p, int64_t v)
+    int64_t fu_shared_get(int64_t *p)
     void fu_shared_set(int64_t *p, int64_t v)
+    int64_t fu_shared_swap(int64_t *p, int64_t v)
     int64_t fu_shared_wait_change(int64_t *p, int64_t value)
     void fu_shared_wait_reach(int64_t *p, int64_t value)
+    ctypedef struct fu_guard_t:
+        pass
+    int fu_guard_enter(fu_guard_t *g)
+    void fu_guard_leave(fu_guard_t *g, int slot)
+    void fu_guard_wait(fu_guard_t *g)
+
+
+# ---- fasturi_canon.h (canonicalize over UTF-8) ----
 
 
 cdef extern from "fasturi_canon.h" nogil:

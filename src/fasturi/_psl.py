@@ -96,8 +96,8 @@ def parse(text: str, path: str = "<string>") -> Rules:
     return Rules(cores, depth, version, path)
 
 
-#: the Rules read last: the list the twins' table was built from (the DuckDB
-#: extension is handed the same)
+#: the Rules of the table in use (set by the twins as they swap it in, the
+#: DuckDB extension is handed the same)
 last: Optional[Rules] = None
 
 
@@ -129,11 +129,8 @@ def keys(rules: Rules, errors: str = "strict") -> Dict[bytes, int]:
 
 def read(path: Optional[str]) -> Rules:
     """``parse`` of the file at ``path`` (UTF-8), or of the packaged list."""
-    global last
     if path is None:
         path = default_path()
     path = os.fspath(path)
     with open(path, encoding="utf-8", errors="surrogateescape") as f:
-        rules = parse(f.read(), path)
-    last = rules
-    return rules
+        return parse(f.read(), path)

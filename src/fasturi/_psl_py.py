@@ -20,6 +20,7 @@ keep the host's own spelling, lowercased.
 
 from __future__ import annotations
 
+import os
 import threading
 from typing import Dict, List, NamedTuple, Optional
 
@@ -43,18 +44,32 @@ def _build(rules: _psl.Rules) -> _Table:
 
 
 _lock = threading.Lock()
+
+
+def _forget_lock() -> None:
+    # A child forked while another thread built the first table would find
+    # the lock held for good.
+    global _lock
+    _lock = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_lock)
 _table: Optional[_Table] = None
 
 
 def _current() -> _Table:
-    # Built once, on first use; a table is never changed afterwards, so
-    # readers need no lock.
+    # Built on first use.  A table is never changed afterwards, and a new
+    # list is a new table bound in one step, so readers need no lock: each
+    # holds the table it read for as long as it uses it.
     global _table
     table = _table
     if table is None:
         with _lock:
             if _table is None:
-                _table = _build(_psl.read(None))
+                rules = _psl.read(None)
+                _table = _build(rules)
+                _psl.last = rules
             table = _table
     return table
 
@@ -65,9 +80,11 @@ def load_public_suffix_list(path: Optional[str]) -> None:
     ``None`` goes back to the list the ``publicsuffixlist`` package ships.
     """
     global _table
-    table = _build(_psl.read(path))
+    rules = _psl.read(path)
+    table = _build(rules)
     with _lock:
         _table = table
+        _psl.last = rules
 
 
 def public_suffix_list_version() -> Optional[str]:
