@@ -3,7 +3,7 @@ pickling agree whichever core is active."""
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple, Optional
+from typing import NamedTuple, Optional
 
 
 class Split(NamedTuple):
@@ -119,7 +119,8 @@ class URL:
     """A URL by the WHATWG URL Standard, with its ``URL`` class's getters.
 
     Immutable and hashable; equal when ``href`` is (URL equivalence).
-    Built by ``fasturi.whatwg.parse``, not by calling the class.
+    Built by ``fasturi.whatwg.parse``, not by calling the class; pickled by
+    its href (``_impl._url_from_href``, registered where the twin is chosen).
     """
 
     __slots__ = (
@@ -266,24 +267,11 @@ class URL:
     def __hash__(self) -> int:
         return hash(self._href)
 
-    def __reduce__(self) -> tuple[Callable[[str], URL], tuple[str]]:
-        # by its href, which parses back to the same URL (URL Standard, URL
-        # serializing), in whichever twin unpickles it
-        return (_url_from_href, (self._href,))
-
     def __copy__(self) -> URL:
         return self
 
     def __deepcopy__(self, memo: object) -> URL:
         return self
-
-
-def _url_from_href(href: str) -> URL:
-    """Unpickles a URL of either twin as the running one's (pickle needs a
-    module-level callable)."""
-    from ._impl import whatwg
-
-    return whatwg.parse(href)
 
 
 def invalid_utf8(row: int) -> ValueError:

@@ -44,7 +44,7 @@ from fasturi._csrc cimport (
 )
 
 from fasturi import _whatwg_py
-from fasturi._types import InvalidURL, _url_from_href
+from fasturi._types import InvalidURL
 
 
 cdef extern from "fasturi_whatwg.h" nogil:
@@ -73,6 +73,7 @@ DEF STACK = 2048
 @cython.final
 @cython.no_gc
 @cython.freelist(32)
+@cython.auto_pickle(False)  # pickled by href: _impl registers how
 cdef class URL:
     """A URL by the WHATWG URL Standard, with its ``URL`` class's getters.
 
@@ -197,11 +198,6 @@ cdef class URL:
 
     def __hash__(self):
         return hash(self._href)
-
-    def __reduce__(self):
-        # by its href, which parses back to the same URL (URL Standard,
-        # URL serializing), in whichever twin unpickles it
-        return (_url_from_href, (self._href,))
 
     def __copy__(self):
         return self
