@@ -133,7 +133,8 @@ def test_blocks_made_ahead_stop_with_the_reader(monkeypatch, capfd):
     status, out, err = run_cli(
         monkeypatch, capfd, ["surt", "--on-error", "stop", "--no-progress"], data, False
     )
-    assert (status, out) == (1, "") and err.endswith("; stopped\n")
+    assert (status, out) == (1, "") and err.splitlines()[0].endswith("; stopped")
+    assert err.splitlines()[1:] == ["fasturi surt: 1 of 1 lines could not be processed"]
 
     made: list = []
     monkeypatch.setattr(_cli_commands, "_kernels", fasturi._impl.arrow_kernels)

@@ -17,22 +17,12 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import fasturi
 
-from ._cli_commands import EXIT_ERROR, EXIT_OK, _json
+from ._cli_commands import _json
+from ._cli_parser import EXIT_ERROR, EXIT_OK, OPERATIONS
 from ._peers import PEERS
 
 # The printed table and its footnotes fit a terminal this wide.
 TABLE_WIDTH = 100
-
-OPERATIONS = (
-    "split",
-    "resolve",
-    "normalize",
-    "canonicalize",
-    "is_valid",
-    "urlsplit",
-    "urljoin",
-    "quote",
-)
 
 # (operation, label, kind, factory, note).  kind "url" takes each URL, "pair"
 # each (base, reference), "batch"/"pages" one call for all URLs / per page.

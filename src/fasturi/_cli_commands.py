@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import functools
 import io
 import json
@@ -40,19 +41,20 @@ from typing import (
     Optional,
     Sequence,
     Tuple,
+    TypeVar,
 )
 
 import fasturi
 
 from . import _audit, _tsv
+from ._cli_input import InputError, Source, open_source, read_error
+from ._cli_parser import EXIT_ERROR, EXIT_FOUND, EXIT_OK
 
 # Lines handed to one batch call: large enough to amortize the call, small
 # enough that memory does not grow with the input.
 CHUNK = 4096
 
 FIELDS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
-
-EXIT_OK, EXIT_FOUND, EXIT_ERROR = 0, 1, 2
 
 
 class _UsageError(Exception):
@@ -67,12 +69,13 @@ def _is_terminal(stream: Any) -> bool:
 
 
 class _Line:
-    """An input line, where it came from, and why it cannot be read (not
-    UTF-8: its text then holds the bad bytes as surrogateescape code points);
-    ``facts``: what the kernels found of it for the command (audit's block
-    path: the facts of its escapes), if anything."""
+    """An input line, where it came from (``before``: the lines of the inputs
+    before its own), and why it cannot be read (not UTF-8: its text then
+    holds the bad bytes as surrogateescape code points); ``facts``: what the
+    kernels found of it for the command (audit's block path: the facts of
+    its escapes), if anything."""
 
-    __slots__ = ("source", "number", "text", "error", "facts")
+    __slots__ = ("source", "number", "text", "error", "facts", "before")
 
     def __init__(
         self,
@@ -81,12 +84,14 @@ class _Line:
         text: str,
         error: Optional[str] = None,
         facts: Optional[Any] = None,
+        before: int = 0,
     ) -> None:
         self.source = source
         self.number = number
         self.text = text
         self.error = error
         self.facts = facts
+        self.before = before
 
     def json_text(self) -> str:
         """The text for a JSON record (bytes that are not UTF-8 as U+FFFD)."""
@@ -95,18 +100,36 @@ class _Line:
         return self.text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
+class _WriteError(Exception):
+    """The output could not be written (a full disk, a closed standard
+    output); a reader that went away is BrokenPipeError instead."""
+
+    def __init__(self, exc: OSError) -> None:
+        super().__init__(exc.strerror or str(exc))
+
+
 class _Run:
-    """State shared by one command run: output, diagnostics, exit status."""
+    """State shared by one command run: output, diagnostics, exit status.
+
+    A message about a line is held (``pending``) until the output before and
+    including that line's record is written and flushed (``commit``), so no
+    message claims a record that a failed write lost."""
 
     def __init__(self, command: str, args: argparse.Namespace) -> None:
         self.command = command
         self.args = args
-        self.out = sys.stdout.buffer
+        # None: standard output is closed (">&-"), found at the first write
+        self.out: Optional[IO[bytes]] = None if sys.stdout is None else sys.stdout.buffer
         self.status = EXIT_OK
         self.many_sources = len(args.files) > 1
         # extract has no record per line to keep: a bad line is skipped
         self.on_error: str = getattr(args, "on_error", "skip")
-        self.stopped = False  # --on-error stop met a bad line
+        self.quiet = bool(getattr(args, "quiet", False))
+        self.max_errors: Optional[int] = getattr(args, "max_errors", None)
+        self.stopped: Optional[_Line] = None  # the line the command stopped at
+        self.bad = 0  # lines that could not be processed
+        self.read = 0  # lines of the inputs read whole
+        self.pending: List[str] = []
         self.bar: Any = None  # the progress bar, while one is drawn
         # Someone typing lines wants each answer at once, not a chunk later.
         self.line_buffered = bool(getattr(args, "line_buffered", False)) or (
@@ -114,6 +137,8 @@ class _Run:
         )
 
     def warn(self, message: str) -> None:
+        if sys.stderr is None:  # (closed: there is nowhere to say it)
+            return
         text = f"fasturi {self.command}: {message}"
         if self.bar is not None:  # cleared, written, drawn again
             type(self.bar).write(text, file=sys.stderr)
@@ -130,25 +155,72 @@ class _Run:
         self.status = EXIT_ERROR
 
     def bad_line(self, line: _Line, why: str) -> bool:
-        """A line that could not be processed: reported, exit status 1;
-        whether its error record is written (``--on-error keep``)."""
-        if self.on_error == "stop":
-            self.stopped = True
-        then = {"keep": "error record written", "skip": "line skipped", "stop": "stopped"}
-        self.warn(f"{line.source}:{line.number}: {why}; {then[self.on_error]}")
+        """A line that could not be processed: reported once the output is
+        written, exit status 1; whether its error record is written
+        (``--on-error keep``, and ``--max-errors`` not passed)."""
+        self.bad += 1
         self.found()
-        return self.on_error == "keep"
+        keep = self.on_error == "keep"
+        if self.max_errors is not None and self.bad > self.max_errors:
+            self.stopped = line
+            keep = False
+            then = f"stopped (--max-errors {self.max_errors})"
+        else:
+            if self.on_error == "stop":
+                self.stopped = line
+            then = {"keep": "error record written", "skip": "line skipped", "stop": "stopped"}[
+                self.on_error
+            ]
+        if not self.quiet or self.stopped is line:
+            self.pending.append(f"{line.source}:{line.number}: {why}; {then}")
+        return keep
 
     def where(self, line: _Line) -> str:
         return f"{line.source}:{line.number}" if self.many_sources else str(line.number)
+
+    def emit(self, data: Any) -> None:
+        """Bytes of output (anything ``write`` takes)."""
+        if self.out is None:
+            raise _WriteError(OSError(errno.EBADF, "standard output is closed"))
+        try:
+            self.out.write(data)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise _WriteError(exc) from None
+
+    def flush(self) -> None:
+        if self.out is None:
+            return
+        try:
+            self.out.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise _WriteError(exc) from None
+
+    def commit(self) -> None:
+        """The messages about lines whose output is written, once it is."""
+        if self.pending:
+            self.flush()
+            for message in self.pending:
+                self.warn(message)
+            self.pending.clear()
 
     def write(self, rows: List[str]) -> None:
         if rows:
             # surrogateescape: file names come from argv, which the
             # interpreter decodes that way; their bytes go back out unchanged.
-            self.out.write(("\n".join(rows) + "\n").encode("utf-8", "surrogateescape"))
+            self.emit(("\n".join(rows) + "\n").encode("utf-8", "surrogateescape"))
             if self.line_buffered:
-                self.out.flush()
+                self.flush()
+
+    def summary(self) -> None:
+        """The closing line, where a line could not be processed: how many
+        of how many (those up to where the command stopped)."""
+        if self.bad:
+            total = self.read if self.stopped is None else self.stopped.before + self.stopped.number
+            self.warn(f"{self.bad:,} of {total:,} lines could not be processed")
 
 
 # A command turns a chunk of lines into output rows; it may call run.found().
@@ -190,45 +262,84 @@ def _progress(run: _Run, paths: Sequence[str]) -> Any:
     )
 
 
-def _sources(run: _Run, paths: Sequence[str]) -> Iterator[Tuple[str, IO[bytes]]]:
-    """(name, binary stream) of every input that opens; the others reported."""
+def _sources(run: _Run, paths: Sequence[str]) -> Iterator[Tuple[str, Source]]:
+    """(name, source) of every input that opens, decompressed where it is
+    compressed (``_cli_input``); the others reported (exit status 2)."""
     for path in paths:
+        name = "<stdin>" if path == "-" else path
         if path == "-":
-            yield "<stdin>", sys.stdin.buffer
-            continue
+            if sys.stdin is None:
+                run.warn("cannot read <stdin>: standard input is closed")
+                run.fail()
+                continue
+            stream = sys.stdin.buffer
+        else:
+            try:
+                stream = open(path, "rb")  # noqa: SIM115 - closed below
+            except OSError as exc:
+                run.warn(f"cannot read {path}: {exc.strerror or exc}")
+                run.fail()
+                continue
         try:
-            stream = open(path, "rb")  # noqa: SIM115 - closed below
-        except OSError as exc:
-            run.warn(f"cannot read {path}: {exc.strerror or exc}")
-            run.fail()
-            continue
-        try:
-            yield path, stream
+            try:
+                source = open_source(stream)
+            except (InputError, *_READ_ERRORS) as exc:
+                run.warn(f"cannot read {name}: {exc}")
+                run.fail()
+                continue
+            yield name, source
         finally:
-            stream.close()
+            if path != "-":
+                stream.close()
+
+
+# What reading any input can raise: a device's error, and a compressed
+# stream's that ends early (open_source says what else its format raises).
+_READ_ERRORS = (OSError, EOFError)
+
+
+def _unreadable(run: _Run, name: str, source: Source, exc: BaseException) -> None:
+    """An input that could not be read to its end (its lines read before
+    that are processed): reported, exit status 2."""
+    run.warn(f"cannot read {name}: {read_error(source, exc)}; the lines before are processed")
+    run.fail()
 
 
 def _lines(run: _Run, paths: Sequence[str]) -> Iterator[_Line]:
     """The lines of every input, in order, the bar drawn as they are read."""
     run.bar = _progress(run, paths)
     try:
-        for name, stream in _sources(run, paths):
-            yield from _decode(stream, name, run.bar)
+        for name, source in _sources(run, paths):
+            number = 0
+            try:
+                for line in _decode(source, name, run.bar, 0, run.read):
+                    number = line.number
+                    yield line
+            except source.errors as exc:
+                _unreadable(run, name, source, exc)
+            run.read += number
     finally:
         if run.bar is not None:
             run.bar.close()
             run.bar = None
 
 
-def _decode(stream: IO[bytes], name: str, bar: Any, number: int = 0) -> Iterator[_Line]:
-    """The lines of ``stream``, numbered from ``number + 1``; a line that is
-    not UTF-8 comes with its error."""
+def _decode(
+    source: Source, name: str, bar: Any, number: int = 0, before: int = 0
+) -> Iterator[_Line]:
+    """The lines of ``source``, numbered from ``number + 1`` (``before``:
+    the lines of the inputs before it); a line that is not UTF-8 comes with
+    its error."""
     pending = 0
-    for raw in stream:
+    consumed = source.consumed
+    done = 0 if consumed is None else consumed()
+    for raw in source.stream:
         number += 1
         if bar is not None:
             pending += len(raw)
             if pending >= 1 << 16:
+                if consumed is not None:  # (the compressed bytes read)
+                    pending, done = consumed() - done, consumed()
                 bar.update(pending)
                 pending = 0
         if raw.endswith(b"\n"):
@@ -240,13 +351,17 @@ def _decode(stream: IO[bytes], name: str, bar: Any, number: int = 0) -> Iterator
         except UnicodeDecodeError as exc:
             bad = raw[exc.start : exc.start + 1]
             error = f"invalid UTF-8 at byte {exc.start} ({bad!r})"
-            yield _Line(name, number, raw.decode("utf-8", "surrogateescape"), error)
+            text = raw.decode("utf-8", "surrogateescape")
+            yield _Line(name, number, text, error, None, before)
             continue
         if number == 1 and text.startswith("\ufeff"):
             text = text[1:]
-        yield _Line(name, number, text)
-    if bar is not None and pending:
-        bar.update(pending)
+        yield _Line(name, number, text, None, None, before)
+    if bar is not None:
+        if consumed is not None:
+            pending = consumed() - done
+        if pending:
+            bar.update(pending)
 
 
 # ---- input in blocks, through the column kernels ------------------------------
@@ -335,7 +450,7 @@ def _block_handler(run: _Run) -> Optional[BlockHandler]:
 class _Block(NamedTuple):
     """Whole lines read at once, and what the kernels made of them."""
 
-    read: int  # bytes read from the stream for it
+    read: int  # bytes of the input read for it (compressed ones, if it is)
     block: bytes  # the lines as read
     text: bytes  # the lines the kernels read (the stream's BOM left out)
     number: int  # lines before it
@@ -345,43 +460,91 @@ class _Block(NamedTuple):
     out: Optional[bytes]  # the block handler's (out, redo, known), unless bad
     redo: List[int]
     known: Known
+    error: Optional[BaseException]  # the input failed after these lines
 
 
-def _blocks(
-    stream: IO[bytes], kernels: ModuleType, block_handler: BlockHandler
-) -> Iterator[_Block]:
-    """The blocks of ``stream``, each through the column kernels."""
-    number = 0
-    carry = b""
-    read = 0
+def _pieces(source: Source) -> Generator[Tuple[bytes, int], None, None]:
+    """The source's bytes in pieces (of at most BLOCK bytes, as they come: a
+    decompressor's or a pipe's), each with the bytes of the input read for it."""
+    stream = source.stream
+    read = getattr(stream, "read1", stream.read)
+    consumed = source.consumed
+    done = 0
     while True:
-        data = stream.read(BLOCK)
-        read += len(data)
-        if data:
-            block = carry + data
-            cut = block.rfind(b"\n") + 1
-            if cut == 0:  # one line longer than a block: read on
+        piece = read(BLOCK)
+        if not piece:
+            return
+        if consumed is None:
+            yield piece, len(piece)
+        else:
+            now = consumed()
+            yield piece, now - done
+            done = now
+
+
+def _blocks(source: Source, kernels: ModuleType, block_handler: BlockHandler) -> Iterator[_Block]:
+    """The blocks of ``source``, each through the column kernels: whole
+    lines of about BLOCK bytes.  Where the input fails, the lines read
+    before it come in a last block that carries the error."""
+    pieces: Generator[Tuple[bytes, int], None, None] = _pieces(source)
+    if source.compression is not None:
+        # decompressed on a thread of its own, while the kernels run on
+        # this one (zlib, bz2, lzma and zstd let go of the GIL as they work)
+        pieces = _ahead(pieces)
+    number = read = 0
+    carry = b""
+    try:
+        while True:
+            data, size = [carry], len(carry)
+            # (a line longer than a block: read on until it ends)
+            want = BLOCK if size < BLOCK else size + 1
+            ended, error = False, None
+            try:
+                while size < want:
+                    piece, n = next(pieces)
+                    data.append(piece)
+                    size += len(piece)
+                    read += n
+            except StopIteration:
+                ended = True
+            except source.errors as exc:
+                error = exc
+            block = b"".join(data)
+            # the last line may end without a LF; where the input failed, a
+            # line it cut short is left out
+            cut = len(block) if ended else block.rfind(b"\n") + 1
+            if cut == 0 and error is None and not ended:  # no whole line yet
                 carry = block
                 continue
-            carry = block[cut:]
-            block = block[:cut]
-        else:
-            block, carry = carry, b""
-            if not block:
+            block, carry = block[:cut], block[cut:]
+            if not block and error is None:
                 return
-        text = block[3:] if number == 0 and block.startswith(_BOM) else block
-        col, count, bad, starts = kernels.lines(text)
-        out, redo, known = (None, [], None) if bad else block_handler(col)
-        yield _Block(read, block, text, number, count, bool(bad), starts, out, redo, known)
-        number += count
-        read = 0
+            text = block[3:] if number == 0 and block.startswith(_BOM) else block
+            if text:
+                col, count, bad, starts = kernels.lines(text)
+            else:  # (the input failed before a whole line)
+                col, count, bad, starts = None, 0, False, [0]
+            out, redo, known = (None, [], None) if bad or not count else block_handler(col)
+            yield _Block(
+                read, block, text, number, count, bool(bad), starts, out, redo, known, error
+            )
+            number += count
+            read = 0
+            if ended or error is not None:
+                return
+    finally:
+        pieces.close()
 
 
-def _ahead(items: Iterator[_Block]) -> Generator[_Block, None, None]:
+T = TypeVar("T")
+
+
+def _ahead(items: Iterator[T]) -> Generator[T, None, None]:
     """``items``, each made on a thread of its own while the one before is
-    written: the kernels (which run without the GIL) of the next block
-    overlap the Python of this one (audit's, validate's, a refused line's).
-    An error on that thread is raised here; stopping early stops it."""
+    used: the kernels (which run without the GIL) of the next block overlap
+    the Python of this one (audit's, validate's, a refused line's), and a
+    decompressor the kernels.  An error on that thread is raised here;
+    stopping early stops it."""
     made: "queue.Queue[Tuple[bool, Any]]" = queue.Queue(maxsize=1)
     stop = threading.Event()
 
@@ -423,45 +586,61 @@ def _stream_blocks(
     kernel refuses (``_write_block``)."""
     run.bar = _progress(run, run.args.files)
     try:
-        for name, stream in _sources(run, run.args.files):
+        for name, source in _sources(run, run.args.files):
             if run.stopped:
                 break
+            before, lines = run.read, 0
             # (each block lives until the next one's replaces it: freed
             # sooner, the C library can hand its pages back and the next
             # block fault them in again: on 52 MB of normalize, 31.8k page
             # faults instead of 16.5k and 18% more CPU time, measured)
-            with contextlib.closing(_ahead(_blocks(stream, kernels, block_handler))) as blocks:
+            with contextlib.closing(_ahead(_blocks(source, kernels, block_handler))) as blocks:
                 for b in blocks:
                     if run.bar is not None and b.read:
                         run.bar.update(b.read)
                     if b.bad:  # lines that are not UTF-8: the line path says which
-                        lines = _decode(io.BytesIO(b.block), name, None, b.number)
-                        _write_lines(run, handler, lines)
+                        lines_ = _decode(_plain(io.BytesIO(b.block)), name, None, b.number, before)
+                        _write_lines(run, handler, lines_)
                     else:
                         redo = (
-                            [_block_line(name, b.number, b.text, b.starts, i) for i in b.redo]
+                            [
+                                _block_line(name, b.number, b.text, b.starts, i, before)
+                                for i in b.redo
+                            ]
                             if b.known is None
                             else [  # (the kernels read these lines already)
-                                _Line(name, b.number + i + 1, text, None, facts)
+                                _Line(name, b.number + i + 1, text, None, facts, before)
                                 for i, (text, facts) in zip(b.redo, b.known)
                             ]
                         )
                         _write_block(run, handler, redo, b.redo, b.out)
+                    lines = b.number + b.nlines
+                    run.commit()
                     if run.stopped:
                         break
+                    if b.error is not None:
+                        _unreadable(run, name, source, b.error)
+            run.read += lines
     finally:
         if run.bar is not None:
             run.bar.close()
             run.bar = None
 
 
-def _block_line(name: str, number: int, block: bytes, starts: Sequence[int], i: int) -> _Line:
+def _plain(stream: IO[bytes]) -> Source:
+    """An uncompressed stream as a source."""
+    return Source(stream, None, None, _READ_ERRORS)
+
+
+def _block_line(
+    name: str, number: int, block: bytes, starts: Sequence[int], i: int, before: int
+) -> _Line:
     """Line ``i`` of ``block`` (whose first line is numbered ``number + 1``
     and whose lines begin at ``starts``), as the line path reads it."""
     text = block[starts[i] : starts[i + 1]]
     if text.endswith(b"\n"):
         text = text[:-1].removesuffix(b"\r")
-    return _Line(name, number + i + 1, text.decode("utf-8"))
+    return _Line(name, number + i + 1, text.decode("utf-8"), None, None, before)
 
 
 def _write_block(
@@ -493,7 +672,7 @@ def _write_bytes(run: _Run, out: bytes) -> None:
     # the line path notices it
     view = memoryview(out)
     for at in range(0, len(view), 1 << 16):
-        run.out.write(view[at : at + (1 << 16)])
+        run.emit(view[at : at + (1 << 16)])
 
 
 def _chunks(run: _Run, lines: Iterable[_Line]) -> Iterator[List[_Line]]:
@@ -511,6 +690,7 @@ def _chunks(run: _Run, lines: Iterable[_Line]) -> Iterator[List[_Line]]:
 def _write_lines(run: _Run, handler: Handler, lines: Iterable[_Line]) -> None:
     for chunk in _chunks(run, lines):
         run.write(handler(run, chunk))
+        run.commit()
         if run.stopped:
             return
 
@@ -852,7 +1032,7 @@ def _extract_lines(lines: Iterable[_Line], limit: int = 1 << 16) -> Iterator[_Li
             continue
         if line.error is not None:  # reported on its own, where it stands
             if first is not None:
-                yield _Line(first.source, first.number, "\n".join(parts))
+                yield _Line(first.source, first.number, "\n".join(parts), None, None, first.before)
                 parts, first, size, still_open = [], None, 0, False
             yield line
             continue
@@ -864,10 +1044,14 @@ def _extract_lines(lines: Iterable[_Line], limit: int = 1 << 16) -> Iterator[_Li
         if lt != gt:  # the line has a "<" or a ">": the later one decides
             still_open = lt > gt
         if not still_open or size >= limit:
-            yield first if len(parts) == 1 else _Line(first.source, first.number, "\n".join(parts))
+            yield (
+                first
+                if len(parts) == 1
+                else _Line(first.source, first.number, "\n".join(parts), None, None, first.before)
+            )
             parts, first, size, still_open = [], None, 0, False
     if first is not None:
-        yield _Line(first.source, first.number, "\n".join(parts))
+        yield _Line(first.source, first.number, "\n".join(parts), None, None, first.before)
 
 
 def _extract_handler(run: _Run) -> Handler:

@@ -4,18 +4,38 @@ their options, and the help text with examples."""
 from __future__ import annotations
 
 import argparse
-from typing import Any, Mapping
+import sys
+import textwrap
 
 import fasturi
 
-from ._cli_bench import OPERATIONS
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Mapping, Sequence
 
 SPLIT_DEFAULT = "scheme,authority,path,query,fragment"
 
+EXIT_OK, EXIT_FOUND, EXIT_ERROR, EXIT_WRITE = 0, 1, 2, 3
+
+# What `fasturi bench` can time.
+OPERATIONS = (
+    "split",
+    "resolve",
+    "normalize",
+    "canonicalize",
+    "is_valid",
+    "urlsplit",
+    "urljoin",
+    "quote",
+)
+
 _EPILOG_COMMON = """\
 Input: the named files, or standard input for "-" (the default), one URI per
-line, UTF-8.  A trailing CR (CRLF line ends) and a byte-order mark at the
-start of a file are ignored.  Options and operands may come in any order.
+line, UTF-8; gzip, bzip2, xz and zstd input is decompressed as it is read
+(known by its first bytes, not its name).  A trailing CR (CRLF line ends) and
+a byte-order mark at the start of a file are ignored.  Options and operands
+may come in any order.  After the last line, if any line could not be
+processed, stderr says how many: "N of M lines could not be processed".
 """
 
 _EPILOG_RECORDS = """\
@@ -66,6 +86,54 @@ def _add_io(p: argparse.ArgumentParser, what: str = "URI", per_line: bool = True
             help="a line that cannot be processed: keep its place with an error record "
             "(default), skip it, or stop there; each is reported and exits 1",
         )
+    p.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="no message for each line that cannot be processed (the closing count stays)",
+    )
+    p.add_argument(
+        "--max-errors",
+        type=_count,
+        metavar="N",
+        help="stop at the first line that cannot be processed after N such lines",
+    )
+
+
+def _count(text: str) -> int:
+    """A number of lines: 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
+def _positive(text: str) -> int:
+    """A count of passes: 1 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
+
+
+class _Version(argparse.Action):
+    """--version: the implementation is looked up only when asked for (it
+    loads the compiled core)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="print the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any) -> None:
+        parser._print_message(
+            f"fasturi {fasturi.__version__} ({fasturi.IMPLEMENTATION})\n", sys.stdout
+        )
+        parser.exit()
 
 
 def _command(
@@ -97,15 +165,12 @@ def build_parser() -> _Parser:
         epilog=(
             "Run 'fasturi COMMAND --help' for a command's options and examples.\n"
             "Exit status: 0 ok; 1 a line could not be processed, or validate/audit\n"
-            "found something; 2 a usage error or an unreadable file."
+            "found something; 2 a usage error or an unreadable file; 3 the output\n"
+            "could not be written."
         ),
         formatter_class=_Formatter,
     )
-    parser.add_argument(
-        "--version",
-        action="version",
-        version=f"fasturi {fasturi.__version__} ({fasturi.IMPLEMENTATION})",
-    )
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     parser.commands = sub.choices
@@ -332,11 +397,14 @@ UTF-8 bytes, an unsigned decimal integer.  JSON gives {"uri", "fingerprint"}.
     p = sub.add_parser(
         "bench",
         help="Time fasturi against urllib.parse and installed peers.",
-        description="Time fasturi against urllib.parse and every installed peer "
-        "(rfc3986, uritools, yarl, ada_url, can_ada, w3lib), and fasturi's column "
-        "functions and engine paths (pandas, polars, DuckDB, Dask) against each "
-        "engine's own way, on the corpus shipped in the package; print nanoseconds "
-        "per URL.  pip install 'fasturi[bench]' installs every peer and engine.",
+        description=textwrap.fill(
+            "Time fasturi against urllib.parse and every installed peer (rfc3986, uritools,"
+            " yarl, ada_url, can_ada, w3lib), and fasturi's column functions and engine paths"
+            " (pandas, polars, DuckDB, Dask) against each engine's own way, on the corpus"
+            " shipped in the package; print nanoseconds per URL.  pip install 'fasturi[bench]'"
+            " installs every peer and engine.",
+            79,
+        ),
         epilog="""\
 examples:
   fasturi bench
@@ -345,22 +413,28 @@ examples:
   fasturi bench --plot bench.png
 
 Each row is the best of --rounds passes over the whole corpus (fewer for a
-peer whose passes already took a second), in ns per URL;
-"x urllib" is how many times faster than urllib.parse, "x fasturi" how many
-times slower than fasturi's single-call function.  Peers do different amounts
-of work (WHATWG parsers normalize while they parse); footnotes say which.
-Column and engine rows build their input (an Arrow column, a DataFrame)
-before the timing; Spark is timed by benchmarks/engines.py instead, on
-millions of rows.  --plot draws the table as bars (needs matplotlib).
+peer whose passes already took a second), in ns per URL; "x urllib" is how
+many times faster than urllib.parse, "x fasturi" how many times slower than
+fasturi's single-call function.  Peers do different amounts of work (WHATWG
+parsers normalize while they parse); footnotes say which.  Column and engine
+rows build their input (an Arrow column, a DataFrame) before the timing;
+Spark is timed by benchmarks/engines.py instead, on millions of rows.  A
+progress bar on stderr (when it is a terminal) says which row is timed.
+--plot draws the table as bars (needs matplotlib).
 """,
         formatter_class=_Formatter,
     )
-    p.add_argument("--rounds", type=int, default=3, help="passes per measurement (default 3)")
+    p.add_argument("--rounds", type=_positive, default=3, help="passes per measurement (default 3)")
+    p.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress bar (it is shown only when stderr is a terminal)",
+    )
     p.add_argument(
         "--ops",
         default=",".join(OPERATIONS),
         metavar="LIST",
-        help=f"operations to time (default: all of {','.join(OPERATIONS)})",
+        help=f"operations to time, comma-separated (default: all of {', '.join(OPERATIONS)})",
     )
     p.add_argument("--corpus", metavar="FILE", help="a file of URLs, one per line")
     p.add_argument("--refs", metavar="FILE", help="a file of BASE<TAB>REFERENCE lines")
