@@ -628,3 +628,107 @@ def test_bench_corpus_files_and_bad_op(tmp_path):
     assert status == 0 and "2 URLs, 1 references" in out.decode()
     status, out, err = run(["bench", "--ops", "nope"])
     assert status == 2 and "nope" in err
+
+
+def test_bench_rounds_are_one_or_more():
+    for rounds in ("0", "-2", "x"):
+        status, out, err = run(["bench", "--rounds", rounds, "--ops", "quote"])
+        assert status == 2 and "--rounds" in err and out == b""
+
+
+def test_bench_help_is_wrapped():
+    status, out, err = run(["bench", "--help"])
+    assert status == 0 and max(len(line) for line in lines(out)) <= 80
+
+
+def test_bench_progress_on_a_terminal(monkeypatch):
+    from fasturi import _cli_bench
+
+    assert _cli_bench._progress_bar(3, False) is None  # (stderr is no terminal here)
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    monkeypatch.setattr(sys, "stderr", Terminal())
+    assert _cli_bench._progress_bar(3, True) is None  # --no-progress
+    bar = _cli_bench._progress_bar(3, False)
+    bar.set_description_str("bench fasturi.split")
+    bar.update()
+    bar.close()
+    assert "bench fasturi.split" in sys.stderr.getvalue()
+
+
+def _records():
+    """A bench table as its plot gets it: values over five decades."""
+    rows = [
+        ("split", "fasturi.split", 120),
+        ("split", "urllib.parse.urlsplit", 2_400),
+        ("split", "a peer with a long name, slow", 98_765),
+        ("resolve", "fasturi.resolve", 110),
+        ("resolve", "rfc3986 resolve_with", 38_000),
+        ("quote", "fasturi.parse.quote", 0.4),
+        ("quote", "urllib.parse.quote", 3_000),
+    ]
+    return [
+        {"operation": op, "implementation": label, "ns_per_item": ns, "items": 1, "failed": 0}
+        for op, label, ns in rows
+    ]
+
+
+def test_bench_plot_reads_well():
+    pytest.importorskip("matplotlib")  # (a test extra: here whenever bench's plot can be)
+    from fasturi import _cli_bench
+
+    fig = _cli_bench._figure(_records(), "the title", "the line under it")
+    fig.canvas.draw()
+    axes = fig.axes
+    assert len(axes) == 3
+    boxes = [ax.get_window_extent() for ax in axes]
+    legend = fig.legends[0].get_window_extent()
+    title = fig._suptitle.get_window_extent()
+    for box in boxes:
+        # nothing over a panel: the legend and the title are above them all
+        assert not legend.overlaps(box) and not title.overlaps(box)
+    for ax, box in zip(axes, boxes):
+        for text in ax.texts:  # each bar's value, inside its panel
+            label = text.get_window_extent()
+            assert box.x0 <= label.x0 and label.x1 <= box.x1, text.get_text()
+        # one scale for every panel, labelled at its decades only
+        assert ax.get_xlim() == axes[0].get_xlim()
+        minor = [t.get_text() for t in ax.xaxis.get_minorticklabels()]
+        assert not any(minor)
+    labels = [t.get_text() for t in axes[-1].xaxis.get_majorticklabels() if t.get_text()]
+    assert "1,000" in labels and "100" in labels
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+
+
+def test_bench_plot_titles_the_run(tmp_path, monkeypatch):
+    pytest.importorskip("matplotlib")
+    import datetime
+    import platform
+
+    from fasturi import _cli_bench
+
+    drawn = {}
+    monkeypatch.setattr(
+        _cli_bench, "_plot", lambda records, path, title, line: drawn.update(t=title, l=line)
+    )
+    status = _cli.main(
+        ["bench", "--rounds", "1", "--ops", "quote", "--plot", str(tmp_path / "b.png")]
+    )
+    assert status == 0
+    assert drawn["t"] == f"fasturi {fasturi.__version__} ({fasturi.IMPLEMENTATION}) and its peers"
+    assert f"{platform.python_implementation()} {platform.python_version()}" in drawn["l"]
+    assert datetime.date.today().isoformat() in drawn["l"]
+    assert "best of 1 round " in drawn["l"]
+
+
+def test_bench_plot_file(tmp_path):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "bench.png"
+    status, out, err = run(["bench", "--rounds", "1", "--ops", "quote", "--plot", str(path)])
+    assert status == 0 and err == f"fasturi bench: plot written to {path}\n"
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
