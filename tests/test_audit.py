@@ -356,6 +356,63 @@ def test_messages_quote_text_without_escaping_it():
     assert "the character '\\x00'" in only("http://a/\x00", "invalid").message
 
 
+# -- classic SSRF payloads ---------------------------------------------------------
+
+# What audit names of the payloads written to reach an internal address past
+# a check: every confusion of a host's form or of which host is meant.  A
+# plain internal address (127.0.0.1, localhost, [::1], 169.254.169.254) is
+# a destination, not a confusion, and a fragment that hides "@host" misleads
+# people, not parsers: those give no finding.
+SSRF = [
+    ("http://127.0.0.1/", []),
+    ("http://localhost/", []),
+    ("http://0.0.0.0/", []),
+    ("http://[::1]/", []),
+    ("http://[::]/", []),
+    ("http://[0:0:0:0:0:0:0:1]/", []),
+    ("http://169.254.169.254/latest/meta-data/", []),
+    ("http://127.0.0.1#@google.com/", []),
+    ("http://0/", ["ambiguous-ipv4"]),
+    ("http://127.1/", ["ambiguous-ipv4"]),
+    ("http://2130706433/", ["ambiguous-ipv4"]),
+    ("http://0x7f000001/", ["ambiguous-ipv4"]),
+    ("http://0177.0.0.1/", ["ambiguous-ipv4"]),
+    ("http://0x7f.0.0.1/", ["ambiguous-ipv4"]),
+    ("http://127.000.000.001/", ["ambiguous-ipv4"]),
+    ("http://%31%32%37.0.0.1/", ["ambiguous-ipv4"]),
+    ("http://[::ffff:127.0.0.1]/", ["ipv4-mapped-ipv6"]),
+    ("http://[::ffff:7f00:1]/", ["ipv4-mapped-ipv6"]),
+    ("http://[0:0:0:0:0:ffff:127.0.0.1]/", ["ipv4-mapped-ipv6"]),
+    ("http://[::ffff:a9fe:a9fe]/latest/meta-data/", ["ipv4-mapped-ipv6"]),
+    (
+        "http://\u24db\u24de\u24d2\u24d0\u24db\u24d7\u24de\u24e2\u24e3/",
+        ["invalid", "idna-mapped-host"],
+    ),
+    ("http://\u2460\u2461\u2466.\u24ea.\u24ea.\u2460/", ["invalid", "ambiguous-ipv4"]),
+    ("http://127\u30020\u30020\u30021/", ["invalid", "ambiguous-ipv4"]),
+    ("http://\u24d6\u24de\u24de\u24d6\u24db\u24d4.com/", ["invalid", "idna-mapped-host"]),
+    ("http://google.com\u3002evil.com/", ["invalid", "idna-mapped-host"]),
+    ("http://google.com@127.0.0.1/", ["userinfo-looks-like-host"]),
+    (
+        "http://evil.com\\@google.com/",
+        ["invalid", "userinfo-looks-like-host", "host-differs"],
+    ),
+    (
+        "http://127.0.0.1:80\\@google.com/",
+        ["invalid", "password-in-userinfo", "userinfo-looks-like-host", "host-differs"],
+    ),
+    (
+        "http://user:pass@127.0.0.1:6379/%0D%0AFLUSHALL",
+        ["control-character", "password-in-userinfo"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "codes"), SSRF)
+def test_classic_ssrf_payloads(text, codes):
+    assert [f.code for f in fasturi.audit(text)] == codes
+
+
 # -- the whole list ------------------------------------------------------------
 
 
