@@ -14,7 +14,7 @@ import textwrap
 import pytest
 
 import fasturi
-from fasturi import _cli, _cli_commands
+from fasturi import _cli, _cli_stream
 
 COMMANDS = [
     "split",
@@ -507,17 +507,17 @@ def _args(*argv):
 def test_progress_bar_only_on_a_terminal(monkeypatch, tmp_path):
     f = tmp_path / "u.txt"
     f.write_bytes(b"http://a/\n" * 10)
-    run_ = _cli_commands._Run("normalize", _args("normalize", str(f)))
+    run_ = _cli_stream._Run("normalize", _args("normalize", str(f)))
     monkeypatch.setattr(sys.stderr, "isatty", lambda: False)
-    assert _cli_commands._progress(run_, [str(f)]) is None
+    assert _cli_stream._progress(run_, [str(f)]) is None
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
-    bar = _cli_commands._progress(run_, [str(f)])
+    bar = _cli_stream._progress(run_, [str(f)])
     try:
         assert bar is not None and bar.total == 100  # bytes of the regular file
     finally:
         bar.close()
-    quiet = _cli_commands._Run("normalize", _args("normalize", "--no-progress", str(f)))
-    assert _cli_commands._progress(quiet, [str(f)]) is None
+    quiet = _cli_stream._Run("normalize", _args("normalize", "--no-progress", str(f)))
+    assert _cli_stream._progress(quiet, [str(f)]) is None
 
 
 class _Terminal(io.StringIO):
@@ -530,8 +530,8 @@ def test_progress_bar_and_messages_share_stderr(monkeypatch, tmp_path):
     f.write_bytes(b"http://a/\n" * 10)
     terminal = _Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
-    run_ = _cli_commands._Run("normalize", _args("normalize", str(f)))
-    run_.bar = _cli_commands._progress(run_, [str(f)])
+    run_ = _cli_stream._Run("normalize", _args("normalize", str(f)))
+    run_.bar = _cli_stream._progress(run_, [str(f)])
     try:
         run_.bar.update(2_500_000)
         run_.bar.refresh()
@@ -549,7 +549,7 @@ def test_progress_bar_and_messages_share_stderr(monkeypatch, tmp_path):
     read, write = os.pipe()
     try:
         monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.FileIO(read, closefd=False)))
-        bar = _cli_commands._progress(run_, ["-"])
+        bar = _cli_stream._progress(run_, ["-"])
         assert bar is not None and bar.total is None and bar.unit == "B"
         bar.close()
     finally:

@@ -14,7 +14,7 @@ import sys
 import pytest
 from cli_runs import run_cli
 
-from fasturi import _cli_commands, _cli_input
+from fasturi import _cli_input, _cli_stream
 
 
 def _zstd(data: bytes) -> bytes:
@@ -71,7 +71,7 @@ def test_concatenated_members_and_named_text(monkeypatch, capfd, tmp_path, path)
 @pytest.mark.parametrize("path", PATHS)
 def test_many_blocks_of_compressed_input(monkeypatch, capfd, path):
     lines = [b"http://a/%d/%s" % (i, b"x" * (i % 300)) for i in range(40_000)]
-    lines[12345] = b"http://a/" + b"y" * (3 * _cli_commands.BLOCK)  # longer than a block
+    lines[12345] = b"http://a/" + b"y" * (3 * _cli_stream.BLOCK)  # longer than a block
     text = b"\n".join(lines) + b"\n"
     argv = ["canonicalize", "--no-progress"]
     plain = run_cli(monkeypatch, capfd, argv, text, path == "lines")
@@ -145,7 +145,7 @@ def test_a_stream_that_gives_a_byte_at_a_time():
 def test_the_bar_counts_the_compressed_bytes():
     packed = gzip.compress(TEXT)
     source = _cli_input.open_source(io.BufferedReader(io.BytesIO(packed)))
-    pieces = list(_cli_commands._pieces(source))
+    pieces = list(_cli_stream._pieces(source))
     assert b"".join(p for p, _ in pieces) == TEXT
     assert sum(n for _, n in pieces) == len(packed)
 

@@ -1,8 +1,9 @@
 """The ``fasturi`` command line: RFC 3986 operations over lines of text.
 
-Its parts: ``_cli_parser`` (commands, options, help), ``_cli_commands``
-(input, output and a handler per command), ``_cli_input`` (files and
-standard input, decompressed) and ``_cli_bench`` (``fasturi bench``).  This
+Its parts: ``_cli_parser`` (commands, options, help), ``_cli_commands`` (a
+handler per command), ``_cli_stream`` (a run's state, its input as lines or
+blocks, its output), ``_cli_input`` (files and standard input, decompressed)
+and ``_cli_bench`` (``fasturi bench``).  This
 module runs them; the commands are imported once the arguments are read, so
 that ``--version`` and ``--help`` load only the parser.
 """
@@ -37,7 +38,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         args = parser.parse_args(argv)
         command = parser.commands[args.command]
 
-    from ._cli_commands import HANDLERS, _Run, _stream, _UsageError, _WriteError
+    from ._cli_commands import HANDLERS, _stream, _UsageError
+    from ._cli_stream import _Run, _WriteError
 
     run = None
     try:
@@ -76,7 +78,7 @@ def _bench(args: argparse.Namespace) -> int:
     """``fasturi bench``, whose table is printed: a write that fails is the
     one line of any command (standard output closed: before any timing)."""
     from ._cli_bench import bench
-    from ._cli_commands import _WriteError
+    from ._cli_stream import _WriteError
 
     if sys.stdout is None:
         raise _WriteError(OSError(errno.EBADF, "standard output is closed"))
