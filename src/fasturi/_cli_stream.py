@@ -379,22 +379,43 @@ class _Block(NamedTuple):
 
 
 def _pieces(source: Source) -> Generator[Tuple[bytes, int], None, None]:
-    """The source's bytes in pieces (of at most BLOCK bytes, as they come: a
-    decompressor's or a pipe's), each with the bytes of the input read for it."""
+    """The source's bytes in pieces of BLOCK bytes (the last one shorter),
+    each with the bytes of the input read for it.  A decompressor gives a
+    few dozen kB a read: they are gathered here, on the thread that reads
+    (``_blocks``), so that a piece crosses to the kernels' thread once a
+    block.  Where the input fails, the bytes read before come first."""
     stream = source.stream
     read = getattr(stream, "read1", stream.read)
     consumed = source.consumed
     done = 0
-    while True:
-        piece = read(BLOCK)
-        if not piece:
-            return
+
+    def piece(parts: List[bytes], size: int) -> Tuple[bytes, int]:
+        nonlocal done
         if consumed is None:
-            yield piece, len(piece)
-        else:
-            now = consumed()
-            yield piece, now - done
-            done = now
+            return b"".join(parts), size
+        now = consumed()
+        read_for_it, done = now - done, now
+        return b"".join(parts), read_for_it
+
+    while True:
+        parts: List[bytes] = []
+        size = 0
+        try:
+            while size < BLOCK:
+                data = read(BLOCK - size)
+                if not data:
+                    break
+                parts.append(data)
+                size += len(data)
+        except source.errors:
+            if parts:
+                yield piece(parts, size)
+            raise
+        if not parts:
+            return
+        yield piece(parts, size)
+        if size < BLOCK:  # (the end)
+            return
 
 
 def _blocks(source: Source, kernels: ModuleType, block_handler: BlockHandler) -> Iterator[_Block]:
