@@ -12,8 +12,9 @@ parser with the IDNA tables) on its first call; ``iri_to_uri`` and
 ``uri_to_iri`` the IRI module.
 """
 
-from __future__ import annotations
-
+# (no "from __future__ import annotations": dir(fasturi) shows only the
+# API; the annotations that name what is imported for type checkers alone
+# are strings)
 from . import _impl
 
 __version__ = "0.1.0"
@@ -61,6 +62,7 @@ if TYPE_CHECKING:
     public_suffix_list_version = _psl_twin.public_suffix_list_version
     surt = _surt_twin.surt
     extract = _extract.extract
+del TYPE_CHECKING
 
 # Each public name of a twin, and the twin (an ``_impl`` name) it is read from.
 _FROM_TWINS = {
@@ -94,7 +96,7 @@ _FROM_TWINS = {
 }
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> "Any":
     # (PEP 562: called for a name not bound yet; each is bound once)
     g = globals()
     if name in _FROM_TWINS or name == "IMPLEMENTATION":
@@ -115,16 +117,16 @@ def __getattr__(name: str) -> Any:
     return g[name]
 
 
-def __dir__() -> List[str]:
+def __dir__() -> "List[str]":
     return sorted(set(globals()) | set(__all__))
 
 
 # audit()'s checks and the twins they read with, bound on its first call
-_checks: Optional[Callable[[Parsers, str], List[Finding]]] = None
-_parsers: Optional[Parsers] = None
+_checks: "Optional[Callable[[Parsers, str], List[Finding]]]" = None
+_parsers: "Optional[Parsers]" = None
 
 
-def audit(s: str) -> List[Finding]:
+def audit(s: str) -> "List[Finding]":
     """The RFC 3986 §7 hazards present in ``s``; empty for a clean URI.
 
     Findings come in this order of codes: ``invalid`` (§4.1),
