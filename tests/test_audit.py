@@ -534,6 +534,7 @@ def _audit_everything(text):
         return fasturi.audit(text)
 
 
+@pytest.mark.slow  # (3,000 examples, whatever the profile)
 @given(_REFERENCES)
 @settings(max_examples=3000)
 def test_the_scope_leaves_out_only_checks_that_find_nothing(text):

@@ -1,12 +1,16 @@
 """What the build leaves in the package: compiled modules and the DuckDB
 and polars libraries without debug info (setup.py compiles a release build
 with -g0, against the -g of the interpreter's own CFLAGS), unless it was
-asked for with FASTURI_DEBUG_BUILD=1."""
+asked for with FASTURI_DEBUG_BUILD=1; and a DuckDB extension whose metadata
+names the machine it was built for, the one running it."""
 
 from __future__ import annotations
 
 import os
+import platform
 import struct
+import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -78,3 +82,31 @@ def test_no_debug_info():
     for path in libraries:
         debug = [n for n in _elf_sections(path) if n.startswith((".debug_", ".zdebug_"))]
         assert debug == [], path.name
+
+
+def _duckdb_name_of_this_machine() -> str:
+    """DuckDB's platform name (PRAGMA platform) for the machine running the
+    tests: under Rosetta 2 (an x86_64 wheel tested on an arm64 Mac) that is
+    the x86_64 one, which platform.machine() says too."""
+    machine = platform.machine().lower()
+    arch = {"x86_64": "amd64", "amd64": "amd64", "aarch64": "arm64", "arm64": "arm64"}
+    arch_name = arch.get(machine, machine)
+    if sys.platform == "darwin":
+        return "osx_" + arch_name
+    if sys.platform == "win32":
+        return "windows_" + arch_name
+    musl = "musl" in (sysconfig.get_config_var("HOST_GNU_TYPE") or "")
+    return f"linux_{arch_name}" + ("_musl" if musl else "")
+
+
+def test_duckdb_extension_is_for_this_machine():
+    # the build writes the platform of the machine it builds for, also when
+    # it cross-compiles (a macOS x86_64 wheel built on arm64)
+    from fasturi import _duckdb_ext
+
+    path = _duckdb_ext.extension_file()
+    assert path is not None
+    if os.environ.get("FASTURI_DUCKDB_PLATFORM"):
+        assert _duckdb_ext.platform_of(path) == os.environ["FASTURI_DUCKDB_PLATFORM"]
+    else:
+        assert _duckdb_ext.platform_of(path) == _duckdb_name_of_this_machine()
