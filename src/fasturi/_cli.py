@@ -26,8 +26,9 @@ __all__ = ["build_parser", "main"]
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
+    # (the options of the command run alone: of none for --version, --help)
+    parser = build_parser(argv[0] if argv and not argv[0].startswith("-") else "")
     if argv and argv[0] in parser.commands:
         # the command's own parser, options and operands in any order
         # (`resolve BASE --json FILE`); its usage on a usage error

@@ -11,7 +11,7 @@ import fasturi
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Mapping, Sequence
+    from typing import Any, Mapping, Optional, Sequence
 
 SPLIT_DEFAULT = "scheme,authority,path,query,fragment"
 
@@ -136,16 +136,28 @@ class _Version(argparse.Action):
         parser.exit()
 
 
+class _Unused:
+    """Where the options of a command that is not being run go: nowhere
+    (their parser is not needed, and each option costs a help formatter;
+    ``fasturi --version`` adds none)."""
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+
 def _command(
-    sub: Any, name: str, summary: str, epilog: str, records: bool = True
-) -> argparse.ArgumentParser:
-    return sub.add_parser(  # type: ignore[no-any-return]
+    sub: Any, name: str, summary: str, epilog: str, records: bool = True, only: Any = None
+) -> Any:
+    """The parser of command ``name``; ``_Unused`` unless ``only`` is None
+    (every command's options) or ``name``."""
+    parser = sub.add_parser(
         name,
         help=summary,
         description=summary,
         epilog=epilog + "\n" + (_EPILOG_RECORDS + "\n" if records else "") + _EPILOG_COMMON,
         formatter_class=_Formatter,
     )
+    return parser if only is None or only == name else _Unused()
 
 
 def _rfc_option(p: argparse.ArgumentParser) -> None:
@@ -158,7 +170,9 @@ def _rfc_option(p: argparse.ArgumentParser) -> None:
     )
 
 
-def build_parser() -> _Parser:
+def build_parser(only: Optional[str] = None) -> _Parser:
+    """The command line's parser: with ``only``, the options of that command
+    alone ("": of none), for a run that needs no other."""
     parser = _Parser(
         prog="fasturi",
         description="RFC 3986 URI tools: one result per input line.",
@@ -189,6 +203,7 @@ Fields: scheme authority userinfo host port path query fragment (default
 scheme,authority,path,query,fragment).  TSV prints an undefined component as
 \\N; JSON gives {"uri", FIELD...} with null.  The port is the text as written.
 """,
+        only=only,
     )
     _add_io(p)
     p.add_argument(
@@ -212,6 +227,7 @@ examples:
 
 TSV output is the normalized text; JSON gives {"uri", "normalized"}.
 """,
+        only=only,
     )
     _add_io(p)
     p.add_argument(
@@ -232,6 +248,7 @@ examples:
 
 TSV output is the key; JSON gives {"uri", "canonical"}.
 """,
+        only=only,
     )
     _add_io(p)
     p.add_argument("--keep-query-order", action="store_true", help="do not sort the query fields")
@@ -255,6 +272,7 @@ examples:
 
 TSV output is the resolved text; JSON gives {"ref", "resolved"}.
 """,
+        only=only,
     )
     p.add_argument("base", metavar="BASE", help="the absolute base URI (it must have a scheme)")
     _add_io(p, "reference")
@@ -282,6 +300,7 @@ A line that cannot be checked (not UTF-8) prints LINE, \\E, \\E, the error and
 the text (its bad bytes as \\xHH); JSON gives {"file", "line", "uri", "error"}.
 """,
         records=False,
+        only=only,
     )
     _add_io(p)
     p.add_argument(
@@ -305,6 +324,7 @@ cannot be checked (not UTF-8) prints LINE, \\E, \\E, the error and the text;
 JSON gives {"file", "line", "uri", "error"}.
 """,
         records=False,
+        only=only,
     )
     _add_io(p)
 
@@ -323,6 +343,7 @@ Prints one URI per line; JSON gives {"file", "line", "uri"}.  A URI inside
 UTF-8 is reported on stderr and skipped (exit status 1).
 """,
         records=False,
+        only=only,
     )
     _add_io(p, "line of text", per_line=False)
     p.add_argument(
@@ -346,6 +367,7 @@ fasturi.public_suffix_list_version()).  TSV prints \\N where there is none
 (an IP address, a host that is itself a public suffix); JSON gives
 {"uri", "domain"} (or "suffix").
 """,
+        only=only,
     )
     _add_io(p)
     p.add_argument("--private", action="store_true", help="use the list's PRIVATE section too")
@@ -363,6 +385,7 @@ examples:
 TSV output is the key; JSON gives {"uri", "surt"}.  A line surt
 refuses (a port that is not a number, or out of range) is an error record.
 """,
+        only=only,
     )
     _add_io(p)
 
@@ -380,6 +403,7 @@ The key is what 'fasturi canonicalize' prints (with --preset w3lib, the key
 of w3lib.url.canonicalize_url); the fingerprint is XXH64, seed 0, of its
 UTF-8 bytes, an unsigned decimal integer.  JSON gives {"uri", "fingerprint"}.
 """,
+        only=only,
     )
     _add_io(p)
     p.add_argument(
@@ -424,6 +448,8 @@ progress bar on stderr (when it is a terminal) says which row is timed.
 """,
         formatter_class=_Formatter,
     )
+    if only is not None and only != "bench":
+        return parser
     p.add_argument("--rounds", type=_positive, default=3, help="passes per measurement (default 3)")
     p.add_argument(
         "--no-progress",
