@@ -4,8 +4,8 @@ their options, and the help text with examples."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-import textwrap
 
 import fasturi
 
@@ -56,7 +56,27 @@ class _Parser(argparse.ArgumentParser):
 
 
 class _Formatter(argparse.RawDescriptionHelpFormatter):
-    pass
+    """Descriptions and epilogs as written.  The width is the terminal's, as
+    argparse's own, but found without importing shutil for it (with bz2,
+    lzma and zlib: a fifth of ``fasturi --version``'s imports)."""
+
+    def __init__(self, prog: str, **kwargs: Any) -> None:
+        if kwargs.get("width") is None:
+            kwargs["width"] = _columns() - 2
+        super().__init__(prog, **kwargs)
+
+
+def _columns() -> int:
+    """shutil.get_terminal_size().columns: $COLUMNS, else standard output's
+    terminal, else 80."""
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return 80
 
 
 def _add_io(p: argparse.ArgumentParser, what: str = "URI", per_line: bool = True) -> None:
@@ -421,14 +441,12 @@ UTF-8 bytes, an unsigned decimal integer.  JSON gives {"uri", "fingerprint"}.
     p = sub.add_parser(
         "bench",
         help="Time fasturi against urllib.parse and installed peers.",
-        description=textwrap.fill(
-            "Time fasturi against urllib.parse and every installed peer (rfc3986, uritools,"
-            " yarl, ada_url, can_ada, w3lib), and fasturi's column functions and engine paths"
-            " (pandas, polars, DuckDB, Dask) against each engine's own way, on the corpus"
-            " shipped in the package; print nanoseconds per URL.  pip install 'fasturi[bench]'"
-            " installs every peer and engine.",
-            79,
-        ),
+        description="""\
+Time fasturi against urllib.parse and every installed peer (rfc3986, uritools,
+yarl, ada_url, can_ada, w3lib), and fasturi's column functions and engine paths
+(pandas, polars, DuckDB, Dask) against each engine's own way, on the corpus
+shipped in the package; print nanoseconds per URL.  pip install
+'fasturi[bench]' installs every peer and engine.""",
         epilog="""\
 examples:
   fasturi bench
