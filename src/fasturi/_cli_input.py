@@ -111,7 +111,7 @@ class _ZstdReader(io.RawIOBase):
         self.context = zstandard.ZstdDecompressor()
         self.frame = self.context.decompressobj()
         self.started = False  # the frame has data
-        self.out = b""
+        self.out = memoryview(b"")  # what was decompressed and not read yet
 
     def readable(self) -> bool:
         return True
@@ -129,10 +129,10 @@ class _ZstdReader(io.RawIOBase):
                 rest = self.frame.unused_data
                 self.frame = self.context.decompressobj()
                 out.append(self.frame.decompress(rest))
-            self.out = b"".join(out)
+            self.out = memoryview(b"".join(out))
         n = min(len(buffer), len(self.out))
         buffer[:n] = self.out[:n]
-        self.out = self.out[n:]
+        self.out = self.out[n:]  # (a view: the rest is not copied)
         return n
 
 
