@@ -312,16 +312,18 @@ def _decode(
     """The lines of ``source``, numbered from ``number + 1`` (``before``:
     the lines of the inputs before it); a line that is not UTF-8 comes with
     its error."""
-    pending = 0
+    # the bar counts the input's bytes: the text's, or a compressed input's
     consumed = source.consumed
-    done = 0 if consumed is None else consumed()
+    pending = 0  # text read since the bar was last moved
+    done = 0 if consumed is None else consumed()  # compressed bytes the bar has
     for raw in source.stream:
         number += 1
         if bar is not None:
             pending += len(raw)
             if pending >= 1 << 16:
-                if consumed is not None:  # (the compressed bytes read)
-                    pending, done = consumed() - done, consumed()
+                if consumed is not None:
+                    now = consumed()
+                    pending, done = now - done, now
                 bar.update(pending)
                 pending = 0
         if raw.endswith(b"\n"):
