@@ -143,11 +143,23 @@ def test_a_stream_that_gives_a_byte_at_a_time():
 
 
 def test_the_bar_counts_the_compressed_bytes():
-    packed = gzip.compress(TEXT)
+    # both paths: the bar's total is the file's size
+    packed = gzip.compress(TEXT * 40)
     source = _cli_input.open_source(io.BufferedReader(io.BytesIO(packed)))
     pieces = list(_cli_stream._pieces(source))
-    assert b"".join(p for p, _ in pieces) == TEXT
+    assert b"".join(p for p, _ in pieces) == TEXT * 40
     assert sum(n for _, n in pieces) == len(packed)
+
+    class Bar:
+        count = 0
+
+        def update(self, n):
+            self.count += n
+
+    bar = Bar()
+    source = _cli_input.open_source(io.BufferedReader(io.BytesIO(packed)))
+    lines = list(_cli_stream._decode(source, "x.gz", bar))
+    assert len(lines) == 3001 * 40 and bar.count == len(packed)
 
 
 def test_zstd_without_its_package(monkeypatch, capfd):
