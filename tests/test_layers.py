@@ -14,7 +14,10 @@ from pathlib import Path
 
 import fasturi
 
-SRC = Path(fasturi.__file__).parent
+# The sources (an installed package has no .pyx files beside its modules).
+SRC = Path(__file__).resolve().parent.parent / "src" / "fasturi"
+if not SRC.is_dir():
+    SRC = Path(fasturi.__file__).parent
 PACKAGE = "fasturi"
 
 
