@@ -111,10 +111,10 @@ def test_corrupt_data(monkeypatch, capfd, path):
         monkeypatch, capfd, ["normalize", "-q"], bytes(packed), path == "lines"
     )
     assert status == 2 and "fasturi normalize: cannot read <stdin>: " in err
-    # (what came before the checksum said so may be garbage: gzip checks it
-    # at the end of the member)
+    # (what came before the checksum said so may be any bytes: gzip checks
+    # it at the end of the member)
+    assert "cannot read <stdin>: gzip data is corrupt (CRC check failed" in err
     assert err.count("\n") <= 2 and "Traceback" not in err
-    assert out.count("\n") <= WANT.count("\n")
 
 
 def test_a_stream_that_gives_a_byte_at_a_time():
