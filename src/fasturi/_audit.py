@@ -433,7 +433,7 @@ def _ipv4_kind(address: ipaddress.IPv4Address) -> str:
     for kind, yes in (
         ("loopback", address.is_loopback),
         ("unspecified: this host", address.is_unspecified),
-        ("link-local: cloud metadata services", address.is_link_local),
+        ("link-local, where cloud metadata services listen", address.is_link_local),
         ("private", address.is_private),
         ("multicast", address.is_multicast),
         ("reserved", address.is_reserved),
