@@ -58,7 +58,7 @@ def extensions():
 
     only = {n for n in os.environ.get("FASTURI_ONLY", "").split(",") if n}
     macros = [] if DEBUG else [("NDEBUG", "1")]
-    cflags = ["-O0", "-g"] if DEBUG and os.name != "nt" else []
+    cflags = compile_flags()
     # the C the modules include: an edit to a header rebuilds them
     headers = [str(h.relative_to(HERE)) for h in sorted((HERE / "csrc").glob("*.h"))]
     exts = []
@@ -82,20 +82,45 @@ def extensions():
     return cythonize(exts, compiler_directives=DIRECTIVES, quiet=True)
 
 
+def compile_flags():
+    """Debug builds: no optimisation, debug info.  Release builds: none of
+    the debug info the interpreter's own CFLAGS ask for (-g), which tripled
+    the size of each module and of the wheels (MSVC adds none)."""
+    if os.name == "nt":
+        return []
+    return ["-O0", "-g"] if DEBUG else ["-g0"]
+
+
 #: the DuckDB C extension API csrc/duckdb/ is from: DuckDB 1.2.0 and every
 #: later DuckDB load an extension that asks for it
 DUCKDB_C_API = "v1.2.0"
 
 
+def target_machine():
+    """The machine the build is for, which is not the build machine's when
+    it cross-compiles (cibuildwheel builds macOS x86_64 wheels on arm64,
+    setting ARCHFLAGS and _PYTHON_HOST_PLATFORM, which setuptools and
+    sysconfig.get_platform() follow): the one ``-arch`` of ARCHFLAGS, else
+    the platform's machine (``macosx-11.0-x86_64``, ``linux-aarch64``,
+    ``win-arm64``), else, for a fat build (``universal2``), this machine."""
+    arches = re.findall(r"-arch\s+(\S+)", os.environ.get("ARCHFLAGS", ""))
+    if len(arches) == 1:
+        return arches[0]
+    machine = sysconfig.get_platform().rsplit("-", 1)[-1]
+    if machine in ("universal2", "universal", "intel", "fat", "fat3", "fat64"):
+        return platform.machine()
+    return machine
+
+
 def duckdb_platform():
-    """The platform string DuckDB reports (``PRAGMA platform``) for this
-    machine: ``FASTURI_DUCKDB_PLATFORM`` when set, else worked out here (a
-    DuckDB that reports another one gets a copy with its own, made by
-    fasturi.duckdb when it loads the file)."""
+    """The platform string DuckDB reports (``PRAGMA platform``) for the
+    machine the build is for: ``FASTURI_DUCKDB_PLATFORM`` when set, else
+    worked out here (a DuckDB that reports another one gets a copy with its
+    own, made by fasturi.duckdb when it loads the file)."""
     given = os.environ.get("FASTURI_DUCKDB_PLATFORM")
     if given:
         return given
-    machine = platform.machine().lower()
+    machine = target_machine().lower()
     arch = {"x86_64": "amd64", "amd64": "amd64", "aarch64": "arm64", "arm64": "arm64"}.get(
         machine, machine
     )
@@ -258,7 +283,7 @@ class optional_build_ext(build_ext):
             customize_compiler(compiler)
         if compiler.compiler_type == "unix":
             flags = warning_flags() + ["-std=c99", "-fvisibility=hidden"]
-            flags += ["-O0", "-g"] if DEBUG else ["-O2"]
+            flags += ["-O0", "-g"] if DEBUG else ["-O2", "-g0"]
         else:
             flags = []
         temp = Path(self.build_temp) / source.stem

@@ -13,7 +13,8 @@
  * fu_audit_scope(p, n): what audit() could find in a row that is a valid
  * URI-reference (_audit._scope is its reference, tested against audit):
  * FU_AUDIT_ALL where a finding about the authority or the host is possible
- * (an authority with a "%", "@" or an IPvFuture, or a host that inet_aton()
+ * (an authority with a "%", "@" or an IPvFuture, an IP-literal with "ffff"
+ * (an IPv4-mapped IPv6 address has it), or a host that inet_aton()
  * could read as a number, which starts with a digit and has only hexadecimal
  * digits, "x" and ".", and is no dotted-decimal IPv4address;
  * a file URL's authority with a ":"; or a special scheme with no host,
@@ -251,6 +252,19 @@ static inline unsigned fu_audit_mask16(__m128i x)
 }
 #endif
 
+/* Whether the authority from p[i] holds "ffff" (any case), as an
+ * IPv4-mapped IPv6 address (::ffff:0:0/96) does. */
+static inline int fu_audit_ffff(const uint8_t *p, int64_t i, int64_t n)
+{
+    int run = 0;
+    for (; i < n && !(fu_audit_class[p[i]] & FU_AU_STOP); i++) {
+        run = (p[i] | 0x20) == 'f' ? run + 1 : 0;
+        if (run == 4)
+            return 1;
+    }
+    return 0;
+}
+
 /* The first byte from p[i] on that fu_audit_class marks, or n.  Schemes and
  * authorities are mostly a dozen bytes and more of letters and dots, read a
  * byte at a time at several times the cost: with SSE2, 16 bytes at a time,
@@ -297,6 +311,8 @@ static inline int fu_audit_scope(const uint8_t *p, int64_t n)
             if (k == FU_AU_ALL)
                 return FU_AUDIT_ALL;
             if (k == FU_AU_BRACKET && auth_end + 1 < n && (p[auth_end + 1] | 0x20) == 'v')
+                return FU_AUDIT_ALL;
+            if (k == FU_AU_BRACKET && auth_end == auth && fu_audit_ffff(p, auth, n))
                 return FU_AUDIT_ALL;
             if (k == FU_AU_COLON && host_end < 0)
                 host_end = auth_end;

@@ -46,12 +46,19 @@ TESTED = ("python",) if NO_EXTENSIONS else ("compiled", "python")
 
 
 def _module(stem: str, impl: str):
+    if stem == "whatwg":
+        # as a user meets the twin: chosen by _impl, which registers how
+        # either twin's URLs pickle
+        assert importlib.import_module("fasturi._impl").whatwg is not None
     return importlib.import_module(f"fasturi._{stem}_{'c' if impl == 'compiled' else 'py'}")
 
 
 @pytest.fixture(
     scope="module",
-    params=[pytest.param("compiled", marks=pytest.mark.compiled), "python"],
+    params=[
+        pytest.param("compiled", marks=pytest.mark.compiled),
+        pytest.param("python", marks=pytest.mark.reference),
+    ],
 )
 def impl(request) -> str:
     """The implementation under test: "compiled" or "python"."""
@@ -127,6 +134,15 @@ def arrow(twin):
 def pytest_configure(config):
     config.addinivalue_line("markers", "parity: compares the compiled twin with the python twin")
     config.addinivalue_line("markers", "compiled: a property of the compiled core alone")
+    config.addinivalue_line(
+        "markers",
+        "reference: a test of the pure-Python twin alone (the same code on every platform)",
+    )
+    config.addinivalue_line(
+        "markers",
+        "slow: a minute or more, and the same on every platform (instruction counts, leak"
+        " loops, a property of 3,000 examples); the wheels' quick profile leaves it out",
+    )
     config.addinivalue_line(
         "markers",
         "engine: runs a real engine (pandas, polars, DuckDB, Dask cluster, Spark session);"

@@ -23,6 +23,7 @@ block may depend on one), the engine test runs them all.
 from __future__ import annotations
 
 import doctest
+import gzip
 import io
 import os
 import re
@@ -258,6 +259,8 @@ def make_fixtures(folder: Path) -> Path:
         "10.0.0.2 referer=https://www.example.com/docs/?a=1 ok\n",
         "utf-8",
     )
+    # (a rotated log: the command line reads it decompressed)
+    (folder / "access.log.1.gz").write_bytes(gzip.compress((folder / "access.log").read_bytes()))
     return folder
 
 

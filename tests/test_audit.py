@@ -147,8 +147,8 @@ def test_empty_password_is_still_a_password_field():
 def test_userinfo_looks_like_host(text, named):
     f = only(text, "userinfo-looks-like-host")
     assert f.section == "7.6"
-    assert repr(named) in f.message
-    assert repr(fasturi.URI(text).host) in f.message
+    assert f"'{named}'" in f.message
+    assert f"'{fasturi.URI(text).host}'" in f.message
 
 
 @pytest.mark.parametrize(
@@ -192,7 +192,7 @@ def test_plain_user_names_are_not_hosts(text):
 def test_ambiguous_ipv4(host, address):
     f = only(f"http://{host}/", "ambiguous-ipv4")
     assert f.section == "7.4"
-    assert repr(host) in f.message and address in f.message
+    assert f"'{host}'" in f.message and address in f.message
 
 
 @pytest.mark.parametrize(
@@ -262,7 +262,155 @@ def test_encoded_delimiters_in_authority_and_path_are_reported_apart():
 def test_encoded_dot_segment(text, position, segment):
     f = only(text, "encoded-dot-segment")
     assert f.section == "7.3"
-    assert repr(segment) in f.message and f"position {position}" in f.message
+    assert f"'{segment}'" in f.message and f"position {position}" in f.message
+
+
+# -- ipv4-mapped-ipv6 (§7.4) ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "reaches"),
+    [
+        ("http://[::ffff:127.0.0.1]/", "127.0.0.1 (loopback)"),
+        ("http://[::FFFF:7f00:1]:8080/x", "127.0.0.1 (loopback)"),
+        ("http://[0:0:0:0:0:ffff:a9fe:a9fe]/latest", "169.254.169.254 (link-local"),
+        ("http://[0000::ffff:10.0.0.1]/", "10.0.0.1 (private)"),
+        ("http://[::ffff:0.0.0.0]/", "0.0.0.0 (unspecified"),
+        ("http://[::ffff:8.8.8.8]/", "8.8.8.8, which"),
+        ("http://u@[::ffff:127.0.0.1]/", "127.0.0.1 (loopback)"),
+        ("//[::ffff:192.168.1.1]", "192.168.1.1 (private)"),
+    ],
+)
+def test_ipv4_mapped_ipv6(text, reaches):
+    f = only(text, "ipv4-mapped-ipv6")
+    assert f.section == "7.4"
+    assert f"reaches the IPv4 address {reaches}" in f.message
+    assert "RFC 4291 §2.5.5.2" in f.message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "http://[::1]/",
+        "http://[::ffff]/",  # ::ffff is 0:0:0:0:0:0:0:ffff, no IPv4 in it
+        "http://[ffff::1]/",
+        "http://[fe80::ffff:1%25eth0]/",
+        "http://[v1.ffff]/",
+        "http://[::127.0.0.1]/",  # IPv4-compatible (deprecated): no IPv4 reached
+        "http://ffff.example/",
+        "http://a/[::ffff:127.0.0.1]",
+    ],
+)
+def test_not_ipv4_mapped_ipv6(text):
+    assert findings(text, "ipv4-mapped-ipv6") == []
+
+
+# -- idna-mapped-host (§7.6) -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("http://\u24d6\u24de\u24de\u24d6\u24db\u24d4.com/", "google.com"),  # circled letters
+        ("http://google.com\u3002evil.com/", "google.com.evil.com"),  # an ideographic full stop
+        ("http://google.com\uff0eevil.com/", "google.com.evil.com"),  # a fullwidth one
+        ("https://\uff47\uff4f\uff4f\uff47\uff4c\uff45.com/", "google.com"),  # fullwidth letters
+        ("http://goo\u00adgle.com/", "google.com"),  # a soft hyphen, which IDNA drops
+        ("http://%E2%93%96oogle.com/", "google.com"),  # the same, percent-encoded
+        ("http://\u2170.example/", "i.example"),  # small roman numeral one
+        ("http://b\u00fccher.de\u3002evil/", "bücher.de.evil"),  # the name shown in Unicode
+    ],
+)
+def test_idna_mapped_host(text, name):
+    f = only(text, "idna-mapped-host")
+    assert f.section == "7.6"
+    assert f"makes it '{name}'" in f.message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "http://b\u00fccher.de/",  # a name spelled in Unicode: its A-labels are the same name
+        "http://B\u00dcCHER.de/",  # case is no other name
+        "http://fa\u00df.example/",  # the URL Standard keeps sharp s (nontransitional)
+        "http://xn--bcher-kva.de/",
+        "http://Example.COM/",
+        "http://%65xample.com/",
+        "http://ex\u212aample.com/",  # the Kelvin sign lowercases to k, as IDNA maps it
+        "http://\uff11\uff12\uff17.0.0.1/",  # a number: ambiguous-ipv4's
+        "http://a\u0000b.com/",  # refused by the URL Standard: no name browsers reach
+        "mailto:\u24d6@example.com",
+        "http://[::1]/",
+    ],
+)
+def test_not_idna_mapped_host(text):
+    assert findings(text, "idna-mapped-host") == []
+
+
+def test_messages_quote_text_without_escaping_it():
+    # the command line's TSV escapes a message once: the message holds the
+    # character itself (not repr()'s "\\\\"), and shows what cannot be
+    # printed as an escape
+    assert "(an encoded '\\')" in only("http://a/%5C/", "encoded-delimiter").message
+    assert "the character '\\' at position 8" in only("http://a\\b/", "invalid").message
+    assert "the character '\\x00'" in only("http://a/\x00", "invalid").message
+
+
+# -- classic SSRF payloads ---------------------------------------------------------
+
+# What audit names of the payloads written to reach an internal address past
+# a check: every confusion of a host's form or of which host is meant.  A
+# plain internal address (127.0.0.1, localhost, [::1], 169.254.169.254) is
+# a destination, not a confusion, and a fragment that hides "@host" misleads
+# people, not parsers: those give no finding.
+SSRF = [
+    ("http://127.0.0.1/", []),
+    ("http://localhost/", []),
+    ("http://0.0.0.0/", []),
+    ("http://[::1]/", []),
+    ("http://[::]/", []),
+    ("http://[0:0:0:0:0:0:0:1]/", []),
+    ("http://169.254.169.254/latest/meta-data/", []),
+    ("http://127.0.0.1#@google.com/", []),
+    ("http://0/", ["ambiguous-ipv4"]),
+    ("http://127.1/", ["ambiguous-ipv4"]),
+    ("http://2130706433/", ["ambiguous-ipv4"]),
+    ("http://0x7f000001/", ["ambiguous-ipv4"]),
+    ("http://0177.0.0.1/", ["ambiguous-ipv4"]),
+    ("http://0x7f.0.0.1/", ["ambiguous-ipv4"]),
+    ("http://127.000.000.001/", ["ambiguous-ipv4"]),
+    ("http://%31%32%37.0.0.1/", ["ambiguous-ipv4"]),
+    ("http://[::ffff:127.0.0.1]/", ["ipv4-mapped-ipv6"]),
+    ("http://[::ffff:7f00:1]/", ["ipv4-mapped-ipv6"]),
+    ("http://[0:0:0:0:0:ffff:127.0.0.1]/", ["ipv4-mapped-ipv6"]),
+    ("http://[::ffff:a9fe:a9fe]/latest/meta-data/", ["ipv4-mapped-ipv6"]),
+    (
+        "http://\u24db\u24de\u24d2\u24d0\u24db\u24d7\u24de\u24e2\u24e3/",
+        ["invalid", "idna-mapped-host"],
+    ),
+    ("http://\u2460\u2461\u2466.\u24ea.\u24ea.\u2460/", ["invalid", "ambiguous-ipv4"]),
+    ("http://127\u30020\u30020\u30021/", ["invalid", "ambiguous-ipv4"]),
+    ("http://\u24d6\u24de\u24de\u24d6\u24db\u24d4.com/", ["invalid", "idna-mapped-host"]),
+    ("http://google.com\u3002evil.com/", ["invalid", "idna-mapped-host"]),
+    ("http://google.com@127.0.0.1/", ["userinfo-looks-like-host"]),
+    (
+        "http://evil.com\\@google.com/",
+        ["invalid", "userinfo-looks-like-host", "host-differs"],
+    ),
+    (
+        "http://127.0.0.1:80\\@google.com/",
+        ["invalid", "password-in-userinfo", "userinfo-looks-like-host", "host-differs"],
+    ),
+    (
+        "http://user:pass@127.0.0.1:6379/%0D%0AFLUSHALL",
+        ["control-character", "password-in-userinfo"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "codes"), SSRF)
+def test_classic_ssrf_payloads(text, codes):
+    assert [f.code for f in fasturi.audit(text)] == codes
 
 
 # -- the whole list ------------------------------------------------------------
@@ -290,6 +438,20 @@ def test_codes_come_in_a_fixed_order():
         "ambiguous-ipv4",
         "encoded-delimiter",
         "encoded-dot-segment",
+    ]
+    # the two confusions of a host: a name IDNA maps, an IPv4-mapped address
+    text = "http://x:pw@goo\u00adgle.com/%2e%2E"
+    assert [f.code for f in fasturi.audit(text)] == [
+        "invalid",
+        "password-in-userinfo",
+        "idna-mapped-host",
+        "encoded-dot-segment",
+    ]
+    text = "http://x:pw@[::ffff:127.0.0.1]/a%2Fb"
+    assert [f.code for f in fasturi.audit(text)] == [
+        "password-in-userinfo",
+        "ipv4-mapped-ipv6",
+        "encoded-delimiter",
     ]
 
 
@@ -354,6 +516,7 @@ def test_host_differs_not_reported_where_parsers_agree(text):
 _PIECES = [
     *("a", "b.c", "0", "1", "7", "0x7f", "0X1", "01", "256", "1e", "0pointer.de"),
     *(".", "..", ":", "@", "[", "]", "[::1]", "[v1.x]", "[V7.a]", "c:", "localhost"),
+    *("[::ffff:127.0.0.1]", "[::FFFF:a00:1]", "[::ffff]", "[fff:ffff::1]", "ffff"),
     *("%2e", "%2E", "%2f", "%5C", "%5b", "%0a", "%1F", "%7F", "%7e", "%41", "%3a", "%40"),
     *("%23", "%3F", "%CF%80", "/", "//", "///", "?", "#", "é", "\\", " ", "xn--a", "1.2.3.4"),
 ]
@@ -367,10 +530,11 @@ _REFERENCES = st.builds(
 
 def _audit_everything(text):
     """audit with every check run, whatever the scope says."""
-    with mock.patch.object(_audit, "_scope", lambda s, parts: _audit._ALL):
+    with mock.patch.object(_audit, "_scope", lambda p, s, parts: _audit._ALL):
         return fasturi.audit(text)
 
 
+@pytest.mark.slow  # (3,000 examples, whatever the profile)
 @given(_REFERENCES)
 @settings(max_examples=3000)
 def test_the_scope_leaves_out_only_checks_that_find_nothing(text):

@@ -228,6 +228,8 @@ def test_resolve_many_checks_base_first(pair):
         ValueError, match=r"^resolve_many\(\) argument 'rfc' must be 3986 or 2396, not 1808$"
     ):
         pipeline.resolve_many(BASE, refs(), rfc=1808)
+    with pytest.raises(TypeError, match=r"^resolve_many\(\) argument 'rfc' must be int, not bool$"):
+        pipeline.resolve_many(BASE, refs(), rfc=True)
     assert consumed == []
     # relative base with no refs still fails, as resolve(base, ref) would
     with pytest.raises(fasturi.InvalidURI):

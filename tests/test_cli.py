@@ -15,7 +15,7 @@ import textwrap
 import pytest
 
 import fasturi
-from fasturi import _cli
+from fasturi import _cli, _cli_stream
 
 COMMANDS = [
     "split",
@@ -116,7 +116,8 @@ def test_invalid_utf8_is_reported_kept_in_place_and_fails_at_the_end(fasturi_cmd
     assert "Traceback" not in err
     assert "<stdin>:2: invalid UTF-8" in err
     assert "<stdin>:3: invalid UTF-8" in err  # an encoded surrogate is not UTF-8 either
-    assert len(err.splitlines()) == 2
+    # a message for each, then the count
+    assert err.splitlines()[2:] == [f"fasturi {command}: 2 of 4 lines could not be processed"]
     if command in ("split", "normalize", "canonicalize"):
         width = 5 if command == "split" else 1
         assert lines(out)[1:3] == ["\t".join(["\\E"] * width)] * 2  # their places kept
@@ -512,17 +513,17 @@ def _args(*argv):
 def test_progress_bar_only_on_a_terminal(monkeypatch, tmp_path):
     f = tmp_path / "u.txt"
     f.write_bytes(b"http://a/\n" * 10)
-    run_ = _cli._Run("normalize", _args("normalize", str(f)))
+    run_ = _cli_stream._Run("normalize", _args("normalize", str(f)))
     monkeypatch.setattr(sys.stderr, "isatty", lambda: False)
-    assert _cli._progress(run_, [str(f)]) is None
+    assert _cli_stream._progress(run_, [str(f)]) is None
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
-    bar = _cli._progress(run_, [str(f)])
+    bar = _cli_stream._progress(run_, [str(f)])
     try:
         assert bar is not None and bar.total == 100  # bytes of the regular file
     finally:
         bar.close()
-    quiet = _cli._Run("normalize", _args("normalize", "--no-progress", str(f)))
-    assert _cli._progress(quiet, [str(f)]) is None
+    quiet = _cli_stream._Run("normalize", _args("normalize", "--no-progress", str(f)))
+    assert _cli_stream._progress(quiet, [str(f)]) is None
 
 
 class _Terminal(io.StringIO):
@@ -535,8 +536,8 @@ def test_progress_bar_and_messages_share_stderr(monkeypatch, tmp_path):
     f.write_bytes(b"http://a/\n" * 10)
     terminal = _Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
-    run_ = _cli._Run("normalize", _args("normalize", str(f)))
-    run_.bar = _cli._progress(run_, [str(f)])
+    run_ = _cli_stream._Run("normalize", _args("normalize", str(f)))
+    run_.bar = _cli_stream._progress(run_, [str(f)])
     try:
         run_.bar.update(2_500_000)
         run_.bar.refresh()
@@ -554,7 +555,7 @@ def test_progress_bar_and_messages_share_stderr(monkeypatch, tmp_path):
     read, write = os.pipe()
     try:
         monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.FileIO(read, closefd=False)))
-        bar = _cli._progress(run_, ["-"])
+        bar = _cli_stream._progress(run_, ["-"])
         assert bar is not None and bar.total is None and bar.unit == "B"
         bar.close()
     finally:
@@ -633,3 +634,107 @@ def test_bench_corpus_files_and_bad_op(tmp_path):
     assert status == 0 and "2 URLs, 1 references" in out.decode()
     status, out, err = run(["bench", "--ops", "nope"])
     assert status == 2 and "nope" in err
+
+
+def test_bench_rounds_are_one_or_more():
+    for rounds in ("0", "-2", "x"):
+        status, out, err = run(["bench", "--rounds", rounds, "--ops", "quote"])
+        assert status == 2 and "--rounds" in err and out == b""
+
+
+def test_bench_help_is_wrapped():
+    status, out, err = run(["bench", "--help"])
+    assert status == 0 and max(len(line) for line in lines(out)) <= 80
+
+
+def test_bench_progress_on_a_terminal(monkeypatch):
+    from fasturi import _cli_bench
+
+    assert _cli_bench._progress_bar(3, False) is None  # (stderr is no terminal here)
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    monkeypatch.setattr(sys, "stderr", Terminal())
+    assert _cli_bench._progress_bar(3, True) is None  # --no-progress
+    bar = _cli_bench._progress_bar(3, False)
+    bar.set_description_str("bench fasturi.split")
+    bar.update()
+    bar.close()
+    assert "bench fasturi.split" in sys.stderr.getvalue()
+
+
+def _records():
+    """A bench table as its plot gets it: values over five decades."""
+    rows = [
+        ("split", "fasturi.split", 120),
+        ("split", "urllib.parse.urlsplit", 2_400),
+        ("split", "a peer with a long name, slow", 98_765),
+        ("resolve", "fasturi.resolve", 110),
+        ("resolve", "rfc3986 resolve_with", 38_000),
+        ("quote", "fasturi.parse.quote", 0.4),
+        ("quote", "urllib.parse.quote", 3_000),
+    ]
+    return [
+        {"operation": op, "implementation": label, "ns_per_item": ns, "items": 1, "failed": 0}
+        for op, label, ns in rows
+    ]
+
+
+def test_bench_plot_reads_well():
+    pytest.importorskip("matplotlib")  # (a test extra: here whenever bench's plot can be)
+    from fasturi import _cli_bench
+
+    fig = _cli_bench._figure(_records(), "the title", "the line under it")
+    fig.canvas.draw()
+    axes = fig.axes
+    assert len(axes) == 3
+    boxes = [ax.get_window_extent() for ax in axes]
+    legend = fig.legends[0].get_window_extent()
+    title = fig._suptitle.get_window_extent()
+    for box in boxes:
+        # nothing over a panel: the legend and the title are above them all
+        assert not legend.overlaps(box) and not title.overlaps(box)
+    for ax, box in zip(axes, boxes):
+        for text in ax.texts:  # each bar's value, inside its panel
+            label = text.get_window_extent()
+            assert box.x0 <= label.x0 and label.x1 <= box.x1, text.get_text()
+        # one scale for every panel, labelled at its decades only
+        assert ax.get_xlim() == axes[0].get_xlim()
+        minor = [t.get_text() for t in ax.xaxis.get_minorticklabels()]
+        assert not any(minor)
+    labels = [t.get_text() for t in axes[-1].xaxis.get_majorticklabels() if t.get_text()]
+    assert "1,000" in labels and "100" in labels
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+
+
+def test_bench_plot_titles_the_run(tmp_path, monkeypatch):
+    pytest.importorskip("matplotlib")
+    import datetime
+    import platform
+
+    from fasturi import _cli_bench
+
+    drawn = {}
+    monkeypatch.setattr(
+        _cli_bench, "_plot", lambda records, path, title, line: drawn.update(t=title, l=line)
+    )
+    status = _cli.main(
+        ["bench", "--rounds", "1", "--ops", "quote", "--plot", str(tmp_path / "b.png")]
+    )
+    assert status == 0
+    assert drawn["t"] == f"fasturi {fasturi.__version__} ({fasturi.IMPLEMENTATION}) and its peers"
+    assert f"{platform.python_implementation()} {platform.python_version()}" in drawn["l"]
+    assert datetime.date.today().isoformat() in drawn["l"]
+    assert "best of 1 round " in drawn["l"]
+
+
+def test_bench_plot_file(tmp_path):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "bench.png"
+    status, out, err = run(["bench", "--rounds", "1", "--ops", "quote", "--plot", str(path)])
+    assert status == 0 and err == f"fasturi bench: plot written to {path}\n"
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -13,7 +13,7 @@ import pytest
 from cli_runs import run_cli
 
 import fasturi
-from fasturi import _cli, _cli_commands
+from fasturi import _cli, _cli_commands, _cli_stream
 
 LINES = [
     b"HTTP://Example.COM:80/a/./b/../%7euser?b=2&a=1&utm_x=1#frag",
@@ -59,7 +59,7 @@ def _inputs(lines):
     yield "crlf, bom, no final newline", b"\xef\xbb\xbf" + b"\r\n".join(lines) + b"\r"
     yield "bom on a bad first line", b"\xef\xbb\xbf\xff\nhttp://a/\n"
     # lines across block boundaries, and one longer than a block
-    long = b"http://a/" + b"p/" * (_cli_commands.BLOCK // 2) + b"?q"
+    long = b"http://a/" + b"p/" * (_cli_stream.BLOCK // 2) + b"?q"
     yield "blocks", (body + b"\n") * 1000 + long + b"\n" + body
 
 
@@ -76,7 +76,7 @@ def test_blocks_give_what_lines_give(monkeypatch, capfd, argv):
 def test_blocks_on_the_kernels_give_what_lines_give(monkeypatch, capfd, argv):
     # no line sends a block to the line path: the kernels' own output
     calls = []
-    real = _cli_commands._write_lines
+    real = _cli_stream._write_lines
 
     def spy(run, handler, lines):
         lines = list(lines)
@@ -99,7 +99,7 @@ def test_blocks_are_taken_only_for_tsv_output(monkeypatch):
     def takes(*argv):
         parser = _cli.build_parser().commands[argv[0]]
         args = parser.parse_intermixed_args([*argv[1:], "-"])
-        return _cli_commands._block_handler(_cli_commands._Run(argv[0], args)) is not None
+        return _cli_commands._block_handler(_cli_stream._Run(argv[0], args)) is not None
 
     for argv in COMMANDS:
         assert takes(*argv)
@@ -128,12 +128,13 @@ def test_blocks_made_ahead_stop_with_the_reader(monkeypatch, capfd):
     # the next block is made on a thread of its own: --on-error stop in the
     # first of many blocks ends the run there, and an error making a block
     # is raised to the caller
-    body = b"http://b/\n" * (2 * _cli_commands.BLOCK // 10)
+    body = b"http://b/\n" * (2 * _cli_stream.BLOCK // 10)
     data = b"http://a:99999/\n" + body
     status, out, err = run_cli(
         monkeypatch, capfd, ["surt", "--on-error", "stop", "--no-progress"], data, False
     )
-    assert (status, out) == (1, "") and err.endswith("; stopped\n")
+    assert (status, out) == (1, "") and err.splitlines()[0].endswith("; stopped")
+    assert err.splitlines()[1:] == ["fasturi surt: 1 of 1 lines could not be processed"]
 
     made: list = []
     monkeypatch.setattr(_cli_commands, "_kernels", fasturi._impl.arrow_kernels)

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import fasturi
 from fasturi import _tsv
-from fasturi._audit import _NOTHING, _scope
+from fasturi._audit import _NOTHING, Parsers, _scope
 from fasturi._types import ArrowColumn
 
 HOSTILE = [
@@ -114,8 +114,12 @@ def test_one_record_per_line_in_order(monkeypatch, capfd, name, path):
         else:
             assert [_unescape(f) for f in fields] == [v if v is None else str(v) for v in want], raw
     assert bad and status == 1
-    # each bad line reported once, by its number, and nothing else
-    assert [int(line.split(":")[2]) for line in err.splitlines()] == bad
+    # each bad line reported once, by its number, then how many there were
+    messages = err.splitlines()
+    assert messages.pop() == (
+        f"fasturi {argv[0]}: {len(bad)} of {len(HOSTILE)} lines could not be processed"
+    )
+    assert [int(line.split(":")[2]) for line in messages] == bad
     assert "error record written" in err
 
 
@@ -150,7 +154,10 @@ def test_on_error_skip_and_stop(monkeypatch, capfd, name, path):
     )
     first = next(i for i, raw in enumerate(HOSTILE) if _expect(name, raw) is None)
     assert status == 1 and out.splitlines() == keep[:first]
-    assert err.splitlines() == [err.splitlines()[0]] and err.endswith("; stopped\n")
+    # the line it stopped at, and the count up to there
+    stop, count = err.splitlines()
+    assert stop.endswith("; stopped")
+    assert count == f"fasturi {name}: 1 of {first + 1} lines could not be processed"
 
 
 @pytest.mark.parametrize("path", PATHS)
@@ -214,7 +221,8 @@ def test_the_kernels_escape_at_every_place_in_a_row():
 
 def _suspect(text):
     """Whether the block path must run audit on a line (the reference)."""
-    return not fasturi.is_valid(text) or _scope(text, fasturi.split(text)) != _NOTHING
+    parsers = Parsers(fasturi._impl.core, fasturi._impl.rules, lambda: fasturi._impl.whatwg)
+    return not fasturi.is_valid(text) or _scope(parsers, text, fasturi.split(text)) != _NOTHING
 
 
 def _kernel_suspects(texts, threads=1):
@@ -333,14 +341,18 @@ def test_extract_keeps_hostile_lines_to_themselves(monkeypatch, capfd, path):
         for uri in fasturi.extract(raw.decode())
     ]
     assert (status, out.splitlines()) == (1, want)
-    assert [line.split(":")[2] for line in err.splitlines()] == ["3", "9"]
+    *messages, count = err.splitlines()
+    assert [line.split(":")[2] for line in messages] == ["3", "9"]
+    assert count == f"fasturi extract: 2 of {len(HOSTILE)} lines could not be processed"
 
 
 def test_extract_joins_only_lines_a_bracket_leaves_open(monkeypatch, capfd):
     data = b"a > b\n<http://x/\ny>\n\xff <\nhttp://z/ <http://w/>\n<\nhttp://q/\n"
     status, out, err = run_cli(monkeypatch, capfd, ["extract", "--no-progress"], data, True)
     assert out.splitlines() == ["http://x/y", "http://z/", "http://w/", "http://q/"]
-    assert status == 1 and [line.split(":")[2] for line in err.splitlines()] == ["4"]
+    *messages, count = err.splitlines()
+    assert status == 1 and [line.split(":")[2] for line in messages] == ["4"]
+    assert count == "fasturi extract: 1 of 7 lines could not be processed"
 
 
 def test_audit_prefilter_at_every_place_in_a_long_authority():

@@ -21,6 +21,10 @@ from public_calls import CALLS, call, inputs
 import fasturi  # noqa: E402
 import fasturi.parse
 
+# (a minute and more: the wheels' quick profile leaves it to CI's runs of every
+# interpreter)
+pytestmark = pytest.mark.slow
+
 ROUNDS = int(
     os.environ.get("FASTURI_LEAK_CALLS", "1000" if fasturi.IMPLEMENTATION == "compiled" else "200")
 )

@@ -23,9 +23,13 @@ from fasturi._impl import NO_EXTENSIONS
 # missing valgrind fails these tests instead of skipping them.
 if os.environ.get("FASTURI_REQUIRE_VALGRIND", "") not in ("", "0"):
     assert shutil.which("valgrind"), "FASTURI_REQUIRE_VALGRIND is set but valgrind is missing"
-pytestmark = pytest.mark.skipif(
-    shutil.which("valgrind") is None, reason="instruction counts need valgrind (Linux CI has it)"
-)
+pytestmark = [
+    pytest.mark.skipif(
+        shutil.which("valgrind") is None,
+        reason="instruction counts need valgrind (Linux CI has it)",
+    ),
+    pytest.mark.slow,
+]
 
 # Each case builds its input from n inside the child, once, then makes the
 # call reps times: the input's building is mostly memset and memcpy, whose

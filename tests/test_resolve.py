@@ -201,11 +201,34 @@ def test_base_must_have_a_scheme(core, base):
     assert isinstance(info.value, ValueError)
 
 
-@pytest.mark.parametrize("rfc", [1808, 3987, "3986", None])
+@pytest.mark.parametrize("rfc", [1808, 3987, 0, -3986])
 def test_unknown_rfc(core, rfc):
     with pytest.raises(ValueError) as info:
         core.resolve(BASE, "g", rfc=rfc)
     assert str(info.value) == f"resolve() argument 'rfc' must be 3986 or 2396, not {rfc!r}"
+
+
+@pytest.mark.parametrize("rfc", [True, False, "3986", None, 3986.0])
+def test_rfc_that_is_no_int(core, rfc):
+    # (True == 1, but names no RFC)
+    with pytest.raises(TypeError) as info:
+        core.resolve(BASE, "g", rfc=rfc)
+    want = f"resolve() argument 'rfc' must be int, not {type(rfc).__name__}"
+    assert str(info.value) == want
+
+
+def test_rfc_any_integer(core):
+    # an integer of another type (numpy's) names its RFC as the int does
+    class Number:
+        def __init__(self, n):
+            self.n = n
+
+        def __index__(self):
+            return self.n
+
+    assert core.resolve(BASE, "../../../g", rfc=Number(2396)) == "http://a/../g"
+    with pytest.raises(ValueError, match="must be 3986 or 2396"):
+        core.resolve(BASE, "g", rfc=Number(1808))
 
 
 def test_type_errors(core):

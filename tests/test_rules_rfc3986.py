@@ -721,10 +721,15 @@ def test_argument_types(rules, func):
         f("a", "URL")
     with pytest.raises(ValueError, match=r"^unknown rule 'absoluteURI' for RFC 3986$"):
         f("a", "absoluteURI")
-    with pytest.raises(ValueError, match=r"^rfc must be 3986 or 2396, not 1808$"):
+    with pytest.raises(
+        ValueError, match=rf"^{func}\(\) argument 'rfc' must be 3986 or 2396, not 1808$"
+    ):
         f("a", rfc=1808)
-    with pytest.raises(ValueError, match=r"^rfc must be 3986 or 2396, not '3986'$"):
+    with pytest.raises(TypeError, match=rf"^{func}\(\) argument 'rfc' must be int, not str$"):
         f("a", rfc="3986")
+    for rfc in (True, False):  # (True == 1: but it names no RFC)
+        with pytest.raises(TypeError, match=rf"^{func}\(\) argument 'rfc' must be int, not bool$"):
+            f("a", rfc=rfc)
     with pytest.raises(TypeError):
         f("a", "URI", 3986)  # rfc is keyword-only
 

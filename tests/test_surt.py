@@ -77,6 +77,15 @@ def test_bad_port(surtmod, url):
         surtmod.surt(url)
 
 
+def test_lone_surrogates(surtmod):
+    # any str, as normalize, canonicalize and fingerprint take it: a lone
+    # surrogate is the bytes surrogatepass writes, escaped where the key
+    # escapes bytes (the surt package raises UnicodeEncodeError)
+    assert surtmod.surt("http://a/\ud800?x=\udc00") == "a)/%ed%a0%80?x=%ed%b0%80"
+    assert surtmod.surt("http://\ud800.com/") == "com,%ed%a0%80)/"
+    assert surtmod.surt("http://a/\ud800\U0001f600") == "a)/%ed%a0%80%f0%9f%98%80"
+
+
 def test_type_error(surtmod):
     with pytest.raises(TypeError, match=r"^surt\(\) argument 's' must be str, not bytes$"):
         surtmod.surt(b"http://a/")
@@ -182,6 +191,8 @@ _PIECES = st.sampled_from(
         "%25",
         "%41",
         "%C3%A9",
+        "\ud800",  # a lone surrogate: any str is a text surt takes
+        "\udcff\u00e9",
         "www.",
         "www7.",
         "http://",

@@ -15,7 +15,7 @@ null row gives a null row.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import pyarrow as pa
 
@@ -24,9 +24,13 @@ from . import _pipeline_py as pipeline
 from . import _psl_py as psl
 from . import _rules_py as rules
 from . import _surt_py as surt_twin
-from . import _tsv, _w3lib_py
-from ._audit import _NOTHING, EscapeFacts, _escape_facts, _scope
-from ._types import ArrowColumn, InvalidURI, invalid_utf8, row_decode_error, row_refused
+from . import _tsv, _w3lib_py, _whatwg_py
+from ._arrow_rows import _export, _import, _map, _rows, _text_type
+from ._audit import _NOTHING, EscapeFacts, Parsers, _escape_facts, _scope
+from ._types import ArrowColumn, InvalidURI, row_decode_error, row_refused
+
+# audit's checks read with the reference twins
+_PARSERS = Parsers(core, rules, lambda: _whatwg_py)
 
 __all__ = [
     "audit_escapes",
@@ -53,46 +57,6 @@ __all__ = [
     "whatwg_search_params",
     "whatwg_split",
 ]
-
-
-def _import(col: ArrowColumn) -> pa.Array:
-    return pa.array(col)
-
-
-def _export(arr: pa.Array) -> ArrowColumn:
-    return ArrowColumn(*arr.__arrow_c_array__())
-
-
-def _rows(arr: pa.Array, row0: int) -> Iterator[Optional[str]]:
-    """The rows as str, in row order.  Arrow producers need not validate
-    UTF-8: reaching a row that is not raises ValueError naming it, so that,
-    as in the compiled kernels, whichever row fails first is the one named."""
-    try:
-        rows: List[Optional[str]] = arr.to_pylist()
-    except UnicodeDecodeError:
-        pass
-    else:
-        yield from rows
-        return
-    raw = arr.cast(pa.binary_view() if arr.type == pa.string_view() else pa.large_binary())
-    for i, value in enumerate(raw.to_pylist()):
-        if value is None:
-            yield None
-            continue
-        try:
-            yield value.decode("utf-8")
-        except UnicodeDecodeError:
-            raise invalid_utf8(row0 + i) from None
-
-
-def _text_type(arr: pa.Array) -> pa.DataType:
-    return pa.large_string() if arr.type == pa.large_string() else pa.string()
-
-
-def _map(col: ArrowColumn, row0: int, fn: Callable[[str], Any], typ: Any = None) -> ArrowColumn:
-    arr = _import(col)
-    out = [None if v is None else fn(v) for v in _rows(arr, row0)]
-    return _export(pa.array(out, type=_text_type(arr) if typ is None else typ))
 
 
 # ---- split -------------------------------------------------------------------
@@ -304,17 +268,18 @@ def audit_suspects(
     suspects = [
         (i, v)
         for i, v in rows
-        if v is not None and (not rules.is_valid(v) or _scope(v, core.split(v)) != _NOTHING)
+        if v is not None
+        and (not rules.is_valid(v) or _scope(_PARSERS, v, core.split(v)) != _NOTHING)
     ]
     if known is not None:
-        known.extend((v, _escape_facts(v)) for _, v in suspects)
+        known.extend((v, _escape_facts(_PARSERS, v)) for _, v in suspects)
     return [i for i, _ in suspects]
 
 
 def audit_escapes(text: str) -> Optional[EscapeFacts]:
     """The facts of ``audit(text)`` where ``text`` is a valid URI reference
     whose findings ``_audit._scope`` puts in ``_ESCAPES``, else None."""
-    return _escape_facts(text)
+    return _escape_facts(_PARSERS, text)
 
 
 # ---- the crawler tools (docs/reference.md §4) ---------------------------------------------

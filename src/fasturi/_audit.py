@@ -1,8 +1,11 @@
 """RFC 3986 §7 hazards in a URI reference.
 
-Plain Python over the active split and ABNF twins; a valid reference is
-first scoped (``_scope``), so that the costly checks (the host as three
-parsers read it) run only where they could find something.  Each check
+Plain Python over one implementation's split, ABNF and URL Standard twins,
+which the caller hands in (``Parsers``): ``fasturi.audit`` the running
+ones, the reference column kernels the reference ones; this module imports
+no twin and does not choose one.  A valid reference is first scoped
+(``_scope``), so that the costly checks (the host as three parsers read it)
+run only where they could find something.  Each check
 reports at most one finding per component (the first occurrence, its
 position in the text, and how many there are), so a hostile URI with
 thousands of escapes still gives a short list.
@@ -11,16 +14,28 @@ thousands of escapes still gives a short list.
 from __future__ import annotations
 
 import functools
+import ipaddress
 import re
 import unicodedata
 import urllib.parse
-from typing import List, Optional, Tuple
+from types import ModuleType
+from typing import Callable, List, NamedTuple, Optional, Tuple
 
 from ._errors import type_error
-from ._impl import core, rules, whatwg
 from ._types import Finding, InvalidURI, InvalidURL, Split
 
-__all__ = ["audit"]
+__all__ = ["Parsers", "audit"]
+
+
+class Parsers(NamedTuple):
+    """The twins a reference is read with: ``core`` (split, percent codec),
+    ``rules`` (the ABNF), and ``whatwg``, which gives the URL Standard's
+    (imported when a check first needs it: with it come the IDNA tables)."""
+
+    core: ModuleType
+    rules: ModuleType
+    whatwg: Callable[[], ModuleType]
+
 
 # CTL = %x00-1F / %x7F (RFC 5234 B.1), raw or percent-encoded.
 _RAW_CONTROL = re.compile("[\x00-\x1f\x7f]")
@@ -55,29 +70,21 @@ _TLD_WORDS = (
 _KNOWN_TLDS = frozenset(_TLD_WORDS.split())
 
 
-def audit(s: str) -> list[Finding]:
-    """The RFC 3986 §7 hazards present in ``s``; empty for a clean URI.
-
-    Findings come in this order of codes: ``invalid`` (§4.1),
-    ``control-character``, ``password-in-userinfo`` (§7.5),
-    ``userinfo-looks-like-host`` (§7.6), ``host-differs`` (§7.6: RFC
-    3986, the WHATWG URL Standard and ``urllib.parse`` read different
-    hosts), ``ambiguous-ipv4`` (§7.4), ``encoded-delimiter`` and
-    ``encoded-dot-segment`` (§7.3).
-    """
+def audit(p: Parsers, s: str) -> list[Finding]:
+    """``fasturi.audit(s)`` (whose docstring lists the codes), read with ``p``."""
     if not isinstance(s, str):
         raise type_error("audit", "s", s)
     findings: list[Finding] = []
-    parts = core.split(s)
-    valid = _check_invalid(s, findings)
-    scope = _scope(s, parts) if valid else _ALL
+    parts = p.core.split(s)
+    valid = _check_invalid(p, s, findings)
+    scope = _scope(p, s, parts) if valid else _ALL
     if scope == _NOTHING:
         return findings
     _check_controls(s, not valid, findings)
     path_start = _path_start(parts)
     if scope == _ALL:
         # (where the authority begins: read only where there is one)
-        _check_authority(s, parts, path_start - len(parts.authority or ""), findings)
+        _check_authority(p, s, parts, path_start - len(parts.authority or ""), findings)
     _check_encoded_delimiters("path", parts.path, path_start, findings)
     _check_dot_segments(parts.path, path_start, findings)
     return findings
@@ -89,18 +96,22 @@ def _path_start(parts: Split) -> int:
     return start if parts.authority is None else start + 2 + len(parts.authority)
 
 
-def _check_authority(s: str, parts: Split, authority_start: int, findings: list[Finding]) -> None:
+def _check_authority(
+    p: Parsers, s: str, parts: Split, authority_start: int, findings: list[Finding]
+) -> None:
     host: Optional[str] = None
     if parts.authority is not None:
-        userinfo, host, _ = core.split_authority(parts.authority)
+        userinfo, host, _ = p.core.split_authority(parts.authority)
         if userinfo is not None:
             _check_password(userinfo, authority_start, findings)
-            _check_userinfo_host(userinfo, host, authority_start, findings)
+            _check_userinfo_host(p, userinfo, host, authority_start, findings)
     if parts.scheme is not None:
-        _check_host_differs(s, parts.scheme.lower() == "file", host, findings)
+        _check_host_differs(p, s, parts.scheme.lower() == "file", host, findings)
     if parts.authority is not None:
         assert host is not None
-        _check_ipv4(host, findings)
+        _check_idna_mapped(p, host, findings)
+        _check_ipv4(p, host, findings)
+        _check_ipv4_mapped(host, findings)
         _check_encoded_delimiters("authority", parts.authority, authority_start, findings)
 
 
@@ -115,18 +126,21 @@ _NUMBERS = re.compile("[0-9][0-9A-Fa-fXx.]*")
 _PATH_ESCAPE = re.compile("%(?:2[3EeFf]|3[AaFf]|40|5[BbCcDd])")
 
 
-def _scope(s: str, parts: Split) -> int:
+def _scope(p: Parsers, s: str, parts: Split) -> int:
     """What ``audit`` could find in ``s``, a valid URI reference split into
     ``parts``: ``_ALL`` where a finding about the authority or the host is
     possible, else ``_ESCAPES`` where a percent-encoded control is, or an
     encoded delimiter or "." in the path, else ``_NOTHING``.
 
     The authority's findings each need a "%", "@" or an IPvFuture ("[v",
-    which urllib.parse reads without its brackets) in it, or a host that
-    inet_aton() could read as a number but is no dotted-decimal IPv4address,
-    or a file URL's ":" (a drive letter to the URL Standard); RFC 3986, the URL Standard and urllib.parse read one host
-    from any other authority, and no host without one, except the URL
-    Standard under a special scheme ("http:x", "http:///x").  The
+    which urllib.parse reads without its brackets) in it, an IP-literal
+    with "ffff" (an IPv4-mapped address has it), or a host that inet_aton()
+    could read as a number but is no dotted-decimal IPv4address, or a file
+    URL's ":" (a drive letter to the URL Standard); RFC 3986, the URL
+    Standard and urllib.parse read one host from any other authority, and no
+    host without one, except the URL Standard under a special scheme
+    ("http:x", "http:///x"); and a host beyond ASCII, which IDNA could map
+    to another name, makes the reference invalid.  The
     command line's block path runs ``audit`` only on the rows this is not
     ``_NOTHING`` for (csrc/fasturi_cli.h: fu_audit_scope, the same test over
     UTF-8 bytes), and on those it is ``_ESCAPES`` for only writes the
@@ -138,9 +152,10 @@ def _scope(s: str, parts: Split) -> int:
         "%" in authority
         or "@" in authority
         or "[v" in authority.lower()
+        or (authority.startswith("[") and "ffff" in authority.lower())
         or (
             _NUMBERS.fullmatch(authority.partition(":")[0]) is not None
-            and rules.host_type(authority.partition(":")[0]) != "IPv4"
+            and p.rules.host_type(authority.partition(":")[0]) != "IPv4"
         )
         # the URL Standard reads "file://c:/" as a drive letter, no host
         or (scheme == "file" and ":" in authority)
@@ -157,16 +172,16 @@ def _also(count: int) -> str:
     return "" if count == 1 else f" (and {count - 1} more)"
 
 
-def _check_invalid(s: str, findings: list[Finding]) -> bool:
+def _check_invalid(p: Parsers, s: str, findings: list[Finding]) -> bool:
     """Whether ``s`` is a valid URI reference (else the finding)."""
     try:
-        rules.validate(s, "URI-reference")
+        p.rules.validate(s, "URI-reference")
     except InvalidURI as exc:
-        p = exc.position
-        if p < len(s):
-            what = f"the character {s[p]!r} at position {p} is not allowed there"
+        at = exc.position
+        if at < len(s):
+            what = f"the character {_quoted(s[at])} at position {at} is not allowed there"
         else:
-            what = f"it ends too early, at position {p}"
+            what = f"it ends too early, at position {at}"
         findings.append(
             Finding("invalid", "4.1", f"The text is not a valid URI reference: {what}.")
         )
@@ -228,8 +243,10 @@ def _check_password(userinfo: str, start: int, findings: list[Finding]) -> None:
     )
 
 
-def _check_userinfo_host(userinfo: str, host: str, start: int, findings: list[Finding]) -> None:
-    decoded = core.percent_decode(userinfo, errors="replace")
+def _check_userinfo_host(
+    p: Parsers, userinfo: str, host: str, start: int, findings: list[Finding]
+) -> None:
+    decoded = p.core.percent_decode(userinfo, errors="replace")
     name = _LEADING_NAME.match(decoded).group()  # type: ignore[union-attr]
     if not (
         _looks_like_host_name(name)
@@ -241,8 +258,9 @@ def _check_userinfo_host(userinfo: str, host: str, start: int, findings: list[Fi
         Finding(
             "userinfo-looks-like-host",
             "7.6",
-            f"The userinfo at position {start} begins with {name!r}, which looks like a host,"
-            f" but the host is {host!r}; a reader may mistake which one the URI names.",
+            f"The userinfo at position {start} begins with {_quoted(name)}, which looks like a"
+            f" host, but the host is {_quoted(host)}; a reader may mistake which one the URI"
+            " names.",
         )
     )
 
@@ -257,7 +275,7 @@ def _looks_like_host_name(name: str) -> bool:
 
 
 def _check_host_differs(
-    s: str, is_file: bool, rfc3986_host: Optional[str], findings: list[Finding]
+    p: Parsers, s: str, is_file: bool, rfc3986_host: Optional[str], findings: list[Finding]
 ) -> None:
     """Which host each parser reads: RFC 3986 (Appendix B and §3.2.2), the
     WHATWG URL Standard (what browsers and browser-like clients connect
@@ -268,7 +286,7 @@ def _check_host_differs(
     parser that rejects the URL gives no answer, and "no host" is one."""
     answers: List[Tuple[str, Optional[str]]] = [("RFC 3986", rfc3986_host or None)]
     try:
-        answers.append(("the WHATWG URL Standard", whatwg.parse(s).hostname or None))
+        answers.append(("the WHATWG URL Standard", p.whatwg().parse(s).hostname or None))
     except InvalidURL:
         pass
     try:
@@ -276,13 +294,13 @@ def _check_host_differs(
     except ValueError:
         pass
     # (each host read once: the parsers mostly read the same one)
-    keys = {_host_key(host) for host in {host for _, host in answers}}
+    keys = {_host_key(p, host) for host in {host for _, host in answers}}
     if is_file and "localhost" in keys:
         keys = {None if key == "localhost" else key for key in keys}
     if len(keys) < 2:
         return
     said = ", ".join(
-        f"{name} {'reads no host' if host is None else f'reads the host {host!r}'}"
+        f"{name} {'reads no host' if host is None else f'reads the host {_quoted(host)}'}"
         for name, host in answers
     )
     findings.append(
@@ -297,7 +315,7 @@ def _check_host_differs(
 
 # (hosts repeat from line to line, and their parse is a costly one)
 @functools.lru_cache(maxsize=1 << 10)
-def _host_key(host: Optional[str]) -> Optional[str]:
+def _host_key(p: Parsers, host: Optional[str]) -> Optional[str]:
     """The host as the URL Standard's host parser reads it (as a special
     URL's), or as written, lowercased, where it fails."""
     if host is None:
@@ -305,17 +323,17 @@ def _host_key(host: Optional[str]) -> Optional[str]:
     if ":" in host and not host.startswith("["):  # urllib.parse drops the brackets
         host = f"[{host}]"
     try:
-        return whatwg.host_parse(host)
+        return p.whatwg().host_parse(host)  # type: ignore[no-any-return]
     except InvalidURL:
         return host.lower()
 
 
-def _check_ipv4(host: str, findings: list[Finding]) -> None:
-    if host.startswith("[") or rules.host_type(host) == "IPv4":
+def _check_ipv4(p: Parsers, host: str, findings: list[Finding]) -> None:
+    if host.startswith("[") or p.rules.host_type(host) == "IPv4":
         return
     text = host
     if "%" in text:
-        text = core.percent_decode(text, errors="replace")
+        text = p.core.percent_decode(text, errors="replace")
     if not text.isascii():
         # Host parsers map compatibility forms (fullwidth digits, ideographic
         # full stops) before they read an address.
@@ -328,10 +346,101 @@ def _check_ipv4(host: str, findings: list[Finding]) -> None:
         Finding(
             "ambiguous-ipv4",
             "7.4",
-            f"The host {host!r} is not a dotted-decimal IPv4 address, but resolvers that accept"
+            f"The host {_quoted(host)} is not a dotted-decimal IPv4 address, but resolvers that"
+            " accept"
             f" octal, hexadecimal, integer or short dotted forms read it as {dotted}.",
         )
     )
+
+
+def _check_idna_mapped(p: Parsers, host: str, findings: list[Finding]) -> None:
+    """A host beyond ASCII that the URL Standard's domain to ASCII (UTS #46
+    mapping: compatibility forms, full stops, characters it ignores, case)
+    turns into another name than its own text spells: what browsers reach
+    is that name ("ⓖⓞⓞⓖⓛⓔ.com" is "google.com").  A name spelled in
+    Unicode that only becomes its A-labels ("bücher.de") is no finding."""
+    if host.startswith("["):
+        return
+    text = p.core.percent_decode(host, errors="replace") if "%" in host else host
+    if text.isascii():  # mapped by case alone (and xn-- labels are as written)
+        return
+    try:
+        name = p.whatwg().host_parse(text)
+    except InvalidURL:  # browsers reach nothing: no other name
+        return
+    if p.rules.host_type(name) == "IPv4":  # a number: ambiguous-ipv4's
+        return
+    spelled = []
+    for label in text.split("."):
+        label = label.lower()
+        try:
+            spelled.append(label if label.isascii() else "xn--" + label.encode("punycode").decode())
+        except UnicodeError:
+            return
+    if ".".join(spelled) == name:
+        return
+    findings.append(
+        Finding(
+            "idna-mapped-host",
+            "7.6",
+            f"The host {_quoted(host)} is not the name it spells: IDNA mapping (UTS #46, as the URL"
+            f" Standard and browsers apply it) makes it {_quoted(_unicode_name(name))}; a check"
+            " made on the text as written and a request made by a browser reach different"
+            " names.",
+        )
+    )
+
+
+def _unicode_name(name: str) -> str:
+    """``name`` with each A-label (xn--) shown as its Unicode label."""
+    labels = []
+    for label in name.split("."):
+        if label.startswith("xn--"):
+            try:
+                label = label[4:].encode("ascii").decode("punycode")
+            except UnicodeError:
+                pass
+        labels.append(label)
+    return ".".join(labels)
+
+
+def _check_ipv4_mapped(host: str, findings: list[Finding]) -> None:
+    """An IPv4-mapped IPv6 address (RFC 4291 §2.5.5.2, ::ffff:0:0/96): a
+    connection to it reaches the IPv4 address in its last 32 bits, which a
+    check of IPv4 addresses alone (a loopback or private range) does not
+    see."""
+    if not (host.startswith("[") and "ffff" in host.lower()):
+        return
+    literal = host[1:].removesuffix("]").partition("%")[0]  # (RFC 6874 zone ID)
+    try:
+        address = ipaddress.IPv6Address(literal).ipv4_mapped
+    except ValueError:  # an IPvFuture, or not an address
+        return
+    if address is None:
+        return
+    findings.append(
+        Finding(
+            "ipv4-mapped-ipv6",
+            "7.4",
+            f"The host {_quoted(host)} is an IPv4-mapped IPv6 address (RFC 4291 §2.5.5.2): a"
+            f" connection to it reaches the IPv4 address {address}{_ipv4_kind(address)}, which"
+            " a check of IPv4 addresses alone does not see.",
+        )
+    )
+
+
+def _ipv4_kind(address: ipaddress.IPv4Address) -> str:
+    for kind, yes in (
+        ("loopback", address.is_loopback),
+        ("unspecified: this host", address.is_unspecified),
+        ("link-local, where cloud metadata services listen", address.is_link_local),
+        ("private", address.is_private),
+        ("multicast", address.is_multicast),
+        ("reserved", address.is_reserved),
+    ):
+        if yes:
+            return f" ({kind})"
+    return ""
 
 
 def _inet_aton(text: str) -> Optional[int]:
@@ -368,6 +477,15 @@ def _inet_aton(text: str) -> Optional[int]:
     return address
 
 
+def _quoted(text: str) -> str:
+    """``text`` in single quotes for a message, each character that is not
+    printable as \\xHH, \\uHHHH or \\UHHHHHHHH; not ``repr()``, whose
+    doubled backslashes the command line's TSV would escape again."""
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return f"'{text}'"
+
+
 def _check_encoded_delimiters(
     component: str, text: str, start: int, findings: list[Finding]
 ) -> None:
@@ -382,7 +500,7 @@ def _encoded_delimiter(component: str, escape: str, at: int, count: int) -> Find
     return Finding(
         "encoded-delimiter",
         "7.3",
-        f"The {component} contains {escape} (an encoded {char!r}) at position"
+        f"The {component} contains {escape} (an encoded {_quoted(char)}) at position"
         f" {at}{_also(count)}; a back end that decodes before"
         " splitting may take it for a delimiter.",
     )
@@ -415,8 +533,8 @@ def _encoded_dot_segment(segment: str, at: int, dot_segment: str, count: int) ->
     return Finding(
         "encoded-dot-segment",
         "7.3",
-        f"The path segment {segment!r} at position {at}{_also(count)} decodes to the dot"
-        f" segment {dot_segment!r}; a back end that decodes before removing dot segments may"
+        f"The path segment {_quoted(segment)} at position {at}{_also(count)} decodes to the dot"
+        f" segment {_quoted(dot_segment)}; a back end that decodes before removing dot segments may"
         " reach outside the intended directory.",
     )
 
@@ -433,13 +551,13 @@ def _encoded_dot_segment(segment: str, at: int, dot_segment: str, count: int) ->
 EscapeFacts = Tuple[int, int, int, int, int, int, int, int]
 
 
-def _escape_facts(s: str) -> Optional[EscapeFacts]:
+def _escape_facts(p: Parsers, s: str) -> Optional[EscapeFacts]:
     """The facts of ``audit(s)`` where ``s`` is a valid URI reference of
     scope ``_ESCAPES``, else None: the reference of the compiled kernels'."""
-    if not rules.is_valid(s):
+    if not p.rules.is_valid(s):
         return None
-    parts = core.split(s)
-    if _scope(s, parts) != _ESCAPES:
+    parts = p.core.split(s)
+    if _scope(p, s, parts) != _ESCAPES:
         return None
     path_start = _path_start(parts)
     control = _first(_ENCODED_CONTROL, s) or (0, 0)

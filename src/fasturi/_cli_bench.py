@@ -13,26 +13,17 @@ import argparse
 import os
 import sys
 import textwrap
+from datetime import date
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import fasturi
 
-from ._cli_commands import EXIT_ERROR, EXIT_OK, _json
+from ._cli_commands import _json
+from ._cli_parser import EXIT_ERROR, EXIT_OK, OPERATIONS
 from ._peers import PEERS
 
 # The printed table and its footnotes fit a terminal this wide.
 TABLE_WIDTH = 100
-
-OPERATIONS = (
-    "split",
-    "resolve",
-    "normalize",
-    "canonicalize",
-    "is_valid",
-    "urlsplit",
-    "urljoin",
-    "quote",
-)
 
 # (operation, label, kind, factory, note).  kind "url" takes each URL, "pair"
 # each (base, reference), "batch"/"pages" one call for all URLs / per page.
@@ -211,12 +202,15 @@ def bench(args: argparse.Namespace) -> int:
 
     records: List[Dict[str, Any]] = []
     missing: Dict[str, str] = {}
+    entries = [entry for entry in _all_entries() if entry[0] in ops]
+    bar = _progress_bar(len(entries), args.no_progress)
     with warnings.catch_warnings():
         # Peers warn about deprecated calls; a benchmark only times them.
         warnings.simplefilter("ignore")
-        for op, label, kind, factory, note in _all_entries():
-            if op not in ops:
-                continue
+        for op, label, kind, factory, note in entries:
+            if bar is not None:
+                bar.set_description_str(f"bench {label}", refresh=False)
+                bar.update()
             try:
                 func = factory()
                 if kind == "setup":
@@ -238,9 +232,23 @@ def bench(args: argparse.Namespace) -> int:
                     "note": note,
                 }
             )
+    if bar is not None:
+        bar.close()
 
+    python = f"{platform.python_implementation()} {platform.python_version()}"
+    clock = "CPU" if os.name == "posix" else "wall-clock"
     if args.plot:
-        _plot(records, args.plot)
+        title = f"fasturi {fasturi.__version__} ({fasturi.IMPLEMENTATION}) and its peers"
+        subtitle = (
+            f"{python}, {platform.system()} {platform.machine()}, {date.today().isoformat()};"
+            f" {len(urls):,} URLs, {len(pairs):,} references;"
+            f" best of {_rounds(args.rounds)} ({clock} time)"
+        )
+        try:
+            _plot(records, args.plot, title, subtitle)
+        except OSError as exc:
+            sys.stderr.write(f"fasturi bench: --plot {args.plot}: {exc.strerror or exc}\n")
+            return EXIT_ERROR
         sys.stderr.write(f"fasturi bench: plot written to {args.plot}\n")
     if args.json:
         for record in records:
@@ -248,10 +256,9 @@ def bench(args: argparse.Namespace) -> int:
         return EXIT_OK
     print(
         textwrap.fill(
-            f"fasturi {fasturi.__version__} ({fasturi.IMPLEMENTATION}), "
-            f"{platform.python_implementation()} {platform.python_version()}; "
-            f"{len(urls):,} URLs, {len(pairs):,} references; best of {max(1, args.rounds)} rounds "
-            f"({'CPU' if os.name == 'posix' else 'wall-clock'} time)",
+            f"fasturi {fasturi.__version__} ({fasturi.IMPLEMENTATION}), {python}; "
+            f"{len(urls):,} URLs, {len(pairs):,} references; best of {_rounds(args.rounds)} "
+            f"({clock} time)",
             TABLE_WIDTH,
         )
     )
@@ -263,6 +270,22 @@ def bench(args: argparse.Namespace) -> int:
         for label, why in missing.items():
             print(textwrap.fill(f"  {label}: {why}", TABLE_WIDTH, subsequent_indent="    "))
     return EXIT_OK
+
+
+def _rounds(n: int) -> str:
+    return "1 round" if n == 1 else f"{n} rounds"
+
+
+def _progress_bar(total: int, off: bool) -> Any:
+    """A tqdm bar of the rows timed, on stderr when it is a terminal (and
+    not --no-progress), or None."""
+    if off or not (sys.stderr is not None and sys.stderr.isatty()):
+        return None
+    try:
+        from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
+    except ImportError:  # a dependency, but a bar is no reason to stop
+        return None
+    return tqdm(total=total, file=sys.stderr, leave=False, unit="row", dynamic_ncols=True)
 
 
 def _plot_problem(path: str) -> Optional[str]:
@@ -283,49 +306,111 @@ def _plot_problem(path: str) -> Optional[str]:
     return None
 
 
-def _plot(records: List[Dict[str, Any]], path: str) -> None:
-    """The table as horizontal bars, one panel per operation (log scale)."""
+def _plot(records: List[Dict[str, Any]], path: str, title: str, subtitle: str) -> None:
+    """The table as a bar chart, written to ``path``."""
     import matplotlib
 
     matplotlib.use("Agg")  # a file, no display
     import matplotlib.pyplot as plt
 
+    fig = _figure(records, title, subtitle)
+    try:
+        fig.savefig(path, dpi=150)
+    finally:
+        plt.close(fig)
+
+
+def _figure(records: List[Dict[str, Any]], title: str, subtitle: str) -> Any:
+    """The table as horizontal bars, one panel per operation, on one log
+    scale shared by every panel (so bars compare across operations), each
+    bar's value at its end, inside the frame; fasturi's bars coloured apart,
+    the legend beside the title."""
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import Patch
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+
     from ._bench_engines import OURS
 
     ops = list(dict.fromkeys(r["operation"] for r in records))
     heights = [sum(r["operation"] == op for r in records) for op in ops]
+    values = [max(r["ns_per_item"], 1e-3) for r in records]
+    low, high = min(values), max(values)
     fig, axes = plt.subplots(
         len(ops),
         1,
-        figsize=(9, 0.32 * sum(heights) + 0.9 * len(ops)),
+        figsize=(10, 1.4 + 0.3 * sum(heights) + 0.45 * len(ops)),
         gridspec_kw={"height_ratios": heights},
+        sharex=True,
         squeeze=False,
     )
     for ax, op in zip(axes[:, 0], ops):
         rows = [r for r in records if r["operation"] == op]
         labels = [r["implementation"] for r in rows]
-        values = [max(r["ns_per_item"], 1e-3) for r in rows]
-        colors = [
-            "tab:blue" if lab.startswith("fasturi") or lab in OURS else "tab:gray" for lab in labels
-        ]
-        ax.barh(labels, values, color=colors)
+        ns = [max(r["ns_per_item"], 1e-3) for r in rows]
+        ours = [lab.startswith("fasturi") or lab in OURS for lab in labels]
+        ax.barh(labels, ns, color=["#1f77b4" if o else "#9a9a9a" for o in ours], height=0.7)
         ax.invert_yaxis()  # the table's order, top down
-        ax.set_xscale("log")
-        ax.set_title(op, loc="left", fontsize=10)
-        ax.tick_params(labelsize=8)
-        for y, v in enumerate(values):
-            ax.text(v, y, f" {v:,.0f}", va="center", fontsize=7)
-    axes[-1, 0].set_xlabel("ns per URL (log scale; shorter is faster)")
-    from matplotlib.patches import Patch
-
-    fig.legend(
-        handles=[Patch(color="tab:blue", label="fasturi"), Patch(color="tab:gray", label="others")],
-        loc="upper right",
-        fontsize=8,
+        ax.set_title(op, loc="left", fontsize=11, fontweight="bold")
+        ax.tick_params(axis="y", labelsize=9, length=0)
+        ax.grid(axis="x", which="major", color="#e4e4e4", linewidth=0.8)
+        ax.set_axisbelow(True)
+        for side in ("top", "right"):
+            ax.spines[side].set_visible(False)
+        for y, (v, o) in enumerate(zip(ns, ours)):
+            ax.text(
+                v * 1.08,
+                y,
+                f"{v:,.0f}",
+                va="center",
+                fontsize=8,
+                fontweight="bold" if o else "normal",
+            )
+    ax = axes[-1, 0]
+    ax.set_xscale("log")
+    ax.set_xlim(low / 1.6, high * 2.5)
+    ax.xaxis.set_major_locator(LogLocator(base=10))
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:,.0f}" if x >= 1 else f"{x:g}"))
+    ax.xaxis.set_minor_formatter(NullFormatter())  # no labels between decades
+    ax.set_xlabel("nanoseconds per URL (log scale; shorter is faster)", fontsize=10)
+    # the title, a line under it, and the legend: a band of 0.8 inch above
+    # the panels
+    inch = 1 / fig.get_figheight()
+    fig.suptitle(
+        title, x=0.02, y=1 - 0.12 * inch, ha="left", va="top", fontsize=14, fontweight="bold"
     )
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    fig.text(0.02, 1 - 0.5 * inch, subtitle, ha="left", va="top", fontsize=9, color="#444444")
+    fig.legend(
+        handles=[Patch(color="#1f77b4", label="fasturi"), Patch(color="#9a9a9a", label="others")],
+        loc="upper right",
+        bbox_to_anchor=(0.99, 1 - 0.45 * inch),
+        ncol=2,
+        frameon=False,
+        fontsize=9,
+    )
+    fig.tight_layout(rect=(0, 0, 1, 1 - 0.8 * inch))
+    _fit_labels(fig, axes[:, 0], ax.get_xlim())
+    return fig
+
+
+def _fit_labels(fig: Any, axes: Any, limits: Tuple[float, float]) -> None:
+    """Widens the shared scale until every bar's label ends inside its
+    panel (a label's width in data units depends on the drawing)."""
+    import math
+
+    low, high = limits
+    for _ in range(5):
+        fig.canvas.draw()
+        over = max(
+            text.get_window_extent().x1 - ax.get_window_extent().x1
+            for ax in axes
+            for text in ax.texts
+        )
+        if over <= 0:
+            return
+        # in decades of the scale: the axes' width spans log10(high / low)
+        width = axes[0].get_window_extent().width
+        high *= 10 ** ((over + 6) / width * math.log10(high / low))
+        axes[0].set_xlim(low, high)
 
 
 def _print_table(records: List[Dict[str, Any]]) -> None:

@@ -1,268 +1,51 @@
-"""The commands of the ``fasturi`` command line (all but ``bench``).
+"""The commands of the ``fasturi`` command line (all but ``bench``): a
+handler per command, over the lines ``_cli_stream`` reads.
 
-Input is read as bytes, so memory stays flat however long the stream; each
-line is decoded as UTF-8 on its own.  Every line-oriented command writes one
-record per input line, in order (docs/cli.md): a line that cannot be
-processed (not UTF-8, or refused by the command) is reported on stderr with
-its number, makes the exit status 1, and keeps its place with an error record
-(``--on-error keep``), is left out (``skip``) or ends the run (``stop``).
+Every line-oriented command writes one record per input line, in order
+(docs/cli.md): a line that cannot be processed (not UTF-8, or refused by the
+command) is reported on stderr with its number, makes the exit status 1, and
+keeps its place with an error record (``--on-error keep``), is left out
+(``skip``) or ends the run (``stop``).
 
 Where the output is TSV and the compiled kernels are built, input goes
-through the column kernels a block of lines at a time (``_stream_blocks``);
-a block with a line a kernel cannot take goes through the per-line path,
-which says what is wrong with it, so both paths write the same bytes.
+through the column kernels a block of lines at a time (``_block_handler``,
+run by ``_cli_stream._stream_blocks``); a block with a line a kernel cannot
+take goes through the per-line path, which says what is wrong with it, so
+both paths write the same bytes.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import functools
-import io
 import json
 import os
-import queue
-import stat
-import sys
-import threading
 from itertools import repeat
 from types import ModuleType
-from typing import (
-    IO,
-    Any,
-    Callable,
-    Dict,
-    Generator,
-    Iterable,
-    Iterator,
-    List,
-    NamedTuple,
-    Optional,
-    Sequence,
-    Tuple,
-)
+from typing import Any, Callable, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple
 
 import fasturi
 
 from . import _audit, _tsv
-
-# Lines handed to one batch call: large enough to amortize the call, small
-# enough that memory does not grow with the input.
-CHUNK = 4096
+from ._cli_stream import (
+    BlockHandler,
+    Handler,
+    Known,
+    _Line,
+    _lines,
+    _Run,
+    _stream_blocks,
+    _write_lines,
+)
 
 FIELDS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
-
-EXIT_OK, EXIT_FOUND, EXIT_ERROR = 0, 1, 2
 
 
 class _UsageError(Exception):
     """A bad option value found after parsing (exit status 2)."""
 
 
-def _is_terminal(stream: Any) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError):  # None (no console), or closed
-        return False
-
-
-class _Line:
-    """An input line, where it came from, and why it cannot be read (not
-    UTF-8: its text then holds the bad bytes as surrogateescape code points);
-    ``facts``: what the kernels found of it for the command (audit's block
-    path: the facts of its escapes), if anything."""
-
-    __slots__ = ("source", "number", "text", "error", "facts")
-
-    def __init__(
-        self,
-        source: str,
-        number: int,
-        text: str,
-        error: Optional[str] = None,
-        facts: Optional[Any] = None,
-    ) -> None:
-        self.source = source
-        self.number = number
-        self.text = text
-        self.error = error
-        self.facts = facts
-
-    def json_text(self) -> str:
-        """The text for a JSON record (bytes that are not UTF-8 as U+FFFD)."""
-        if self.error is None:
-            return self.text
-        return self.text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-
-
-class _Run:
-    """State shared by one command run: output, diagnostics, exit status."""
-
-    def __init__(self, command: str, args: argparse.Namespace) -> None:
-        self.command = command
-        self.args = args
-        self.out = sys.stdout.buffer
-        self.status = EXIT_OK
-        self.many_sources = len(args.files) > 1
-        # extract has no record per line to keep: a bad line is skipped
-        self.on_error: str = getattr(args, "on_error", "skip")
-        self.stopped = False  # --on-error stop met a bad line
-        self.bar: Any = None  # the progress bar, while one is drawn
-        # Someone typing lines wants each answer at once, not a chunk later.
-        self.line_buffered = bool(getattr(args, "line_buffered", False)) or (
-            "-" in args.files and _is_terminal(sys.stdin)
-        )
-
-    def warn(self, message: str) -> None:
-        text = f"fasturi {self.command}: {message}"
-        if self.bar is not None:  # cleared, written, drawn again
-            type(self.bar).write(text, file=sys.stderr)
-        else:
-            sys.stderr.write(text + "\n")
-        sys.stderr.flush()
-
-    def found(self) -> None:
-        """Something the command reports was found (exit status 1)."""
-        if self.status == EXIT_OK:
-            self.status = EXIT_FOUND
-
-    def fail(self) -> None:
-        self.status = EXIT_ERROR
-
-    def bad_line(self, line: _Line, why: str) -> bool:
-        """A line that could not be processed: reported, exit status 1;
-        whether its error record is written (``--on-error keep``)."""
-        if self.on_error == "stop":
-            self.stopped = True
-        then = {"keep": "error record written", "skip": "line skipped", "stop": "stopped"}
-        self.warn(f"{line.source}:{line.number}: {why}; {then[self.on_error]}")
-        self.found()
-        return self.on_error == "keep"
-
-    def where(self, line: _Line) -> str:
-        return f"{line.source}:{line.number}" if self.many_sources else str(line.number)
-
-    def write(self, rows: List[str]) -> None:
-        if rows:
-            # surrogateescape: file names come from argv, which the
-            # interpreter decodes that way; their bytes go back out unchanged.
-            self.out.write(("\n".join(rows) + "\n").encode("utf-8", "surrogateescape"))
-            if self.line_buffered:
-                self.out.flush()
-
-
-# A command turns a chunk of lines into output rows; it may call run.found().
-Handler = Callable[[_Run, List[_Line]], List[str]]
-
-
-# ---- input ---------------------------------------------------------------
-
-
-def _source_size(path: str) -> Optional[int]:
-    try:
-        st = os.stat(path) if path != "-" else os.fstat(sys.stdin.fileno())
-    except (OSError, ValueError):
-        return None
-    return st.st_size if stat.S_ISREG(st.st_mode) else None
-
-
-def _progress(run: _Run, paths: Sequence[str]) -> Any:
-    """A tqdm bar of bytes read, on stderr when it is a terminal, or None.
-    Sizes and rates are in decimal units (MB, MB/s); the total is known
-    when every input is a regular file (not a pipe)."""
-    if run.args.no_progress or not _is_terminal(sys.stderr):
-        return None
-    try:
-        from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
-    except ImportError:  # a dependency, but a bar is no reason to stop
-        return None
-    sizes = [_source_size(p) for p in paths]
-    total = None if any(s is None for s in sizes) else sum(s or 0 for s in sizes)
-    return tqdm(
-        total=total,
-        unit="B",
-        unit_scale=True,
-        unit_divisor=1000,
-        file=sys.stderr,
-        delay=0.5,
-        leave=False,
-        desc=run.command,
-    )
-
-
-def _sources(run: _Run, paths: Sequence[str]) -> Iterator[Tuple[str, IO[bytes]]]:
-    """(name, binary stream) of every input that opens; the others reported."""
-    for path in paths:
-        if path == "-":
-            yield "<stdin>", sys.stdin.buffer
-            continue
-        try:
-            stream = open(path, "rb")  # noqa: SIM115 - closed below
-        except OSError as exc:
-            run.warn(f"cannot read {path}: {exc.strerror or exc}")
-            run.fail()
-            continue
-        try:
-            yield path, stream
-        finally:
-            stream.close()
-
-
-def _lines(run: _Run, paths: Sequence[str]) -> Iterator[_Line]:
-    """The lines of every input, in order, the bar drawn as they are read."""
-    run.bar = _progress(run, paths)
-    try:
-        for name, stream in _sources(run, paths):
-            yield from _decode(stream, name, run.bar)
-    finally:
-        if run.bar is not None:
-            run.bar.close()
-            run.bar = None
-
-
-def _decode(stream: IO[bytes], name: str, bar: Any, number: int = 0) -> Iterator[_Line]:
-    """The lines of ``stream``, numbered from ``number + 1``; a line that is
-    not UTF-8 comes with its error."""
-    pending = 0
-    for raw in stream:
-        number += 1
-        if bar is not None:
-            pending += len(raw)
-            if pending >= 1 << 16:
-                bar.update(pending)
-                pending = 0
-        if raw.endswith(b"\n"):
-            raw = raw[:-1]
-            if raw.endswith(b"\r"):
-                raw = raw[:-1]
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            bad = raw[exc.start : exc.start + 1]
-            error = f"invalid UTF-8 at byte {exc.start} ({bad!r})"
-            yield _Line(name, number, raw.decode("utf-8", "surrogateescape"), error)
-            continue
-        if number == 1 and text.startswith("\ufeff"):
-            text = text[1:]
-        yield _Line(name, number, text)
-    if bar is not None and pending:
-        bar.update(pending)
-
-
-# ---- input in blocks, through the column kernels ------------------------------
-
-# Bytes read at once: enough rows for every core, little enough for flat memory.
-BLOCK = 1 << 19
-_BOM = b"\xef\xbb\xbf"
-
-# A block command turns a column of lines into (out, redo, known): out the
-# TSV bytes of a transforming command, one record a line, or None (validate,
-# audit); redo the lines (from 0) the per-line handler must see: those a
-# kernel refused, whose records in out it replaces, or the lines validate
-# and audit report (the others have nothing to report); known None, or for
-# each line of redo its text and what the kernels found of it (audit).
-Known = Optional[List[Tuple[str, Any]]]
-BlockHandler = Callable[[Any], Tuple[Optional[bytes], List[int], Known]]
+# ---- the block path's commands ------------------------------------------------
 
 
 def _kernels() -> Optional[ModuleType]:
@@ -330,189 +113,6 @@ def _block_handler(run: _Run) -> Optional[BlockHandler]:
         return None, kernels.audit_suspects(col, 0, threads, known), known
 
     return suspects
-
-
-class _Block(NamedTuple):
-    """Whole lines read at once, and what the kernels made of them."""
-
-    read: int  # bytes read from the stream for it
-    block: bytes  # the lines as read
-    text: bytes  # the lines the kernels read (the stream's BOM left out)
-    number: int  # lines before it
-    nlines: int  # lines in it
-    bad: bool  # a line is not UTF-8: the per-line path must say which
-    starts: Sequence[int]  # where each line begins in text
-    out: Optional[bytes]  # the block handler's (out, redo, known), unless bad
-    redo: List[int]
-    known: Known
-
-
-def _blocks(
-    stream: IO[bytes], kernels: ModuleType, block_handler: BlockHandler
-) -> Iterator[_Block]:
-    """The blocks of ``stream``, each through the column kernels."""
-    number = 0
-    carry = b""
-    read = 0
-    while True:
-        data = stream.read(BLOCK)
-        read += len(data)
-        if data:
-            block = carry + data
-            cut = block.rfind(b"\n") + 1
-            if cut == 0:  # one line longer than a block: read on
-                carry = block
-                continue
-            carry = block[cut:]
-            block = block[:cut]
-        else:
-            block, carry = carry, b""
-            if not block:
-                return
-        text = block[3:] if number == 0 and block.startswith(_BOM) else block
-        col, count, bad, starts = kernels.lines(text)
-        out, redo, known = (None, [], None) if bad else block_handler(col)
-        yield _Block(read, block, text, number, count, bool(bad), starts, out, redo, known)
-        number += count
-        read = 0
-
-
-def _ahead(items: Iterator[_Block]) -> Generator[_Block, None, None]:
-    """``items``, each made on a thread of its own while the one before is
-    written: the kernels (which run without the GIL) of the next block
-    overlap the Python of this one (audit's, validate's, a refused line's).
-    An error on that thread is raised here; stopping early stops it."""
-    made: "queue.Queue[Tuple[bool, Any]]" = queue.Queue(maxsize=1)
-    stop = threading.Event()
-
-    def make() -> None:
-        try:
-            for item in items:
-                made.put((True, item))
-                if stop.is_set():
-                    return
-            made.put((False, None))
-        except BaseException as exc:  # noqa: BLE001 - raised on the reader's side
-            made.put((False, exc))
-
-    maker = threading.Thread(target=make, name="fasturi-blocks", daemon=True)
-    maker.start()
-    try:
-        while True:
-            more, item = made.get()
-            if not more:
-                if item is not None:
-                    raise item
-                return
-            yield item
-    finally:
-        stop.set()
-        while maker.is_alive():  # (a put waiting for room ends, and so does the thread)
-            try:
-                made.get(timeout=0.01)
-            except queue.Empty:
-                pass
-
-
-def _stream_blocks(
-    run: _Run, kernels: ModuleType, block_handler: BlockHandler, handler: Handler
-) -> None:
-    """Whole lines, a block at a time, through ``block_handler``; a block
-    with a line that is not UTF-8 goes through the per-line ``handler``
-    instead, which reports it as the line path does, and so does a line a
-    kernel refuses (``_write_block``)."""
-    run.bar = _progress(run, run.args.files)
-    try:
-        for name, stream in _sources(run, run.args.files):
-            if run.stopped:
-                break
-            # (each block lives until the next one's replaces it: freed
-            # sooner, the C library can hand its pages back and the next
-            # block fault them in again: on 52 MB of normalize, 31.8k page
-            # faults instead of 16.5k and 18% more CPU time, measured)
-            with contextlib.closing(_ahead(_blocks(stream, kernels, block_handler))) as blocks:
-                for b in blocks:
-                    if run.bar is not None and b.read:
-                        run.bar.update(b.read)
-                    if b.bad:  # lines that are not UTF-8: the line path says which
-                        lines = _decode(io.BytesIO(b.block), name, None, b.number)
-                        _write_lines(run, handler, lines)
-                    else:
-                        redo = (
-                            [_block_line(name, b.number, b.text, b.starts, i) for i in b.redo]
-                            if b.known is None
-                            else [  # (the kernels read these lines already)
-                                _Line(name, b.number + i + 1, text, None, facts)
-                                for i, (text, facts) in zip(b.redo, b.known)
-                            ]
-                        )
-                        _write_block(run, handler, redo, b.redo, b.out)
-                    if run.stopped:
-                        break
-    finally:
-        if run.bar is not None:
-            run.bar.close()
-            run.bar = None
-
-
-def _block_line(name: str, number: int, block: bytes, starts: Sequence[int], i: int) -> _Line:
-    """Line ``i`` of ``block`` (whose first line is numbered ``number + 1``
-    and whose lines begin at ``starts``), as the line path reads it."""
-    text = block[starts[i] : starts[i + 1]]
-    if text.endswith(b"\n"):
-        text = text[:-1].removesuffix(b"\r")
-    return _Line(name, number + i + 1, text.decode("utf-8"))
-
-
-def _write_block(
-    run: _Run, handler: Handler, lines: List[_Line], redo: List[int], out: Optional[bytes]
-) -> None:
-    """A block handler's (out, redo): the records of ``out`` written, each
-    line of ``redo`` (``lines``) through the per-line ``handler`` instead,
-    in its place."""
-    if out is None:
-        _write_lines(run, handler, lines)
-        return
-    if not lines:
-        _write_bytes(run, out)
-        return
-    records = out.split(b"\n")  # (a record holds no raw "\n"; the last is "")
-    done = 0
-    for i, line in zip(redo, lines):
-        if i > done:
-            _write_bytes(run, b"\n".join(records[done:i]) + b"\n")
-        run.write(handler(run, [line]))
-        done = i + 1
-        if run.stopped:
-            return
-    _write_bytes(run, b"\n".join(records[done:]))
-
-
-def _write_bytes(run: _Run, out: bytes) -> None:
-    # in pipe-sized pieces, so a reader that leaves (`| head`) is noticed as
-    # the line path notices it
-    view = memoryview(out)
-    for at in range(0, len(view), 1 << 16):
-        run.out.write(view[at : at + (1 << 16)])
-
-
-def _chunks(run: _Run, lines: Iterable[_Line]) -> Iterator[List[_Line]]:
-    size = 1 if run.line_buffered else CHUNK
-    chunk: List[_Line] = []
-    for line in lines:
-        chunk.append(line)
-        if len(chunk) >= size:
-            yield chunk
-            chunk = []
-    if chunk:
-        yield chunk
-
-
-def _write_lines(run: _Run, handler: Handler, lines: Iterable[_Line]) -> None:
-    for chunk in _chunks(run, lines):
-        run.write(handler(run, chunk))
-        if run.stopped:
-            return
 
 
 # ---- output --------------------------------------------------------------
@@ -852,7 +452,7 @@ def _extract_lines(lines: Iterable[_Line], limit: int = 1 << 16) -> Iterator[_Li
             continue
         if line.error is not None:  # reported on its own, where it stands
             if first is not None:
-                yield _Line(first.source, first.number, "\n".join(parts))
+                yield _Line(first.source, first.number, "\n".join(parts), None, None, first.before)
                 parts, first, size, still_open = [], None, 0, False
             yield line
             continue
@@ -864,10 +464,14 @@ def _extract_lines(lines: Iterable[_Line], limit: int = 1 << 16) -> Iterator[_Li
         if lt != gt:  # the line has a "<" or a ">": the later one decides
             still_open = lt > gt
         if not still_open or size >= limit:
-            yield first if len(parts) == 1 else _Line(first.source, first.number, "\n".join(parts))
+            yield (
+                first
+                if len(parts) == 1
+                else _Line(first.source, first.number, "\n".join(parts), None, None, first.before)
+            )
             parts, first, size, still_open = [], None, 0, False
     if first is not None:
-        yield _Line(first.source, first.number, "\n".join(parts))
+        yield _Line(first.source, first.number, "\n".join(parts), None, None, first.before)
 
 
 def _extract_handler(run: _Run) -> Handler:

@@ -4,18 +4,38 @@ their options, and the help text with examples."""
 from __future__ import annotations
 
 import argparse
-from typing import Any, Mapping
+import os
+import sys
 
 import fasturi
 
-from ._cli_bench import OPERATIONS
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Mapping, Optional, Sequence
 
 SPLIT_DEFAULT = "scheme,authority,path,query,fragment"
 
+EXIT_OK, EXIT_FOUND, EXIT_ERROR, EXIT_WRITE = 0, 1, 2, 3
+
+# What `fasturi bench` can time.
+OPERATIONS = (
+    "split",
+    "resolve",
+    "normalize",
+    "canonicalize",
+    "is_valid",
+    "urlsplit",
+    "urljoin",
+    "quote",
+)
+
 _EPILOG_COMMON = """\
 Input: the named files, or standard input for "-" (the default), one URI per
-line, UTF-8.  A trailing CR (CRLF line ends) and a byte-order mark at the
-start of a file are ignored.  Options and operands may come in any order.
+line, UTF-8; gzip, bzip2, xz and zstd input is decompressed as it is read
+(known by its first bytes, not its name).  A trailing CR (CRLF line ends) and
+a byte-order mark at the start of a file are ignored.  Options and operands
+may come in any order.  After the last line, if any line could not be
+processed, stderr says how many: "N of M lines could not be processed".
 """
 
 _EPILOG_RECORDS = """\
@@ -36,7 +56,27 @@ class _Parser(argparse.ArgumentParser):
 
 
 class _Formatter(argparse.RawDescriptionHelpFormatter):
-    pass
+    """Descriptions and epilogs as written.  The width is the terminal's, as
+    argparse's own, but found without importing shutil for it (with bz2,
+    lzma and zlib: a fifth of ``fasturi --version``'s imports)."""
+
+    def __init__(self, prog: str, **kwargs: Any) -> None:
+        if kwargs.get("width") is None:
+            kwargs["width"] = _columns() - 2
+        super().__init__(prog, **kwargs)
+
+
+def _columns() -> int:
+    """shutil.get_terminal_size().columns: $COLUMNS, else standard output's
+    terminal, else 80."""
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return 80
 
 
 def _add_io(p: argparse.ArgumentParser, what: str = "URI", per_line: bool = True) -> None:
@@ -66,18 +106,78 @@ def _add_io(p: argparse.ArgumentParser, what: str = "URI", per_line: bool = True
             help="a line that cannot be processed: keep its place with an error record "
             "(default), skip it, or stop there; each is reported and exits 1",
         )
+    p.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="no message for each line that cannot be processed (the closing count stays)",
+    )
+    p.add_argument(
+        "--max-errors",
+        type=_count,
+        metavar="N",
+        help="stop at the first line that cannot be processed after N such lines",
+    )
+
+
+def _count(text: str) -> int:
+    """A number of lines: 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
+def _positive(text: str) -> int:
+    """A count of passes: 1 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
+
+
+class _Version(argparse.Action):
+    """--version: the implementation is looked up only when asked for (it
+    loads the compiled core)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="print the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any) -> None:
+        parser._print_message(
+            f"fasturi {fasturi.__version__} ({fasturi.IMPLEMENTATION})\n", sys.stdout
+        )
+        parser.exit()
+
+
+class _Unused:
+    """Where the options of a command that is not being run go: nowhere
+    (their parser is not needed, and each option costs a help formatter;
+    ``fasturi --version`` adds none)."""
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> None:
+        pass
 
 
 def _command(
-    sub: Any, name: str, summary: str, epilog: str, records: bool = True
-) -> argparse.ArgumentParser:
-    return sub.add_parser(  # type: ignore[no-any-return]
+    sub: Any, name: str, summary: str, epilog: str, records: bool = True, only: Any = None
+) -> Any:
+    """The parser of command ``name``; ``_Unused`` unless ``only`` is None
+    (every command's options) or ``name``."""
+    parser = sub.add_parser(
         name,
         help=summary,
         description=summary,
         epilog=epilog + "\n" + (_EPILOG_RECORDS + "\n" if records else "") + _EPILOG_COMMON,
         formatter_class=_Formatter,
     )
+    return parser if only is None or only == name else _Unused()
 
 
 def _rfc_option(p: argparse.ArgumentParser) -> None:
@@ -90,22 +190,21 @@ def _rfc_option(p: argparse.ArgumentParser) -> None:
     )
 
 
-def build_parser() -> _Parser:
+def build_parser(only: Optional[str] = None) -> _Parser:
+    """The command line's parser: with ``only``, the options of that command
+    alone ("": of none), for a run that needs no other."""
     parser = _Parser(
         prog="fasturi",
         description="RFC 3986 URI tools: one result per input line.",
         epilog=(
             "Run 'fasturi COMMAND --help' for a command's options and examples.\n"
             "Exit status: 0 ok; 1 a line could not be processed, or validate/audit\n"
-            "found something; 2 a usage error or an unreadable file."
+            "found something; 2 a usage error or an unreadable file; 3 the output\n"
+            "could not be written."
         ),
         formatter_class=_Formatter,
     )
-    parser.add_argument(
-        "--version",
-        action="version",
-        version=f"fasturi {fasturi.__version__} ({fasturi.IMPLEMENTATION})",
-    )
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     parser.commands = sub.choices
@@ -124,6 +223,7 @@ Fields: scheme authority userinfo host port path query fragment (default
 scheme,authority,path,query,fragment).  TSV prints an undefined component as
 \\N; JSON gives {"uri", FIELD...} with null.  The port is the text as written.
 """,
+        only=only,
     )
     _add_io(p)
     p.add_argument(
@@ -147,6 +247,7 @@ examples:
 
 TSV output is the normalized text; JSON gives {"uri", "normalized"}.
 """,
+        only=only,
     )
     _add_io(p)
     p.add_argument(
@@ -167,6 +268,7 @@ examples:
 
 TSV output is the key; JSON gives {"uri", "canonical"}.
 """,
+        only=only,
     )
     _add_io(p)
     p.add_argument("--keep-query-order", action="store_true", help="do not sort the query fields")
@@ -190,6 +292,7 @@ examples:
 
 TSV output is the resolved text; JSON gives {"ref", "resolved"}.
 """,
+        only=only,
     )
     p.add_argument("base", metavar="BASE", help="the absolute base URI (it must have a scheme)")
     _add_io(p, "reference")
@@ -217,6 +320,7 @@ A line that cannot be checked (not UTF-8) prints LINE, \\E, \\E, the error and
 the text (its bad bytes as \\xHH); JSON gives {"file", "line", "uri", "error"}.
 """,
         records=False,
+        only=only,
     )
     _add_io(p)
     p.add_argument(
@@ -240,6 +344,7 @@ cannot be checked (not UTF-8) prints LINE, \\E, \\E, the error and the text;
 JSON gives {"file", "line", "uri", "error"}.
 """,
         records=False,
+        only=only,
     )
     _add_io(p)
 
@@ -258,6 +363,7 @@ Prints one URI per line; JSON gives {"file", "line", "uri"}.  A URI inside
 UTF-8 is reported on stderr and skipped (exit status 1).
 """,
         records=False,
+        only=only,
     )
     _add_io(p, "line of text", per_line=False)
     p.add_argument(
@@ -281,6 +387,7 @@ fasturi.public_suffix_list_version()).  TSV prints \\N where there is none
 (an IP address, a host that is itself a public suffix); JSON gives
 {"uri", "domain"} (or "suffix").
 """,
+        only=only,
     )
     _add_io(p)
     p.add_argument("--private", action="store_true", help="use the list's PRIVATE section too")
@@ -298,6 +405,7 @@ examples:
 TSV output is the key; JSON gives {"uri", "surt"}.  A line surt
 refuses (a port that is not a number, or out of range) is an error record.
 """,
+        only=only,
     )
     _add_io(p)
 
@@ -315,6 +423,7 @@ The key is what 'fasturi canonicalize' prints (with --preset w3lib, the key
 of w3lib.url.canonicalize_url); the fingerprint is XXH64, seed 0, of its
 UTF-8 bytes, an unsigned decimal integer.  JSON gives {"uri", "fingerprint"}.
 """,
+        only=only,
     )
     _add_io(p)
     p.add_argument(
@@ -332,11 +441,12 @@ UTF-8 bytes, an unsigned decimal integer.  JSON gives {"uri", "fingerprint"}.
     p = sub.add_parser(
         "bench",
         help="Time fasturi against urllib.parse and installed peers.",
-        description="Time fasturi against urllib.parse and every installed peer "
-        "(rfc3986, uritools, yarl, ada_url, can_ada, w3lib), and fasturi's column "
-        "functions and engine paths (pandas, polars, DuckDB, Dask) against each "
-        "engine's own way, on the corpus shipped in the package; print nanoseconds "
-        "per URL.  pip install 'fasturi[bench]' installs every peer and engine.",
+        description="""\
+Time fasturi against urllib.parse and every installed peer (rfc3986, uritools,
+yarl, ada_url, can_ada, w3lib), and fasturi's column functions and engine paths
+(pandas, polars, DuckDB, Dask) against each engine's own way, on the corpus
+shipped in the package; print nanoseconds per URL.  pip install
+'fasturi[bench]' installs every peer and engine.""",
         epilog="""\
 examples:
   fasturi bench
@@ -345,22 +455,30 @@ examples:
   fasturi bench --plot bench.png
 
 Each row is the best of --rounds passes over the whole corpus (fewer for a
-peer whose passes already took a second), in ns per URL;
-"x urllib" is how many times faster than urllib.parse, "x fasturi" how many
-times slower than fasturi's single-call function.  Peers do different amounts
-of work (WHATWG parsers normalize while they parse); footnotes say which.
-Column and engine rows build their input (an Arrow column, a DataFrame)
-before the timing; Spark is timed by benchmarks/engines.py instead, on
-millions of rows.  --plot draws the table as bars (needs matplotlib).
+peer whose passes already took a second), in ns per URL; "x urllib" is how
+many times faster than urllib.parse, "x fasturi" how many times slower than
+fasturi's single-call function.  Peers do different amounts of work (WHATWG
+parsers normalize while they parse); footnotes say which.  Column and engine
+rows build their input (an Arrow column, a DataFrame) before the timing;
+Spark is timed by benchmarks/engines.py instead, on millions of rows.  A
+progress bar on stderr (when it is a terminal) says which row is timed.
+--plot draws the table as bars (needs matplotlib).
 """,
         formatter_class=_Formatter,
     )
-    p.add_argument("--rounds", type=int, default=3, help="passes per measurement (default 3)")
+    if only is not None and only != "bench":
+        return parser
+    p.add_argument("--rounds", type=_positive, default=3, help="passes per measurement (default 3)")
+    p.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress bar (it is shown only when stderr is a terminal)",
+    )
     p.add_argument(
         "--ops",
         default=",".join(OPERATIONS),
         metavar="LIST",
-        help=f"operations to time (default: all of {','.join(OPERATIONS)})",
+        help=f"operations to time, comma-separated (default: all of {', '.join(OPERATIONS)})",
     )
     p.add_argument("--corpus", metavar="FILE", help="a file of URLs, one per line")
     p.add_argument("--refs", metavar="FILE", help="a file of BASE<TAB>REFERENCE lines")

@@ -61,7 +61,7 @@ from fasturi._csrc cimport (
 )
 
 from fasturi._types import InvalidURI, Split
-from fasturi._errors import rfc_error, type_error
+from fasturi._errors import rfc_number, type_error
 
 __all__ = [
     "equivalent",
@@ -470,12 +470,10 @@ def resolve(base, ref, *, strict=True, rfc=3986):
         raise type_error("resolve", "base", base)
     if not isinstance(ref, str):
         raise type_error("resolve", "ref", ref)
-    if rfc == 3986:
-        which = 3986
-    elif rfc == 2396:
-        which = 2396
+    if type(rfc) is int and (rfc == 3986 or rfc == 2396):
+        which = rfc
     else:
-        raise rfc_error("resolve", rfc)
+        which = rfc_number("resolve", rfc)
     return resolve_str(<str>base, <str>ref, True if strict else False, which)
 
 

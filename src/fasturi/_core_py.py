@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Dict, Iterable, List, Optional, Tuple, Union
 
-from ._errors import rfc_error, type_error
+from ._errors import rfc_number, type_error
 from ._types import InvalidURI, Split
 
 __all__ = [
@@ -301,12 +301,7 @@ def resolve(base: str, ref: str, *, strict: bool = True, rfc: int = 3986) -> str
         raise type_error("resolve", "base", base)
     if not isinstance(ref, str):
         raise type_error("resolve", "ref", ref)
-    if rfc == 3986:
-        rfc2396 = False
-    elif rfc == 2396:
-        rfc2396 = True
-    else:
-        raise rfc_error("resolve", rfc)
+    rfc2396 = rfc_number("resolve", rfc) == 2396
     return _resolve(base, ref, bool(strict), rfc2396)
 
 

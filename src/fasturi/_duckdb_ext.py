@@ -137,22 +137,59 @@ _cached: Optional[Tuple[Any, Optional[Tuple[str, str]]]] = None
 
 
 _USAGE = """usage: python -m fasturi.duckdb --path
-       python -m fasturi.duckdb --public-suffix-list FILE
+       python -m fasturi.duckdb --write-public-suffix-table NEW_FILE
 
 --path prints the path of fasturi's DuckDB extension, for
   LOAD '<path>';
 in a DuckDB (1.2.0 or later) opened with allow_unsigned_extensions (the
 command line's -unsigned).
 
---public-suffix-list FILE writes the Public Suffix List fasturi uses to FILE
-and prints the statement that hands it to the extension (fasturi.duckdb's
-connect() and register() do it themselves), for uri_registrable_domain and
-uri_public_suffix in a DuckDB without Python:
-  SELECT fasturi_load_public_suffix_list(content, '<version>') FROM read_text('FILE');"""
+--write-public-suffix-table NEW_FILE creates NEW_FILE (an existing file is
+never replaced) with the lookup table of the Public Suffix List fasturi uses
+(not the list itself: the extension's keys) and prints the statement that
+hands it to the extension (fasturi.duckdb's connect() and register() do it
+themselves), for uri_registrable_domain and uri_public_suffix in a DuckDB
+without Python:
+  SELECT fasturi_load_public_suffix_list(content, '<version>') FROM read_text('NEW_FILE');"""
 
 
 def _quoted(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
+
+
+def _write_table(path: str) -> int:
+    """--write-public-suffix-table: creates ``path``; an existing file (the
+    list in use above all) is refused, never replaced."""
+    from . import _psl
+
+    def refuse(why: str) -> int:
+        print(f"fasturi: {path}: {why}; nothing written", file=sys.stderr)
+        return 1
+
+    table = public_suffix_table()
+    if table is None:
+        return refuse("the Public Suffix List in use is not UTF-8 text")
+    in_use = (_psl.last or _psl.read(None)).path
+    if os.path.exists(path) and os.path.exists(in_use) and os.path.samefile(path, in_use):
+        return refuse("this is the Public Suffix List fasturi reads (give a new file's name)")
+    keys, version = table
+    try:
+        f = open(path, "x", encoding="utf-8", newline="\n")  # noqa: SIM115 - closed below
+    except FileExistsError:
+        return refuse("the file exists, and is not replaced (give a new file's name)")
+    except OSError as exc:
+        return refuse(exc.strerror or str(exc))
+    try:
+        with f:
+            f.write(keys)
+    except OSError as exc:  # (a full disk): no half-written table is left
+        os.unlink(path)
+        return refuse(exc.strerror or str(exc))
+    print(
+        f"SELECT fasturi_load_public_suffix_list(content, {_quoted(version)})"
+        f" FROM read_text({_quoted(os.path.abspath(path))});"
+    )
+    return 0
 
 
 def main(argv: Optional[List[str]] = None) -> int:
@@ -167,18 +204,14 @@ def main(argv: Optional[List[str]] = None) -> int:
             return 1
         print(path)
         return 0
-    if len(args) == 2 and args[0] == "--public-suffix-list":
-        table = public_suffix_table()
-        if table is None:
-            print("fasturi: the Public Suffix List in use is not UTF-8 text", file=sys.stderr)
-            return 1
-        keys, version = table
-        with open(args[1], "w", encoding="utf-8", newline="\n") as f:
-            f.write(keys)
+    if len(args) == 2 and args[0] == "--write-public-suffix-table":
+        return _write_table(args[1])
+    if args[:1] == ["--public-suffix-list"]:  # (its old name read as an input)
         print(
-            f"SELECT fasturi_load_public_suffix_list(content, {_quoted(version)})"
-            f" FROM read_text({_quoted(os.path.abspath(args[1]))});"
+            "fasturi: --public-suffix-list is now --write-public-suffix-table NEW_FILE:"
+            " it writes a file (and never replaces one), it reads none",
+            file=sys.stderr,
         )
-        return 0
+        return 2
     print(_USAGE, file=sys.stderr)
     return 2

@@ -5,7 +5,12 @@ module build it here, so their messages cannot drift apart."""
 
 from __future__ import annotations
 
-from typing import Optional
+import operator
+
+# typing is not imported at run time (start-up); type checkers take this as true
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Optional
 
 
 def type_error(
@@ -24,3 +29,14 @@ def item_error(func: str, index: int, value: object) -> TypeError:
 def rfc_error(func: str, rfc: object) -> ValueError:
     """The error for an argument ``rfc`` that is neither 3986 nor 2396."""
     return ValueError(f"{func}() argument 'rfc' must be 3986 or 2396, not {rfc!r}")
+
+
+def rfc_number(func: str, rfc: object) -> int:
+    """``rfc`` as the RFC it names, 3986 or 2396: a ``TypeError`` unless it
+    is an integer (``True`` names no RFC), else ``rfc_error``'s."""
+    if isinstance(rfc, bool) or not hasattr(type(rfc), "__index__"):
+        raise type_error(func, "rfc", rfc, "int")
+    number = operator.index(rfc)  # type: ignore[arg-type]
+    if number != 3986 and number != 2396:
+        raise rfc_error(func, rfc)
+    return number

@@ -27,7 +27,7 @@ from fasturi._core_c cimport PreparedBase, normalize_str, split_str
 from fasturi._csrc cimport fu_hexval, fu_xxh64
 from fasturi._w3lib_c cimport key_str
 
-from fasturi._errors import item_error, rfc_error, type_error
+from fasturi._errors import item_error, rfc_number, type_error
 
 __all__ = [
     "canonicalize",
@@ -558,12 +558,10 @@ def resolve_many(base, refs, *, strict=True, rfc=3986, errors="raise"):
     cdef Py_ssize_t index = 0
     if not isinstance(base, str):
         raise type_error("resolve_many", "base", base)
-    if rfc == 3986:
-        which = 3986
-    elif rfc == 2396:
-        which = 2396
+    if type(rfc) is int and (rfc == 3986 or rfc == 2396):
+        which = rfc
     else:
-        raise rfc_error("resolve_many", rfc)
+        which = rfc_number("resolve_many", rfc)
     cdef PreparedBase prepared = PreparedBase(<str>base, strict_, which)
     for item in _iterate("resolve_many", "refs", refs):
         if isinstance(item, str):

@@ -12,7 +12,7 @@ from typing import Any, Callable, FrozenSet, Iterable, List, Optional, Tuple
 
 from . import _core_py as _core
 from . import _w3lib_py
-from ._errors import item_error, rfc_error, type_error
+from ._errors import item_error, rfc_number, type_error
 from ._types import Split
 
 _Rules = Tuple[FrozenSet[bytes], Tuple[bytes, ...]]
@@ -324,10 +324,8 @@ def resolve_many(
     skip = _skip_bad("resolve_many", errors)
     if not isinstance(base, str):
         raise type_error("resolve_many", "base", base)
-    if rfc != 3986 and rfc != 2396:
-        raise rfc_error("resolve_many", rfc)
+    rfc2396 = rfc_number("resolve_many", rfc) == 2396
     strict = bool(strict)
-    rfc2396 = rfc == 2396
     parts = _core._split_base(base)  # InvalidURI for a relative base
     resolve = _core._resolve_split
     if _is_sequence(refs):

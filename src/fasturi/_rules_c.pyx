@@ -34,7 +34,7 @@ from fasturi._csrc cimport (
 )
 
 from fasturi._types import InvalidURI
-from fasturi._errors import type_error
+from fasturi._errors import rfc_number, type_error
 
 __all__ = ["RULES_2396", "RULES_3986", "host_type", "is_valid", "validate"]
 
@@ -99,12 +99,8 @@ cdef int _rule_id(str func, object s, object rule, object rfc) except -1:
         return FU_R_URI_REFERENCE
     if not isinstance(rule, str):
         raise type_error(func, "rule", rule)
-    if rfc == 3986:
-        ids, number = _IDS_3986, 3986
-    elif rfc == 2396:
-        ids, number = _IDS_2396, 2396
-    else:
-        raise ValueError(f"rfc must be 3986 or 2396, not {rfc!r}")
+    number = rfc if type(rfc) is int and (rfc == 3986 or rfc == 2396) else rfc_number(func, rfc)
+    ids = _IDS_3986 if number == 3986 else _IDS_2396
     k = PyDict_GetItem(ids, rule)  # borrowed; str keys cannot raise
     if k == NULL:
         raise ValueError(f"unknown rule {rule!r} for RFC {number}")

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Union
 
-from ._errors import type_error
+from ._errors import rfc_number, type_error
 from ._types import InvalidURI
 
 __all__ = ["RULES_2396", "RULES_3986", "host_type", "is_valid", "validate"]
@@ -732,12 +732,7 @@ def _key(func: str, s: object, rule: object, rfc: object) -> tuple[int, str]:
         raise type_error(func, "s", s)
     if not isinstance(rule, str):
         raise type_error(func, "rule", rule)
-    if rfc == 3986:
-        number = 3986
-    elif rfc == 2396:
-        number = 2396
-    else:
-        raise ValueError(f"rfc must be 3986 or 2396, not {rfc!r}")
+    number = rfc_number(func, rfc)
     if rule not in _GRAMMARS[number]:
         raise ValueError(f"unknown rule {rule!r} for RFC {number}")
     return number, rule

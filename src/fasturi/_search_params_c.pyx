@@ -43,7 +43,6 @@ from fasturi._csrc cimport (
 from operator import itemgetter
 
 from fasturi import _search_params_py
-from fasturi._types import _search_params_from_pairs
 
 __all__ = ["SearchParams", "urlencoded_parse", "urlencoded_serialize", "urlencoded_string_parse"]
 
@@ -214,6 +213,7 @@ def urlencoded_serialize(tuples):
 
 
 @cython.final
+@cython.auto_pickle(False)
 cdef class SearchParams:
     """The URL Standard's URLSearchParams: a list of (name, value) pairs.
 
@@ -357,9 +357,6 @@ cdef class SearchParams:
         return NotImplemented
 
     __hash__ = None
-
-    def __reduce__(self):
-        return (_search_params_from_pairs, (list(self._list),))
 
     def __copy__(self):
         return SearchParams(self)

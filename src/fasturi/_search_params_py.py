@@ -16,8 +16,7 @@ from collections.abc import Mapping
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
 from ._errors import type_error
-from ._types import _search_params_from_pairs
-from ._whatwg_py import COMPONENT_SET, percent_decode
+from ._whatwg_percent import COMPONENT_SET, percent_decode
 
 __all__ = ["SearchParams", "urlencoded_parse", "urlencoded_serialize", "urlencoded_string_parse"]
 
@@ -276,10 +275,6 @@ class SearchParams:
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]
-
-    def __reduce__(self) -> Tuple[Any, Tuple[List[Pair]]]:
-        # by its pairs, which load as the running twin's SearchParams
-        return (_search_params_from_pairs, (list(self._list),))
 
     def __copy__(self) -> SearchParams:
         return SearchParams(self._list)

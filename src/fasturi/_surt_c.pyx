@@ -785,15 +785,15 @@ def surt(s):
     cdef uint8_t *mem = stack
     cdef uint8_t *heap = NULL
     cdef int rc
-    cdef bint wide  # (a str's UTF-8 is valid)
+    cdef bint wide  # (unused: a str needs no UTF-8 check)
     cdef str result
     if not isinstance(s, str):
         raise TypeError(f"surt() argument 's' must be str, not {type(s).__name__}")
     if PyUnicode_IS_ASCII(s):
         data = <const uint8_t *>PyUnicode_DATA(s)
         n = PyUnicode_GET_LENGTH(s)
-    else:
-        raw = (<str>s).encode("utf-8")
+    else:  # (any str: a lone surrogate as surrogatepass writes it, escaped)
+        raw = (<str>s).encode("utf-8", "surrogatepass")
         data = <const uint8_t *><const char *>raw
         n = len(raw)
     a = _text_start(data, n)

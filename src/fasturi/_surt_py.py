@@ -175,7 +175,8 @@ def surt(s: str) -> str:
     """
     if not isinstance(s, str):
         raise TypeError(f"surt() argument 's' must be str, not {type(s).__name__}")
-    url = s.encode("utf-8")
+    # (any str: a lone surrogate as surrogatepass writes it, escaped below)
+    url = s.encode("utf-8", "surrogatepass")
     if not url.strip(_WHITESPACE):
         return "-"
     if url.startswith(b"filedesc"):

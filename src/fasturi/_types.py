@@ -3,10 +3,7 @@ pickling agree whichever core is active."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional
-
-if TYPE_CHECKING:
-    from ._search_params_py import SearchParams
+from typing import NamedTuple, Optional
 
 
 class Split(NamedTuple):
@@ -99,7 +96,6 @@ _WHATWG_REASONS = {
     "domain-to-ASCII": "the host fails domain to ASCII",
 }
 
-_SPECIAL_ORIGIN_SCHEMES = frozenset(("ftp", "http", "https", "ws", "wss"))
 
 #: URL's getters, in the URL Standard's IDL order (fasturi.arrow gives the
 #: same tuple as WHATWG_FIELDS, the getters whatwg_split can give).
@@ -116,204 +112,6 @@ WHATWG_FIELDS = (
     "search",
     "hash",
 )
-
-
-class URL:
-    """A URL by the WHATWG URL Standard, with its ``URL`` class's getters.
-
-    Immutable and hashable; equal when ``href`` is (URL equivalence).
-    Built by ``fasturi.whatwg.parse``, not by calling the class.
-    """
-
-    __slots__ = (
-        "_href",
-        "_scheme",
-        "_username",
-        "_password",
-        "_host",
-        "_port",
-        "_path",
-        "_query",
-        "_fragment",
-        "_blob_origin",
-    )
-
-    _href: str
-    _scheme: str
-    _username: str
-    _password: str
-    _host: Optional[str]
-    _port: Optional[int]
-    _path: str
-    _query: Optional[str]
-    _fragment: Optional[str]
-    _blob_origin: Optional[str]
-
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        raise TypeError("URL objects are made by fasturi.whatwg.parse()")
-
-    @classmethod
-    def _from_record(
-        cls,
-        href: str,
-        scheme: str,
-        username: str,
-        password: str,
-        host: Optional[str],
-        port: Optional[int],
-        path: str,
-        query: Optional[str],
-        fragment: Optional[str],
-        blob_origin: Optional[str] = None,
-    ) -> "URL":
-        """A URL from its serialization and its record's fields (``host``
-        serialized, ``path`` serialized; ``blob_origin`` the origin of a
-        "blob" URL, which needs the parser)."""
-        self = object.__new__(cls)
-        setattr_ = object.__setattr__
-        setattr_(self, "_href", href)
-        setattr_(self, "_scheme", scheme)
-        setattr_(self, "_username", username)
-        setattr_(self, "_password", password)
-        setattr_(self, "_host", host)
-        setattr_(self, "_port", port)
-        setattr_(self, "_path", path)
-        setattr_(self, "_query", query)
-        setattr_(self, "_fragment", fragment)
-        setattr_(self, "_blob_origin", blob_origin)
-        return self
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"URL objects are immutable (cannot set {name!r})")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"URL objects are immutable (cannot delete {name!r})")
-
-    @property
-    def href(self) -> str:
-        """The URL serializer's output."""
-        return self._href
-
-    @property
-    def protocol(self) -> str:
-        """The scheme followed by ":"."""
-        return self._scheme + ":"
-
-    @property
-    def username(self) -> str:
-        return self._username
-
-    @property
-    def password(self) -> str:
-        return self._password
-
-    @property
-    def host(self) -> str:
-        """The host serialized, with ":" and the port when there is one."""
-        if self._host is None:
-            return ""
-        if self._port is None:
-            return self._host
-        return f"{self._host}:{self._port}"
-
-    @property
-    def hostname(self) -> str:
-        """The host serialized ("" when null)."""
-        return "" if self._host is None else self._host
-
-    @property
-    def port(self) -> str:
-        """The port as decimal text ("" when null, as for a default port)."""
-        return "" if self._port is None else str(self._port)
-
-    @property
-    def pathname(self) -> str:
-        """The URL path serializer's output."""
-        return self._path
-
-    @property
-    def search(self) -> str:
-        """ "?" and the query, or "" when the query is null or empty."""
-        return "?" + self._query if self._query else ""
-
-    @property
-    def hash(self) -> str:
-        """ "#" and the fragment, or "" when the fragment is null or empty."""
-        return "#" + self._fragment if self._fragment else ""
-
-    @property
-    def origin(self) -> str:
-        """The serialization of the URL's origin ("null" when opaque)."""
-        if self._scheme in _SPECIAL_ORIGIN_SCHEMES:
-            return f"{self._scheme}://{self.host}"
-        if self._scheme == "blob" and self._blob_origin is not None:
-            return self._blob_origin
-        return "null"
-
-    @property
-    def search_params(self) -> SearchParams:
-        """A ``SearchParams`` of the URL's query: a copy (apply it with
-        ``url.replace(search=str(params))``)."""
-        from ._search_params_py import SearchParams
-
-        # (search is "?" and the query, or "": what the constructor drops
-        # is that "?", never one the query begins with)
-        return SearchParams(self.search)
-
-    def replace(self, **changes: object) -> URL:
-        """A new URL with the URL Standard's setter of each keyword applied,
-        in the order given (``href``, ``protocol``, ``username``,
-        ``password``, ``host``, ``hostname``, ``port``, ``pathname``,
-        ``search``, ``hash``); a value the setter ignores leaves the URL as
-        it is.  ``href=`` that fails to parse raises ``InvalidURL``."""
-        from . import _whatwg_py
-
-        return _whatwg_py.replace(self, changes)
-
-    def __str__(self) -> str:
-        return self._href
-
-    def __repr__(self) -> str:
-        return f"URL({self._href!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, URL):
-            return self._href == other._href
-        return NotImplemented
-
-    def __ne__(self, other: object) -> bool:
-        if isinstance(other, URL):
-            return self._href != other._href
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._href)
-
-    def __reduce__(self) -> tuple[Callable[[str], URL], tuple[str]]:
-        # by its href, which parses back to the same URL (URL Standard, URL
-        # serializing), in whichever twin unpickles it
-        return (_url_from_href, (self._href,))
-
-    def __copy__(self) -> URL:
-        return self
-
-    def __deepcopy__(self, memo: object) -> URL:
-        return self
-
-
-def _url_from_href(href: str) -> URL:
-    """Unpickles a URL of either twin as the running one's (pickle needs a
-    module-level callable)."""
-    from ._impl import whatwg
-
-    return whatwg.parse(href)
-
-
-def _search_params_from_pairs(pairs: list[tuple[str, str]]) -> Any:
-    """Unpickles a SearchParams of either twin as the running one's."""
-    from ._impl import search_params
-
-    return search_params.SearchParams(pairs)
 
 
 def invalid_utf8(row: int) -> ValueError:
@@ -342,5 +140,5 @@ def row_decode_error(row: int, data: bytes) -> UnicodeDecodeError:
 for _cls in (Split, Finding, InvalidURI):
     _cls.__module__ = "fasturi"
 del _cls
-# and these as fasturi.whatwg.URL, fasturi.whatwg.InvalidURL
-URL.__module__ = InvalidURL.__module__ = "fasturi.whatwg"
+# and this as fasturi.whatwg.InvalidURL
+InvalidURL.__module__ = "fasturi.whatwg"

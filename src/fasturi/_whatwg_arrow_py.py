@@ -19,7 +19,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence
 import pyarrow as pa
 
 from . import _whatwg_py as whatwg
-from ._arrow_py import _export, _import, _map, _rows, _text_type
+from ._arrow_rows import _export, _import, _map, _rows, _text_type
 from ._search_params_py import urlencoded_string_parse
 from ._types import ArrowColumn, InvalidURL
 

@@ -47,7 +47,7 @@ from fasturi._idna_c cimport special_host
 
 from fasturi import _whatwg_py
 from fasturi._search_params_c import SearchParams
-from fasturi._types import InvalidURL, _url_from_href
+from fasturi._types import InvalidURL
 
 
 cdef extern from "fasturi_whatwg.h" nogil:
@@ -76,6 +76,7 @@ DEF STACK = 2048
 @cython.final
 @cython.no_gc
 @cython.freelist(32)
+@cython.auto_pickle(False)  # pickled by href: _impl registers how
 cdef class URL:
     """A URL by the WHATWG URL Standard, with its ``URL`` class's getters.
 
@@ -214,11 +215,6 @@ cdef class URL:
     def __hash__(self):
         return hash(self._href)
 
-    def __reduce__(self):
-        # by its href, which parses back to the same URL (URL Standard,
-        # URL serializing), in whichever twin unpickles it
-        return (_url_from_href, (self._href,))
-
     def __copy__(self):
         return self
 
@@ -264,7 +260,7 @@ cdef inline URL _url(const uint8_t *out, fu_ww_url *u, object input, const uint8
 
 
 cdef URL _adopt(object ref):
-    """The reference's URL (fasturi._types.URL) as one of these: its parts
+    """The reference's URL (fasturi._whatwg_py.URL) as one of these: its parts
     found in its href from their lengths, as the URL serializer wrote them
     (a path after a null host and "/." ends where the query starts)."""
     cdef URL url = URL.__new__(URL)

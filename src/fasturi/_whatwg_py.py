@@ -26,7 +26,18 @@ from typing import Dict, List, Optional, Tuple, Union
 
 from ._errors import type_error
 from ._idna_py import domain_parse
-from ._types import URL, InvalidURL
+from ._search_params_py import SearchParams
+from ._types import InvalidURL
+from ._whatwg_percent import (
+    C0_CONTROL_SET,
+    FRAGMENT_SET,
+    PATH_SET,
+    QUERY_SET,
+    SPECIAL_QUERY_SET,
+    USERINFO_SET,
+    percent_decode,
+    utf8_percent_encode,
+)
 
 __all__ = ["URL", "parse", "can_parse", "resolve"]
 
@@ -47,81 +58,6 @@ C0_CONTROL_OR_SPACE = "".join(map(chr, range(0x21)))
 
 # §URL miscellaneous: the special schemes and their default ports
 SPECIAL_SCHEMES = {"ftp": 21, "file": None, "http": 80, "https": 443, "ws": 80, "wss": 443}
-
-# -- Percent-encoded bytes ---------------------------------------------------
-# A percent-encode set holds every code point above U+007E; the sets below
-# list their ASCII members only, and `utf8_percent_encode` encodes every
-# byte above 0x7F.
-
-# C0 control percent-encode set: C0 controls and all code points > U+007E
-C0_CONTROL_SET = frozenset(map(chr, range(0x20))) | {"\x7f"}
-# fragment: C0 control set and U+0020 SPACE, ", <, >, `
-FRAGMENT_SET = C0_CONTROL_SET | frozenset(' "<>`')
-# query: C0 control set and U+0020 SPACE, ", #, <, >
-QUERY_SET = C0_CONTROL_SET | frozenset(' "#<>')
-# special-query: query set and '
-SPECIAL_QUERY_SET = QUERY_SET | {"'"}
-# path: query set and ?, ^, `, {, }
-PATH_SET = QUERY_SET | frozenset("?^`{}")
-# userinfo: path set and /, :, ;, =, @, [ to ] inclusive, |
-USERINFO_SET = PATH_SET | frozenset("/:;=@[\\]|")
-# component: userinfo set and $ to & inclusive, +, ,
-COMPONENT_SET = USERINFO_SET | frozenset("$%&+,")
-
-
-def _percent_encode_table(percent_encode_set: frozenset[str]) -> dict[int, str]:
-    """The set as a str.translate table over bytes (U+0000 to U+00FF): each
-    member and each byte above 0x7F to its percent-encoding."""
-    table = {ord(c): f"%{ord(c):02X}" for c in percent_encode_set}
-    table.update({byte: f"%{byte:02X}" for byte in range(0x80, 0x100)})
-    return table
-
-
-_TABLES = {
-    s: _percent_encode_table(s)
-    for s in (
-        C0_CONTROL_SET,
-        FRAGMENT_SET,
-        QUERY_SET,
-        SPECIAL_QUERY_SET,
-        PATH_SET,
-        USERINFO_SET,
-        COMPONENT_SET,
-    )
-}
-
-
-def utf8_percent_encode(input: str, percent_encode_set: frozenset[str]) -> str:
-    """UTF-8 percent-encode a code point (or a string of them) using a set:
-    each byte of its UTF-8 encoding that is in the set (every byte above
-    0x7F is) becomes %XX."""
-    if not input.isascii():
-        input = input.encode("utf-8").decode("latin-1")  # a code point per byte
-    return input.translate(_TABLES[percent_encode_set])
-
-
-def percent_decode(data: bytes) -> bytes:
-    """Percent-decode a byte sequence."""
-    if b"%" not in data:
-        return data
-    output = bytearray()
-    i = 0
-    n = len(data)
-    while i < n:
-        byte = data[i]
-        if (
-            byte == 0x25
-            and i + 2 < n
-            and chr(data[i + 1]) in ASCII_HEX_DIGITS
-            and chr(data[i + 2]) in ASCII_HEX_DIGITS
-        ):
-            output.append(int(data[i + 1 : i + 3], 16))
-            i += 3
-            continue
-        output.append(byte)
-        i += 1
-    return bytes(output)
-
 
 # -- Hosts -------------------------------------------------------------------
 
@@ -360,6 +296,193 @@ def ipv6_compressed_piece_index(address: List[int]) -> Optional[int]:
 
 
 # -- URLs --------------------------------------------------------------------
+
+
+# -- The URL object ------------------------------------------------------------
+# The API's URL: the reference's own class (the compiled twin has its own)
+# over a record's serialization and fields.
+
+# the schemes whose origin is a tuple origin (scheme, host, port)
+SPECIAL_ORIGIN_SCHEMES = frozenset(("ftp", "http", "https", "ws", "wss"))
+
+
+class URL:
+    """A URL by the WHATWG URL Standard, with its ``URL`` class's getters.
+
+    Immutable and hashable; equal when ``href`` is (URL equivalence).
+    Built by ``fasturi.whatwg.parse``, not by calling the class; pickled by
+    its href (``_impl._url_from_href``, registered where the twin is chosen).
+    """
+
+    __slots__ = (
+        "_href",
+        "_scheme",
+        "_username",
+        "_password",
+        "_host",
+        "_port",
+        "_path",
+        "_query",
+        "_fragment",
+        "_blob_origin",
+    )
+
+    _href: str
+    _scheme: str
+    _username: str
+    _password: str
+    _host: Optional[str]
+    _port: Optional[int]
+    _path: str
+    _query: Optional[str]
+    _fragment: Optional[str]
+    _blob_origin: Optional[str]
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("URL objects are made by fasturi.whatwg.parse()")
+
+    @classmethod
+    def _from_record(
+        cls,
+        href: str,
+        scheme: str,
+        username: str,
+        password: str,
+        host: Optional[str],
+        port: Optional[int],
+        path: str,
+        query: Optional[str],
+        fragment: Optional[str],
+        blob_origin: Optional[str] = None,
+    ) -> "URL":
+        """A URL from its serialization and its record's fields (``host``
+        serialized, ``path`` serialized; ``blob_origin`` the origin of a
+        "blob" URL, which needs the parser)."""
+        self = object.__new__(cls)
+        setattr_ = object.__setattr__
+        setattr_(self, "_href", href)
+        setattr_(self, "_scheme", scheme)
+        setattr_(self, "_username", username)
+        setattr_(self, "_password", password)
+        setattr_(self, "_host", host)
+        setattr_(self, "_port", port)
+        setattr_(self, "_path", path)
+        setattr_(self, "_query", query)
+        setattr_(self, "_fragment", fragment)
+        setattr_(self, "_blob_origin", blob_origin)
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"URL objects are immutable (cannot set {name!r})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"URL objects are immutable (cannot delete {name!r})")
+
+    @property
+    def href(self) -> str:
+        """The URL serializer's output."""
+        return self._href
+
+    @property
+    def protocol(self) -> str:
+        """The scheme followed by ":"."""
+        return self._scheme + ":"
+
+    @property
+    def username(self) -> str:
+        return self._username
+
+    @property
+    def password(self) -> str:
+        return self._password
+
+    @property
+    def host(self) -> str:
+        """The host serialized, with ":" and the port when there is one."""
+        if self._host is None:
+            return ""
+        if self._port is None:
+            return self._host
+        return f"{self._host}:{self._port}"
+
+    @property
+    def hostname(self) -> str:
+        """The host serialized ("" when null)."""
+        return "" if self._host is None else self._host
+
+    @property
+    def port(self) -> str:
+        """The port as decimal text ("" when null, as for a default port)."""
+        return "" if self._port is None else str(self._port)
+
+    @property
+    def pathname(self) -> str:
+        """The URL path serializer's output."""
+        return self._path
+
+    @property
+    def search(self) -> str:
+        """ "?" and the query, or "" when the query is null or empty."""
+        return "?" + self._query if self._query else ""
+
+    @property
+    def hash(self) -> str:
+        """ "#" and the fragment, or "" when the fragment is null or empty."""
+        return "#" + self._fragment if self._fragment else ""
+
+    @property
+    def origin(self) -> str:
+        """The serialization of the URL's origin ("null" when opaque)."""
+        if self._scheme in SPECIAL_ORIGIN_SCHEMES:
+            return f"{self._scheme}://{self.host}"
+        if self._scheme == "blob" and self._blob_origin is not None:
+            return self._blob_origin
+        return "null"
+
+    @property
+    def search_params(self) -> SearchParams:
+        """A ``SearchParams`` of the URL's query: a copy (apply it with
+        ``url.replace(search=str(params))``)."""
+        # (search is "?" and the query, or "": what the constructor drops
+        # is that "?", never one the query begins with)
+        return SearchParams(self.search)
+
+    def replace(self, **changes: object) -> URL:
+        """A new URL with the URL Standard's setter of each keyword applied,
+        in the order given (``href``, ``protocol``, ``username``,
+        ``password``, ``host``, ``hostname``, ``port``, ``pathname``,
+        ``search``, ``hash``); a value the setter ignores leaves the URL as
+        it is.  ``href=`` that fails to parse raises ``InvalidURL``."""
+        return replace(self, changes)
+
+    def __str__(self) -> str:
+        return self._href
+
+    def __repr__(self) -> str:
+        return f"URL({self._href!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, URL):
+            return self._href == other._href
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if isinstance(other, URL):
+            return self._href != other._href
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._href)
+
+    def __copy__(self) -> URL:
+        return self
+
+    def __deepcopy__(self, memo: object) -> URL:
+        return self
+
+
+# users meet it as fasturi.whatwg.URL (tracebacks, reprs of types)
+URL.__module__ = "fasturi.whatwg"
 
 
 class URLRecord:

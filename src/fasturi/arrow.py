@@ -31,7 +31,7 @@ from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
 
 import pyarrow as pa
 
-from ._errors import rfc_error, type_error
+from ._errors import rfc_number, type_error
 from ._impl import arrow_kernels, pipeline, rules, whatwg_kernels
 from ._types import WHATWG_FIELDS as _WHATWG_FIELDS
 from ._types import ArrowColumn
@@ -420,8 +420,7 @@ def resolve(
     (row i resolved against base row i).  A row whose base is null or not
     absolute gives null.
     """
-    if rfc not in (3986, 2396) or isinstance(rfc, bool):
-        raise rfc_error("resolve", rfc)
+    rfc_number("resolve", rfc)
     n = _threads("resolve", threads)
     column = _read("resolve", refs, "refs")
     if isinstance(base, str):

@@ -62,15 +62,18 @@ warn on every use (the stdlib warns on the first only).
 from __future__ import annotations
 
 import types as _types
-import typing as _typing
 import urllib.parse as _std
 
-if _typing.TYPE_CHECKING:
+# typing is not imported at run time (a drop-in installed from sitecustomize
+# is imported by every interpreter); type checkers take this as true
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import typing as _typing
+    from typing import Any as _Any
     from urllib.parse import *  # noqa: F403
+del TYPE_CHECKING
 
-from ._impl import NO_EXTENSIONS as _pure
-
-_Any = _typing.Any
+from ._impl import NO_EXTENSIONS as _pure  # noqa: E402
 
 # The functions that run compiled code (when it is active).
 _HOT_SPLIT = ("urlsplit", "urlparse", "urlunsplit", "urlunparse", "urljoin", "urldefrag")

@@ -333,7 +333,7 @@ def test_without_python(tmp_path):
     path = subprocess.run([*run, "--path"], capture_output=True, text=True, check=True).stdout
     keys = tmp_path / "psl.txt"
     sql = subprocess.run(
-        [*run, "--public-suffix-list", str(keys)], capture_output=True, text=True, check=True
+        [*run, "--write-public-suffix-table", str(keys)], capture_output=True, text=True, check=True
     ).stdout
     script = f"""
 import duckdb, sys
