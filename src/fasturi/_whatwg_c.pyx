@@ -1,20 +1,22 @@
 """fasturi.whatwg's parser, compiled: the twin of _whatwg_py.
 
-csrc/fasturi_whatwg.h parses the common case exactly (its opening comment
-says which inputs: no tab, newline or backslash, no host beyond ASCII, no
-"%" or xn-- label in a domain, no percent-encoded dot segment, ...); every
-other input, every call with bytes, another type or a lone surrogate, and
-every input that would fail, goes to _whatwg_py, the reference, so both
-twins give the same URL, href or error for every input.  The URL objects
-are this module's URL: the href and its parts' offsets, the parts sliced
-out when read (the reference's URL holds every part as a string).
+Every input is parsed in C (csrc/fasturi_whatwg*.h: the basic URL parser,
+every state; the host parser; the serializer), str and bytes alike: a str
+is read in place where it is ASCII, else written as UTF-8 with each lone
+surrogate as U+FFFD; bytes are read in place where they are UTF-8, else
+with U+FFFD for what is not.  Failures are named in C by the standard's
+validation-error names.  One piece is the reference's still: domain to
+ASCII of a domain beyond ASCII (UTS #46), which the C parser hands back
+(FU_WW_HOST) and takes again as the host's serialization.  The URL
+objects are this module's URL: the href and its parts' offsets, the parts
+sliced out when read (the reference's URL holds every part as a string).
 """
 
 cimport cython
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from cpython.object cimport PyTypeObject
-from cpython.unicode cimport PyUnicode_AsUTF8String, PyUnicode_Substring
-from libc.stdint cimport uint8_t
+from cpython.unicode cimport PyUnicode_DecodeUTF8, PyUnicode_Substring
+from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from libc.string cimport memcmp, memcpy
 
 from fasturi._capi cimport (
@@ -23,50 +25,62 @@ from fasturi._capi cimport (
     PyUnicode_DATA,
     PyUnicode_GET_LENGTH,
     PyUnicode_IS_ASCII,
+    PyUnicode_KIND,
     PyUnicode_New,
 )
 from fasturi._csrc cimport (
+    FU_WW_FAIL,
     FU_WW_FRAG,
     FU_WW_FTP,
+    FU_WW_HOST,
     FU_WW_HTTP,
     FU_WW_HTTPS,
-    FU_WW_OTHER,
+    FU_WW_OK,
     FU_WW_PATH,
     FU_WW_QUERY,
     FU_WW_SQUERY,
     FU_WW_USERINFO,
     fu_ww_enc,
+    fu_ww_error_detail,
+    fu_ww_error_name,
     fu_ww_init,
     fu_ww_parse,
-    fu_ww_parse_host,
+    fu_ww_parse_given,
     fu_ww_room,
     fu_ww_url,
+    fu_ww_usv_1,
+    fu_ww_usv_2,
+    fu_ww_usv_4,
+    fu_ww_usv_room,
+    fu_ww_utf8_fix,
+    fu_ww_utf8_ok,
 )
 
 from fasturi import _whatwg_py
+from fasturi._errors import type_error
 from fasturi._types import InvalidURL, _url_from_href
 
 
 cdef extern from "fasturi_whatwg.h" nogil:
     int fu_ww_same(const uint8_t *s, Py_ssize_t n, uint8_t *out, fu_ww_url *u)
     int fu_ww_ssse3
+    enum:
+        FU_WW_BLOB
 
 __all__ = ["URL", "can_parse", "host_parse", "parse", "resolve"]
 
 # The host parser alone (audit's host-differs hazard) is the reference's.
 host_parse = _whatwg_py.host_parse
 
-# The special schemes' names, at their FU_WW_* numbers.
-cdef tuple _SCHEMES = (None, "http", "https", "ws", "wss", "ftp", "file")
 cdef str _EMPTY = ""
 
-# A URL's scheme beyond the C path's FU_WW_* (the reference's URLs only):
-# a "blob" URL's origin is that of the URL its path holds.
+# A URL's scheme number (FU_WW_*): a "blob" URL's origin is that of the
+# URL its path holds.
 DEF SCHEME_BLOB = 7
 
 fu_ww_init()
 
-# Inputs up to this many bytes are parsed into a buffer on the stack.
+# Inputs whose work fits in this many bytes are parsed on the stack.
 DEF STACK = 2048
 
 
@@ -224,8 +238,8 @@ cdef inline str _ascii(const uint8_t *p, Py_ssize_t n):
 
 cdef inline URL _url(const uint8_t *out, fu_ww_url *u, object input, const uint8_t *s,
                      Py_ssize_t n):
-    """The URL of a parse the C path took (out: its serialization); its
-    href is `input` itself where that is an ASCII str written as out is."""
+    """The URL of a parse (out: its serialization); its href is `input`
+    itself where that is an ASCII str written as out is."""
     cdef URL url = URL.__new__(URL)
     if type(input) is str and u.len == n and memcmp(out, s, n) == 0:
         url._href = input
@@ -247,161 +261,179 @@ cdef inline URL _url(const uint8_t *out, fu_ww_url *u, object input, const uint8
     return url
 
 
-cdef URL _adopt(object ref):
-    """The reference's URL (fasturi._types.URL) as one of these: its parts
-    found in its href from their lengths, as the URL serializer wrote them
-    (a path after a null host and "/." ends where the query starts)."""
-    cdef URL url = URL.__new__(URL)
-    cdef str href = ref._href
-    cdef str scheme = ref._scheme
-    cdef Py_ssize_t at, end = len(href)
-    url._href = href
-    url._scheme_end = len(scheme)
-    url._scheme = _SCHEMES.index(scheme) if scheme in _SCHEMES else (
-        SCHEME_BLOB if scheme == "blob" else FU_WW_OTHER)
-    url._user_start = url._user_end = url._pass_start = url._pass_end = 0
-    url._host_start = url._host_end = -1
-    url._port = -1
-    url._query_start = url._frag_start = -1
-    if ref._fragment is not None:
-        end -= len(ref._fragment) + 1
-        url._frag_start = end
-    if ref._query is not None:
-        end -= len(ref._query) + 1
-        url._query_start = end
-    url._path_end = end
-    url._path_start = end - len(ref._path)
-    if ref._host is not None:
-        at = url._scheme_end + 3
-        url._user_start = at
-        at += len(ref._username)
-        url._user_end = at
-        if ref._password:
-            url._pass_start = at + 1
-            at += 1 + len(ref._password)
-            url._pass_end = at
-        if ref._username or ref._password:
-            at += 1  # "@"
-        url._host_start = at
-        url._host_end = at + len(ref._host)
-        if ref._port is not None:
-            url._port = ref._port
-    return url
+# ---- the input as UTF-8 ----------------------------------------------------------
+
+cdef struct _In:
+    const uint8_t *p  # the UTF-8: in place, or (once _make has run) in the work buffer
+    Py_ssize_t n
+    const void *units  # what _make converts (NULL: nothing, p is the text)
+    Py_ssize_t count
+    int kind  # a str's (1, 2, 4), or 0: bytes that are not UTF-8
+    Py_ssize_t room  # the bytes _make writes at most
 
 
-cdef inline object _utf8(object s):
-    """What holds s's UTF-8: s itself when it is an ASCII str, else its
-    UTF-8 as bytes; None where s is not a str or has a lone surrogate (the
-    reference replaces them)."""
-    if type(s) is not str:
-        return None
-    if PyUnicode_IS_ASCII(s):
-        return s
+cdef object _in(_In *t, object v, str func, str name):
+    """Where v's UTF-8 is, or what makes it (t.room > 0): a str's code
+    units, or bytes that are not UTF-8.  Returns the object that holds
+    them (bytes for a bytearray or memoryview: their copy)."""
+    t.units = NULL
+    t.room = 0
+    if isinstance(v, str):  # (a subclass's text too, as the reference reads it)
+        t.n = PyUnicode_GET_LENGTH(v)
+        t.p = <const uint8_t *>PyUnicode_DATA(v)
+        if not PyUnicode_IS_ASCII(v):
+            t.units = t.p
+            t.count = t.n
+            t.kind = PyUnicode_KIND(v)
+            t.room = fu_ww_usv_room(t.n)
+        return v
+    if isinstance(v, (bytes, bytearray, memoryview)):
+        if type(v) is not bytes:
+            v = bytes(v)
+        t.n = PyBytes_GET_SIZE(v)
+        t.p = <const uint8_t *>PyBytes_AS_STRING(v)
+        if not fu_ww_utf8_ok(t.p, t.n):
+            t.units = t.p
+            t.count = t.n
+            t.kind = 0
+            t.room = 3 * t.n
+        return v
+    raise type_error(func, name, v, "str or bytes")
+
+
+cdef inline void _make(_In *t, uint8_t *dest) noexcept nogil:
+    """The UTF-8 written at dest, where it is to be made."""
+    if t.units == NULL:
+        return
+    if t.kind == 1:
+        t.n = fu_ww_usv_1(<const uint8_t *>t.units, t.count, dest)
+    elif t.kind == 2:
+        t.n = fu_ww_usv_2(<const uint16_t *>t.units, t.count, dest)
+    elif t.kind == 4:
+        t.n = fu_ww_usv_4(<const uint32_t *>t.units, t.count, dest)
+    else:
+        t.n = fu_ww_utf8_fix(<const uint8_t *>t.units, t.count, dest)
+    t.p = dest
+
+
+cdef inline Py_ssize_t _most(_In *t):
+    """The most UTF-8 bytes t's text is."""
+    return t.room if t.units != NULL else t.n
+
+
+# ---- failures ----------------------------------------------------------------------
+
+
+cdef object _host(fu_ww_url *u):
+    """The host the C parser leaves to the caller (a domain beyond ASCII:
+    domain to ASCII), serialized by the reference's host parser (bytes), or
+    the InvalidURL it raises."""
+    text = PyUnicode_DecodeUTF8(<const char *>u.need, u.need_len, NULL)
     try:
-        return PyUnicode_AsUTF8String(s)
-    except UnicodeEncodeError:
+        return (<str>_whatwg_py.host_parse(text, False)).encode("ascii")
+    except InvalidURL as e:
+        return e
+
+
+cdef object _failure(fu_ww_url *u):
+    """The InvalidURL of a parse that failed in C."""
+    cdef const char *detail = fu_ww_error_detail(u.error)
+    return InvalidURL(
+        fu_ww_error_name(u.error).decode("ascii"),
+        detail.decode("ascii") if detail != NULL else None,
+    )
+
+
+cdef uint8_t *_block(uint8_t **blocks, int k, Py_ssize_t size, uint8_t *stack) except NULL:
+    """size bytes: the stack buffer where they fit, else blocks[k] (the
+    caller frees it)."""
+    if size <= STACK:
+        return stack
+    blocks[k] = <uint8_t *>PyMem_Malloc(size)
+    if blocks[k] == NULL:
+        raise MemoryError()
+    return blocks[k]
+
+
+cdef object _parse(const uint8_t *s, Py_ssize_t n, const uint8_t *base, fu_ww_url *b,
+                   uint8_t **out, fu_ww_url *u, uint8_t **owned, int *rc):
+    """fu_ww_parse (its result in *rc), and again with the host where it
+    leaves one to the caller (then *out is *owned, which the caller frees).
+    Returns the host parser's InvalidURL where it fails the host (*rc
+    FU_WW_FAIL), else None."""
+    rc[0] = fu_ww_parse(s, n, base, b, out[0], u)
+    if rc[0] != FU_WW_HOST:
         return None
+    host = _host(u)
+    if type(host) is not bytes:
+        rc[0] = FU_WW_FAIL
+        return host
+    owned[0] = <uint8_t *>PyMem_Malloc(
+        fu_ww_room(n, b.len if base != NULL else 0) + len(<bytes>host))
+    if owned[0] == NULL:
+        raise MemoryError()
+    out[0] = owned[0]
+    rc[0] = fu_ww_parse_given(s, n, base, b, <const uint8_t *><const char *>host,
+                              len(<bytes>host), out[0], u)
+    return None
 
 
-cdef inline const uint8_t *_data(object owner, Py_ssize_t *n):
-    if type(owner) is str:
-        n[0] = PyUnicode_GET_LENGTH(owner)
-        return <const uint8_t *>PyUnicode_DATA(owner)
-    n[0] = PyBytes_GET_SIZE(owner)
-    return <const uint8_t *>PyBytes_AS_STRING(owner)
-
-
-# What _fast gives back.
+# What _api gives back.
 cdef enum:
-    WANT_OK = 0  # True
+    WANT_OK = 0  # True or False
     WANT_HREF = 1  # the href
     WANT_URL = 2  # the URL
 
 
-cdef object _fast(object input, object base, int want):
-    """True, the href or the URL (want) by the C path; False where it knows
-    the input fails (the reference names the error), None where the input
-    or base is not one it takes."""
-    cdef Py_ssize_t n = 0, bn = 0
-    cdef object input_owner = _utf8(input), base_owner = None
-    if input_owner is None:
-        return None
-    cdef const uint8_t *s = _data(input_owner, &n)
-    cdef const uint8_t *bs = NULL
-    if base is not None:
-        base_owner = _utf8(base)
-        if base_owner is None:
-            return None
-        bs = _data(base_owner, &bn)
+cdef object _api(object input, object base, int want, str func, str input_name):
+    """The API URL parser: the base parsed first (its failure the whole's),
+    then the input against it; True (False where it fails: WANT_OK), the
+    href or the URL; else raises InvalidURL."""
+    cdef _In ti, tb
     cdef fu_ww_url b, u
-    cdef uint8_t stack[STACK]
+    cdef uint8_t stack0[STACK]
+    cdef uint8_t stack1[STACK]
+    cdef uint8_t *blocks[4]
+    cdef uint8_t *conv
     cdef uint8_t *bout = NULL
-    cdef uint8_t *out = stack
-    cdef object result = None
-    cdef Py_ssize_t broom = fu_ww_room(bn, 0) if base is not None else 0
-    cdef Py_ssize_t room = fu_ww_room(n, broom)
-    if broom + room > STACK:
-        out = <uint8_t *>PyMem_Malloc(broom + room)
-        if out == NULL:
-            raise MemoryError()
-    bout = out + room
-    cdef int rc = 1
-    try:
-        if base is not None:
-            rc = fu_ww_parse(bs, bn, NULL, NULL, bout, &b)
-            if rc == 2:  # (a base whose host is the reference's: the reference's)
-                rc = 0
-        if rc == 1:
-            rc = fu_ww_parse(s, n, bout if base is not None else NULL,
-                             &b if base is not None else NULL, out, &u)
-        if rc == 2:
-            return _with_host(input, base, want, s, n, bout if base is not None else NULL,
-                              &b if base is not None else NULL, room, &u)
-        if rc != 1:
-            # a failure the C path knows is can_parse's answer; the others
-            # want the reference's error
-            return False if rc < 0 else None
-        if want == WANT_URL:
-            result = _url(out, &u, input, s, n)
-        elif want == WANT_HREF:
-            result = _ascii(out, u.len)
-        else:
-            result = True
-    finally:
-        if out != stack:
-            PyMem_Free(out)
-    return result
-
-
-cdef object _with_host(object input, object base, int want, const uint8_t *s, Py_ssize_t n,
-                       const uint8_t *bout, fu_ww_url *b, Py_ssize_t room, fu_ww_url *u):
-    """_fast's answer for an input the C path takes but for its host: the
-    host by the reference's host parser (IDNA, IPv4 numbers, percent-
-    decoding, opaque hosts: the costly part, and a small one), then the
-    input again by the C path with that host."""
-    cdef bytes host
     cdef uint8_t *out
+    cdef object error = None
+    cdef Py_ssize_t broom = 0, croom
     cdef int rc
+    _held_input = _in(&ti, input, func, input_name)
+    _held_base = None
+    if base is not None:
+        _held_base = _in(&tb, base, func, "base")
+        broom = fu_ww_room(_most(&tb), 0)
+    croom = ti.room + (tb.room if base is not None else 0)
+    blocks[0] = blocks[1] = blocks[2] = blocks[3] = NULL
     try:
-        text = (<bytes>s[u.need_start:u.need_end]).decode("utf-8")
-        host = _whatwg_py.host_parse(text, u.scheme == FU_WW_OTHER).encode("ascii")
-    except InvalidURL:
-        return False
-    out = <uint8_t *>PyMem_Malloc(room + len(host))
-    if out == NULL:
-        raise MemoryError()
-    try:
-        rc = fu_ww_parse_host(s, n, bout, b, <const uint8_t *><const char *>host, len(host),
-                              out, u)
-        if rc != 1:
-            return False if rc < 0 else None
+        conv = _block(blocks, 0, croom + broom, stack0)
+        _make(&ti, conv)
+        if base is not None:
+            _make(&tb, conv + ti.room)
+            bout = conv + croom
+            error = _parse(tb.p, tb.n, NULL, NULL, &bout, &b, &blocks[1], &rc)
+            if rc != FU_WW_OK:
+                if want == WANT_OK:
+                    return False
+                if error is None:
+                    error = _failure(&b)
+                raise InvalidURL(error.reason, "the base URL fails to parse: " + error.detail)
+        out = _block(blocks, 2, fu_ww_room(ti.n, b.len if base is not None else 0), stack1)
+        error = _parse(ti.p, ti.n, bout, &b, &out, &u, &blocks[3], &rc)
+        if rc != FU_WW_OK:
+            if want == WANT_OK:
+                return False
+            raise error if error is not None else _failure(&u)
         if want == WANT_URL:
-            return _url(out, u, input, s, n)
+            return _url(out, &u, input, ti.p, ti.n)
         if want == WANT_HREF:
             return _ascii(out, u.len)
         return True
     finally:
-        PyMem_Free(out)
+        for k in range(4):
+            PyMem_Free(blocks[k])
 
 
 def parse(input, base=None):
@@ -409,18 +441,12 @@ def parse(input, base=None):
 
     Raises ``InvalidURL`` (a ``ValueError``) where the parser returns failure.
     """
-    url = _fast(input, base, WANT_URL)
-    if url is None or url is False:
-        return _adopt(_whatwg_py.parse(input, base))
-    return url
+    return _api(input, base, WANT_URL, "parse", "input")
 
 
 def can_parse(input, base=None):
     """Whether ``parse(input, base)`` succeeds (URL Standard, canParse)."""
-    ok = _fast(input, base, WANT_OK)
-    if ok is not None:
-        return ok
-    return _whatwg_py.can_parse(input, base)
+    return _api(input, base, WANT_OK, "can_parse", "input")
 
 
 def resolve(base, ref):
@@ -428,33 +454,19 @@ def resolve(base, ref):
 
     Raises ``InvalidURL`` where either fails.
     """
-    if base is not None:
-        href = _fast(ref, base, WANT_HREF)
-        if href is not None and href is not False:
-            return href
-    return _whatwg_py.resolve(base, ref)
+    if base is None:
+        raise type_error("resolve", "base", base, "str or bytes")
+    return _api(ref, base, WANT_HREF, "resolve", "ref")
 
 
-def _fast_parse(input, base=None):
-    """The URL by the C path, or None where it hands the input to the
-    reference (for the tests that count what the C path takes)."""
-    url = _fast(input, base, WANT_URL)
-    return None if url is False else url
-
-
-def _parse_or_none(input, base=None):
-    """``parse(input, base)``, or None where it fails (the column kernels'
-    row: no error to name, so no reference parse for a failure the C path
-    knows)."""
-    url = _fast(input, base, WANT_URL)
-    if url is False:
+def _host_bytes(bytes need):
+    """The serialization (bytes) of a host the C parser leaves to the
+    caller (FU_WW_HOST: a domain beyond ASCII, its UTF-8), or None where
+    the host parser fails it (a column kernel's row)."""
+    try:
+        return (<str>_whatwg_py.host_parse(need.decode("utf-8"), False)).encode("ascii")
+    except InvalidURL:
         return None
-    if url is None:
-        try:
-            return _adopt(_whatwg_py.parse(input, base))
-        except InvalidURL:
-            return None
-    return url
 
 
 def _same(input):
@@ -500,13 +512,12 @@ cdef extern from *:
 
 
 def _parts(URL url):
-    """The C path's record of a URL (fu_ww_url's fields, in their order),
-    for the column kernels' base: any URL, the C path's or not."""
+    """The C parser's record of a URL (fu_ww_url's fields, in their
+    order), for the column kernels' base."""
     return (
         len(url._href), url._scheme_end, url._user_start, url._user_end, url._pass_start,
         url._pass_end, url._host_start, url._host_end, url._path_start, url._path_end,
-        url._query_start, url._frag_start, url._port,
-        FU_WW_OTHER if url._scheme == SCHEME_BLOB else url._scheme,
+        url._query_start, url._frag_start, url._port, url._scheme,
     )
 
 
