@@ -27,6 +27,7 @@
 
 #include "fasturi_whatwg_parse.h"
 #include "fasturi_whatwg_same.h"
+#include "fasturi_whatwg_set.h"
 
 /* The basic URL parser on s[0..n) against the base (its href and record,
    as this parser wrote them; NULL: none). */

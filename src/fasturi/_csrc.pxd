@@ -291,6 +291,8 @@ cdef extern from "fasturi_whatwg.h" nogil:
         int error
         const uint8_t *need
         Py_ssize_t need_len
+        const uint8_t *given
+        Py_ssize_t given_len
     unsigned FU_WW_FRAG, FU_WW_QUERY, FU_WW_SQUERY, FU_WW_PATH, FU_WW_USERINFO
     enum:
         FU_WW_OTHER, FU_WW_HTTP, FU_WW_HTTPS, FU_WW_WS, FU_WW_WSS, FU_WW_FTP, FU_WW_FILE,
@@ -314,5 +316,10 @@ cdef extern from "fasturi_whatwg.h" nogil:
                     uint8_t *out, fu_ww_url *u)
     int fu_ww_parse_rest(const uint8_t *s, Py_ssize_t n, const uint8_t *base, const fu_ww_url *b,
                          uint8_t *out, fu_ww_url *u)
+    enum:
+        FU_WW_SET_HREF
+    Py_ssize_t fu_ww_set_room(Py_ssize_t hn, Py_ssize_t vn)
+    int fu_ww_set(int which, const uint8_t *href, const fu_ww_url *u, const uint8_t *v,
+                  Py_ssize_t vn, uint8_t *out, fu_ww_url *nu)
     int fu_ww_parse_given(const uint8_t *s, Py_ssize_t n, const uint8_t *base, const fu_ww_url *b,
                           const uint8_t *host, Py_ssize_t host_len, uint8_t *out, fu_ww_url *u)

@@ -29,6 +29,9 @@ from fasturi._capi cimport (
     PyUnicode_New,
 )
 from fasturi._csrc cimport (
+    FU_WW_SET_HREF,
+    fu_ww_set,
+    fu_ww_set_room,
     FU_WW_FAIL,
     FU_WW_FRAG,
     FU_WW_FTP,
@@ -192,6 +195,14 @@ cdef class URL:
             if inner._scheme == FU_WW_HTTP or inner._scheme == FU_WW_HTTPS:
                 return inner.origin
         return "null"
+
+    def replace(self, **changes):
+        """A new URL with the URL Standard's setter of each keyword applied,
+        in the order given (``href``, ``protocol``, ``username``,
+        ``password``, ``host``, ``hostname``, ``port``, ``pathname``,
+        ``search``, ``hash``); a value the setter ignores leaves the URL as
+        it is.  ``href=`` that fails to parse raises ``InvalidURL``."""
+        return _replace(self, changes)
 
     def __str__(self):
         return self._href
@@ -434,6 +445,125 @@ cdef object _api(object input, object base, int want, str func, str input_name):
     finally:
         for k in range(4):
             PyMem_Free(blocks[k])
+
+
+# ---- the setters ---------------------------------------------------------------------
+
+# The URL class's setters (FU_WW_SET_*), by the attribute they set.
+cdef dict _SETTERS = {
+    "href": 0,
+    "protocol": 1,
+    "username": 2,
+    "password": 3,
+    "host": 4,
+    "hostname": 5,
+    "port": 6,
+    "pathname": 7,
+    "search": 8,
+    "hash": 9,
+}
+
+
+cdef inline void _record(URL url, fu_ww_url *u):
+    u.len = len(url._href)
+    u.scheme_end = url._scheme_end
+    u.user_start = url._user_start
+    u.user_end = url._user_end
+    u.pass_start = url._pass_start
+    u.pass_end = url._pass_end
+    u.host_start = url._host_start
+    u.host_end = url._host_end
+    u.path_start = url._path_start
+    u.path_end = url._path_end
+    u.query_start = url._query_start
+    u.frag_start = url._frag_start
+    u.port = url._port
+    u.scheme = url._scheme
+
+
+cdef object _setter_value(str name, object value, _In *t):
+    """The setter's value as parse takes its input (a str, lone surrogates
+    replaced; bytes, UTF-8), and for port an int too (its decimal text, as
+    JavaScript gives it); where it is in t, and the object holding it."""
+    if name == "port" and isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    if not isinstance(value, (str, bytes, bytearray, memoryview)):
+        raise type_error("replace", name, value,
+                         "str, bytes or int" if name == "port" else "str or bytes")
+    return _in(t, value, "replace", name)
+
+
+cdef URL _replace(URL url, dict changes):
+    """url with the setter of each of changes applied, in order."""
+    cdef fu_ww_url u, nu
+    cdef _In tv
+    cdef uint8_t stack0[STACK]
+    cdef uint8_t stack1[STACK]
+    cdef uint8_t *stacks[2]
+    cdef uint8_t *blocks[2]
+    cdef uint8_t *conv[2]
+    cdef uint8_t *out
+    cdef const uint8_t *href
+    cdef int which, rc, k = 0
+    cdef Py_ssize_t room
+    if not changes:
+        return url
+    _record(url, &u)
+    href = <const uint8_t *>PyUnicode_DATA(url._href)
+    stacks[0] = stack0
+    stacks[1] = stack1
+    blocks[0] = blocks[1] = conv[0] = conv[1] = NULL
+    try:
+        for name, value in changes.items():
+            which = _SETTERS.get(name, -1)
+            if which < 0:
+                raise TypeError(
+                    f"replace() got an unexpected keyword argument {name!r}; "
+                    f"the setters are {', '.join(_SETTERS)}"
+                )
+            _held = _setter_value(name, value, &tv)
+            # the value's UTF-8, made where it is to be made
+            PyMem_Free(conv[k])
+            conv[k] = NULL
+            if tv.units != NULL:
+                conv[k] = <uint8_t *>PyMem_Malloc(tv.room)
+                if conv[k] == NULL:
+                    raise MemoryError()
+                _make(&tv, conv[k])
+            # the new URL in the other buffer than the href's
+            room = fu_ww_set_room(u.len, tv.n)
+            PyMem_Free(blocks[k])
+            blocks[k] = NULL
+            out = _block(blocks, k, room, stacks[k])
+            nu.given = NULL
+            nu.given_len = 0
+            rc = fu_ww_set(which, href, &u, tv.p, tv.n, out, &nu)
+            if rc == FU_WW_HOST:
+                host = _host(&nu)
+                if type(host) is not bytes:
+                    # (a host setter leaves the URL as it is; href raises)
+                    if which == FU_WW_SET_HREF:
+                        raise host
+                    continue
+                PyMem_Free(blocks[k])
+                blocks[k] = <uint8_t *>PyMem_Malloc(room + len(<bytes>host))
+                if blocks[k] == NULL:
+                    raise MemoryError()
+                out = blocks[k]
+                nu.given = <const uint8_t *><const char *>host
+                nu.given_len = len(<bytes>host)
+                rc = fu_ww_set(which, href, &u, tv.p, tv.n, out, &nu)
+            if rc != FU_WW_OK:
+                raise _failure(&nu)
+            href = out
+            u = nu
+            k ^= 1
+        return _url(href, &u, None, NULL, 0)
+    finally:
+        PyMem_Free(blocks[0])
+        PyMem_Free(blocks[1])
+        PyMem_Free(conv[0])
+        PyMem_Free(conv[1])
 
 
 def parse(input, base=None):
