@@ -16,7 +16,7 @@
 
    The value is UTF-8 (a scalar value string's: see fu_ww_usv_N); out has
    room for fu_ww_set_room(href length, value length) bytes, plus
-   given_len where the caller gives a host (nu->given: NULL, or after
+   2 * given_len where the caller gives a host (nu->given: NULL, or after
    FU_WW_HOST the host's serialization).  Expects fasturi_whatwg_parse.h
    and fasturi_whatwg_same.h. */
 #ifndef FASTURI_WHATWG_SET_H
@@ -48,6 +48,13 @@ static inline ptrdiff_t fu_ww_set_room(ptrdiff_t hn, ptrdiff_t vn)
 {
     ptrdiff_t r = hn + 7 * vn + 192;
     return r > fu_ww_room(vn, 0) ? r : fu_ww_room(vn, 0);
+}
+
+/* Where the new part is made: past the new href's room (the old href, the
+   new part, 64; and a host given). */
+static inline uint8_t *fu_ww_set_part(uint8_t *out, ptrdiff_t hn, ptrdiff_t vn, ptrdiff_t given_len)
+{
+    return out + hn + 3 * vn + 64 + given_len;
 }
 
 /* A URL as its parts: spans of the href or of a new part, the host and
@@ -102,10 +109,11 @@ static inline int fu_ww_rec_no_userinfo(const fu_ww_rec *r)
     return r->host.p == NULL || r->host.n == 0 || r->scheme_id == FU_WW_FILE;
 }
 
+/* (The spans lie in the old href or beyond the new one's room: never
+   where they are written.) */
 static inline uint8_t *fu_ww_put(uint8_t *o, fu_ww_span s)
 {
-    if (s.n > 0)
-        memmove(o, s.p, (size_t)s.n);
+    fu_copy(o, s.p, s.n);
     return o + s.n;
 }
 
@@ -162,6 +170,34 @@ static inline void fu_ww_rec_write(const fu_ww_rec *r, uint8_t *out, fu_ww_url *
     }
     u->len = o - out;
     u->error = FU_WW_E_NONE;
+}
+
+/* The URL (href, u) with its bytes [a, b) replaced by part[0..k): into out,
+   its record in *nu, each part that starts at b or later moved, and the
+   path's end if past a (the caller sets those of the part replaced).  For a setter of one part that no other part's
+   serialization depends on. */
+static inline void fu_ww_splice(const uint8_t *href, const fu_ww_url *u, ptrdiff_t a, ptrdiff_t b,
+                                const uint8_t *part, ptrdiff_t k, uint8_t *out, fu_ww_url *nu)
+{
+    ptrdiff_t d = k - (b - a);
+    fu_copy(out, href, a);
+    fu_copy(out + a, part, k);
+    fu_copy(out + a + k, href + b, u->len - b);
+    nu->len = u->len + d;
+    nu->scheme_end = u->scheme_end;
+    nu->user_start = u->user_start;
+    nu->user_end = u->user_end;
+    nu->pass_start = u->pass_start;
+    nu->pass_end = u->pass_end;
+    nu->host_start = u->host_start;
+    nu->host_end = u->host_end;
+    nu->port = u->port;
+    nu->scheme = u->scheme;
+    nu->error = FU_WW_E_NONE;
+    nu->path_start = u->path_start;
+    nu->path_end = u->path_end > a ? u->path_end + d : u->path_end; /* (an end) */
+    nu->query_start = u->query_start >= b ? u->query_start + d : u->query_start;
+    nu->frag_start = u->frag_start >= b ? u->frag_start + d : u->frag_start;
 }
 
 /* The host state with state override (host, hostname setters) over
@@ -244,8 +280,8 @@ static inline int fu_ww_set(int which, const uint8_t *href, const fu_ww_url *u, 
     fu_ww_rec_of(href, u, &r);
     ptrdiff_t hn = u->len;
     /* the new part at w, the value without tabs and newlines at c */
-    uint8_t *w = out + hn + 3 * vn + 64;
-    uint8_t *clean = out + fu_ww_set_room(hn, vn) + nu->given_len - vn;
+    uint8_t *w = fu_ww_set_part(out, hn, vn, nu->given_len);
+    uint8_t *clean = out + fu_ww_set_room(hn, vn) + 2 * nu->given_len - vn;
     const uint8_t *c = v;
     ptrdiff_t cn = vn;
     int rc;
@@ -349,40 +385,46 @@ static inline int fu_ww_set(int which, const uint8_t *href, const fu_ww_url *u, 
         } else if (r.host.p == NULL) {
             w[o++] = '/'; /* the empty string appended to the path */
         }
-        r.path = fu_ww_span_of(w, 0, o);
-        break;
+        if (r.host.p == NULL) {
+            r.path = fu_ww_span_of(w, 0, o); /* (and "/." before it, or not) */
+            break;
+        }
+        fu_ww_splice(href, u, u->path_start, u->path_end, w, o, out, nu);
+        nu->path_end = u->path_start + o;
+        return FU_WW_OK;
     }
     case FU_WW_SET_SEARCH:
     case FU_WW_SET_HASH: {
-        static const fu_ww_span empty = { (const uint8_t *)"", 0 };
+        /* the query or fragment: where it is or would be */
         int search = which == FU_WW_SET_SEARCH;
-        if (vn == 0) {
+        ptrdiff_t end = u->frag_start >= 0 ? u->frag_start : u->len;
+        ptrdiff_t a = search ? (u->query_start >= 0 ? u->query_start : end) : end;
+        ptrdiff_t b = search ? end : u->len, o = 0;
+        if (vn > 0) {
+            /* a leading "?" (or "#") goes, then the query (fragment) state
+               with state override over the rest: every byte its set's */
+            ptrdiff_t skip = v[0] == (search ? '?' : '#');
+            c = v + skip;
+            cn = vn - skip;
+            if (fu_ww_has_tab_or_newline(c, cn)) {
+                cn = fu_ww_drop_tabs(c, cn, clean);
+                c = clean;
+            }
+            w[o++] = search ? '?' : '#';
             if (search)
-                r.query.p = NULL;
+                fu_ww_query(c, 0, cn, FU_WW_SPECIAL(r.scheme_id), 1, w, &o);
             else
-                r.frag.p = NULL;
-            break;
+                o = fu_ww_fragment(c, 0, cn, w, o);
         }
-        /* a leading "?" (or "#") goes, then the query (fragment) state
-           with state override over the rest: every byte its set's */
-        ptrdiff_t skip = v[0] == (search ? '?' : '#');
-        c = v + skip;
-        cn = vn - skip;
-        if (fu_ww_has_tab_or_newline(c, cn)) {
-            cn = fu_ww_drop_tabs(c, cn, clean);
-            c = clean;
+        fu_ww_splice(href, u, a, b, w, o, out, nu);
+        if (search) {
+            nu->query_start = vn > 0 ? a : -1;
+            if (u->frag_start >= 0)
+                nu->frag_start = a + o;
+        } else {
+            nu->frag_start = vn > 0 ? a : -1;
         }
-        ptrdiff_t o = 0;
-        if (search)
-            fu_ww_query(c, 0, cn, FU_WW_SPECIAL(r.scheme_id), 1, w, &o);
-        else
-            o = fu_ww_fragment(c, 0, cn, w, 0);
-        fu_ww_span s = o > 0 ? fu_ww_span_of(w, 0, o) : empty;
-        if (search)
-            r.query = s;
-        else
-            r.frag = s;
-        break;
+        return FU_WW_OK;
     }
     default: break;
     }

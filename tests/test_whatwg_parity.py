@@ -277,6 +277,54 @@ def test_any_text(twins, text, base):
     assert _differ(twins, [text, "http://" + text], base) == []
 
 
+with open(Path(__file__).parent / "wpt" / "setters_tests.json", encoding="utf-8") as f:
+    SETTERS = [
+        (case["href"], {setter: case["new_value"]})
+        for setter, cases in json.load(f).items()
+        if setter != "comment"
+        for case in cases
+    ]
+SETTER_NAMES = sorted({name for _, changes in SETTERS for name in changes})
+
+
+def _replaced(mod, href, changes):
+    try:
+        url = mod.parse(href).replace(**changes)
+    except InvalidURL as e:
+        return ("InvalidURL", e.reason, str(e))
+    except TypeError as e:
+        return ("TypeError", str(e))
+    return tuple(getattr(url, name) for name in GETTERS)
+
+
+def test_setters_wpt(twins):
+    compiled, python = twins
+    assert [
+        (h, c) for h, c in SETTERS if _replaced(compiled, h, c) != _replaced(python, h, c)
+    ] == []
+
+
+@given(
+    st.sampled_from(sorted({h for h, _ in SETTERS} | set(BASES) - {None})),
+    st.lists(
+        st.tuples(
+            st.sampled_from(SETTER_NAMES),
+            st.one_of(
+                st.lists(st.sampled_from(TOKENS), max_size=6).map("".join),
+                st.text(max_size=12),
+                st.binary(max_size=8),
+                st.integers(-2, 70000),
+            ),
+        ),
+        min_size=1,
+        max_size=4,
+    ).map(dict),
+)
+def test_setters_generated(twins, href, changes):
+    compiled, python = twins
+    assert _replaced(compiled, href, changes) == _replaced(python, href, changes)
+
+
 def _decoded(host):
     """A host state's buffer percent-decoded, as the host parser reads it."""
     from fasturi._whatwg_py import percent_decode
@@ -295,6 +343,7 @@ def test_compiled_parses_every_input_itself(twins, monkeypatch):
 
     for name in ("basic_url_parse", "parse", "can_parse", "resolve", "_api_parse", "serialize"):
         monkeypatch.setattr(python, name, refuse)
+    monkeypatch.setattr(python, "replace", refuse, raising=False)
     hosts = []
     real = python.host_parse
     monkeypatch.setattr(
@@ -304,6 +353,8 @@ def test_compiled_parses_every_input_itself(twins, monkeypatch):
     inputs += [(u, None) for u in lines(FOLDER / "urls.txt")]
     inputs += [tuple(line.split("\t"))[::-1] for line in lines(FOLDER / "refs.tsv")]
     inputs += [(t.format(c=c), None) for t in TEMPLATES for c in map(chr, range(128))]
+    for href, changes in SETTERS:
+        compiled.parse(href).replace(**changes)
     for input, base in inputs:
         try:
             compiled.parse(input, base)

@@ -89,7 +89,10 @@ from fasturi._csrc cimport (
     fu_ww_parse_given,
     fu_ww_parse_rest,
     fu_ww_room,
+    fu_ww_set,
+    fu_ww_set_room,
     fu_ww_url,
+    FU_WW_SET_HREF,
 )
 from fasturi._capi cimport (
     PyBytes_AS_STRING,
@@ -131,6 +134,7 @@ __all__ = [
     "valid_rows",
     "whatwg_can_parse",
     "whatwg_href",
+    "whatwg_replace",
     "whatwg_split",
 ]
 
@@ -153,6 +157,7 @@ cdef enum:
     OP_WW_HREF  # fasturi.whatwg's column forms
     OP_WW_CAN_PARSE
     OP_WW_SPLIT
+    OP_WW_REPLACE
     OP_AUDIT  # audit_suspects: the rows audit() could find something in
 
 # Why a range stopped early.
@@ -255,6 +260,11 @@ ctypedef struct Job:
     const uint8_t *ww_base
     fu_ww_url ww_b
     bint ww_base_fails
+    # OP_WW_REPLACE: the setters (FU_WW_SET_*) and their values' UTF-8
+    int ww_nset
+    int ww_set[10]
+    const uint8_t *ww_val[10]
+    int64_t ww_val_len[10]
     # per text output, when several ranges ran: their text joined in row order
     uint8_t *joined[MAX_TEXT]
     # the call's threads' counters (fasturi_shared.h): ranges and pieces of
@@ -274,6 +284,7 @@ ctypedef struct Range:
     int64_t bad_row
     # scratch
     fu_buf_t tmp
+    fu_buf_t tmp2  # whatwg_replace: the URL after a setter, the one before in tmp
     uint32_t *wide
     int64_t wide_cap
     fu_field_t *fields
@@ -579,7 +590,7 @@ cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
     cdef int got
     cdef uint32_t high
     cdef fu_buf_t *o = &r.out[0]
-    if OP_WW_HREF <= job.op <= OP_WW_SPLIT:
+    if OP_WW_HREF <= job.op <= OP_WW_REPLACE:
         return _ww_row(job, r, i, p, n, False)
     if job.op == OP_DOMAIN:
         return _domain_row(job, r, i, p, n, ascii)
@@ -701,7 +712,7 @@ cdef void _run(Job *job, Range *r) noexcept nogil:
             bad = _split_row(job, r, i, p, n)
         elif job.op == OP_SURT:  # (its copy of the row tells whether to check UTF-8)
             bad = _surt_row(job, r, i, p, n)
-        elif OP_WW_HREF <= job.op <= OP_WW_SPLIT:  # (it checks UTF-8 where it must)
+        elif OP_WW_HREF <= job.op <= OP_WW_REPLACE:  # (it checks UTF-8 where it must)
             bad = _ww_row(job, r, i, p, n, False)
         else:
             ascii = fu_is_ascii(p, n)
@@ -738,6 +749,7 @@ cdef class _Call:
             for k in range(MAX_TEXT):
                 fu_release(r.out[k].data)
             fu_release(r.tmp.data)
+            fu_release(r.tmp2.data)
             free(r.wide)
             free(r.fields)
             free(r.name)
@@ -2003,6 +2015,8 @@ cdef int _ww_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
         _set(job.bits, i)
         _set(job.valid[0], i)
         return BAD_NONE
+    if job.op == OP_WW_REPLACE:
+        return _ww_replace(job, r, i, &u)
     for k in range(job.ntext):
         f = job.fields[k]
         if f != W_ORIGIN:
@@ -2016,6 +2030,56 @@ cdef int _ww_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
             return bad
         _valid(job, k, i)
     return BAD_NONE
+
+
+cdef int _ww_replace(Job *job, Range *r, int64_t i, fu_ww_url *u) noexcept nogil:
+    # whatwg_replace's row, parsed into r.tmp (its record *u): the setters
+    # applied in order, each from one of r.tmp, r.tmp2 into the other; null
+    # where the href setter fails.
+    cdef fu_buf_t *src = &r.tmp
+    cdef fu_buf_t *dst = &r.tmp2
+    cdef fu_buf_t *t
+    cdef fu_ww_url nu
+    cdef uint8_t *host = NULL
+    cdef Py_ssize_t room, hlen
+    cdef int k, rc, bad
+    for k in range(job.ww_nset):
+        room = fu_ww_set_room(u.len, job.ww_val_len[k])
+        dst.len = 0
+        if fu_buf_reserve(dst, room) < 0:
+            return BAD_MEMORY
+        nu.given = NULL
+        nu.given_len = 0
+        rc = fu_ww_set(job.ww_set[k], src.data, u, job.ww_val[k], job.ww_val_len[k], dst.data,
+                       &nu)
+        if rc == FU_WW_HOST:
+            hlen = _ww_host(&nu, &host)
+            if hlen == -2:
+                return BAD_PYTHON
+            if hlen < 0:
+                if job.ww_set[k] == FU_WW_SET_HREF:
+                    return _ww_fail(job, r, i)
+                continue  # (a host setter's failure leaves the URL as it is)
+            if fu_buf_reserve(dst, room + 2 * hlen) < 0:
+                free(host)
+                return BAD_MEMORY
+            nu.given = host
+            nu.given_len = hlen
+            rc = fu_ww_set(job.ww_set[k], src.data, u, job.ww_val[k], job.ww_val_len[k],
+                           dst.data, &nu)
+            free(host)
+        if rc != FU_WW_OK:  # (the href setter's)
+            return _ww_fail(job, r, i)
+        u[0] = nu
+        t = src
+        src = dst
+        dst = t
+    bad = _append(r, 0, src.data, u.len)
+    if bad == BAD_NONE:
+        bad = _end(job, 0, i, r.out[0].len)
+    if bad == BAD_NONE:
+        _valid(job, 0, i)
+    return bad
 
 
 cdef void _ww_href_run(Job *job, Range *r) noexcept nogil:
@@ -2082,6 +2146,40 @@ cdef _Call _ww_prepare(int op, object col, int threads, int ntext, object base):
 
 def whatwg_href(col, Py_ssize_t row0, int threads, base):
     cdef _Call call = _ww_prepare(OP_WW_HREF, col, threads, 1, base)
+    _execute(call, row0, col)
+    return _text_result(call)
+
+
+# The URL class's setters (FU_WW_SET_*), by the attribute they set.
+_WW_SETTERS = {
+    "href": 0,
+    "protocol": 1,
+    "username": 2,
+    "password": 3,
+    "host": 4,
+    "hostname": 5,
+    "port": 6,
+    "pathname": 7,
+    "search": 8,
+    "hash": 9,
+}
+
+
+def whatwg_replace(col, Py_ssize_t row0, int threads, changes):
+    # changes: (setter name, value str) pairs, checked by the caller
+    cdef _Call call = _ww_prepare(OP_WW_REPLACE, col, threads, 1, None)
+    cdef int k = 0
+    cdef bytes utf8
+    values = []
+    for name, value in changes:
+        utf8 = _whatwg_c._usv_utf8(value)
+        values.append(utf8)
+        call.job.ww_set[k] = _WW_SETTERS[name]
+        call.job.ww_val[k] = <const uint8_t *><const char *>utf8
+        call.job.ww_val_len[k] = len(utf8)
+        k += 1
+    call.job.ww_nset = k
+    call.keep = values
     _execute(call, row0, col)
     return _text_result(call)
 

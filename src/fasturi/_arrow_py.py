@@ -50,6 +50,7 @@ __all__ = [
     "valid_rows",
     "whatwg_can_parse",
     "whatwg_href",
+    "whatwg_replace",
     "whatwg_split",
 ]
 
@@ -392,4 +393,9 @@ def fingerprint(
 
 # fasturi.whatwg's kernels keep their own file, which builds on the helpers
 # above (hence imported last); the compiled twin has them in _arrow_c.
-from ._whatwg_arrow_py import whatwg_can_parse, whatwg_href, whatwg_split  # noqa: E402
+from ._whatwg_arrow_py import (  # noqa: E402
+    whatwg_can_parse,
+    whatwg_href,
+    whatwg_replace,
+    whatwg_split,
+)
