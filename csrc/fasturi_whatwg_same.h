@@ -31,11 +31,11 @@
    - it is 17 bytes or more (the scan's blocks are whole 16-byte loads);
    - it starts "http://" or "https://" exactly (a lowercase scheme, two
      slashes: no other number of them, no backslash);
-   - its host is one or more of a-z, 0-9, "-", "." (lowercase: domain to
-     ASCII keeps an ASCII domain as written where no label starts "xn--",
-     and "--" appears in none of it here; no "%", no userinfo, no
-     uppercase), not ending in "." and whose last label does not start
-     with a digit (so the IPv4 "ends in a number" checker says no);
+   - its host is one or more of a-z, 0-9, "-", "." (lowercase: the
+     domain parser keeps an ASCII domain as written, "xn--" labels and
+     all; no "%", no userinfo, no uppercase), not ending in "." and whose
+     last label does not start with a digit (so the IPv4 "ends in a
+     number" checker says no);
    - the host is followed by "/" (the path), or by ":", one to five
      digits without a leading zero, at most 65535 and not the scheme's
      default port, then "/" or the end; or by the end (the path is empty
@@ -123,9 +123,9 @@ static inline fu_ww_m16 fu_ww_same16_sse2(const uint8_t *s, ptrdiff_t b, uint8_t
 }
 
 /* The host block s[b..b+16), copied to out: bits of its bytes of a-z,
-   0-9, "-", "." (ok), of "-" (hy) and of "." (dt). */
+   0-9, "-", "." (ok) and of "." (dt). */
 static inline void fu_ww_host16(const uint8_t *s, ptrdiff_t b, uint8_t *out, unsigned *ok,
-                                unsigned *hy, unsigned *dt)
+                                unsigned *dt)
 {
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + b));
     _mm_storeu_si128((__m128i *)(void *)(out + b), v);
@@ -137,7 +137,6 @@ static inline void fu_ww_host16(const uint8_t *s, ptrdiff_t b, uint8_t *out, uns
     __m128i d = _mm_cmpeq_epi8(v, _mm_set1_epi8('.'));
     *ok =
         (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letter, digit), _mm_or_si128(h, d)));
-    *hy = (unsigned)_mm_movemask_epi8(h);
     *dt = (unsigned)_mm_movemask_epi8(d);
 }
 #endif
@@ -221,25 +220,19 @@ static inline int fu_ww_same_impl(const uint8_t *s, ptrdiff_t n, uint8_t *out, f
     ptrdiff_t a = 7 + is_https; /* the host's start */
     memcpy(out, s, 8);
 
-    /* the host: bytes of a-z, 0-9, "-", "." up to he, 32 at a time; a
-       "--" (pairs) and the last "." */
+    /* the host: bytes of a-z, 0-9, "-", "." up to he, 32 at a time; the
+       last "." */
     ptrdiff_t r = a, dot = a - 1, he;
-    uint32_t pairs = 0, carry = 0; /* (carry: a "-" ending the window before) */
     for (;;) {
-        unsigned sh0, sh1, ok0, ok1, hy0, hy1, dt0, dt1;
+        unsigned sh0, sh1, ok0, ok1, dt0, dt1;
         ptrdiff_t b0 = fu_ww_same_at(r, n, &sh0), b1 = fu_ww_same_at(r + 16, n, &sh1);
-        fu_ww_host16(s, b0, out, &ok0, &hy0, &dt0);
-        fu_ww_host16(s, b1, out, &ok1, &hy1, &dt1);
+        fu_ww_host16(s, b0, out, &ok0, &dt0);
+        fu_ww_host16(s, b1, out, &ok1, &dt1);
         uint64_t ok = ((uint64_t)ok0 >> sh0) | (((uint64_t)ok1 >> sh1) << 16);
-        uint32_t hy = (uint32_t)(((uint64_t)hy0 >> sh0) | (((uint64_t)hy1 >> sh1) << 16));
         uint32_t dt = (uint32_t)(((uint64_t)dt0 >> sh0) | (((uint64_t)dt1 >> sh1) << 16));
         /* the host's bytes in the window (all 32: it goes on) */
         unsigned take = fu_ctz64(~ok); /* (bit 32 is set in ~ok) */
-        uint32_t below = (uint32_t)((1ull << take) - 1);
-        hy &= below;
-        dt &= below;
-        pairs |= hy & ((hy << 1) | carry);
-        carry = hy >> 31;
+        dt &= (uint32_t)((1ull << take) - 1);
         ptrdiff_t last = r + (ptrdiff_t)fu_top(dt | 1u);
         dot = dt != 0 ? last : dot;
         if (take < 32 || r + 32 >= n) {
@@ -248,7 +241,7 @@ static inline int fu_ww_same_impl(const uint8_t *s, ptrdiff_t n, uint8_t *out, f
         }
         r += 32;
     }
-    if (he == a || pairs != 0 || s[he - 1] == '.' || fu_ww_digit(s[dot + 1]))
+    if (he == a || s[he - 1] == '.' || fu_ww_digit(s[dot + 1]))
         return 0;
     ptrdiff_t ps = he; /* the path's start, a "/", or n */
     int32_t port = -1;
