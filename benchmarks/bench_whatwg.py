@@ -361,21 +361,38 @@ def setters(rounds: int = ROUNDS) -> List[str]:
         "can_ada / fasturi | ada_url / fasturi |",
         "|---|---:|---:|---:|---:|---:|",
     ]
-    for key, value in changes.items():
-        kw = {key: value}
 
-        def replace(kw: Dict[str, str] = kw) -> None:
-            for u in mine:
-                u.replace(**kw)
+    # each loop written as a user writes it: a keyword, an attribute
+    def replace_pathname() -> None:
+        for u in mine:
+            u.replace(pathname="/a/b/c")
 
-        def set_can(key: str = key, value: str = value) -> None:
-            for u in cans:
-                setattr(u, key, value)
+    def replace_search() -> None:
+        for u in mine:
+            u.replace(search="?x=1")
 
-        def set_ada(key: str = key, value: str = value) -> None:
-            for u in adas:
-                setattr(u, key, value)
+    def replace_host() -> None:
+        for u in mine:
+            u.replace(host="example.org")
 
+    def set_pathname(urls: List[Any]) -> None:
+        for u in urls:
+            u.pathname = "/a/b/c"
+
+    def set_search(urls: List[Any]) -> None:
+        for u in urls:
+            u.search = "?x=1"
+
+    def set_host(urls: List[Any]) -> None:
+        for u in urls:
+            u.host = "example.org"
+
+    loops = {
+        "pathname": (replace_pathname, lambda: set_pathname(cans), lambda: set_pathname(adas)),
+        "search": (replace_search, lambda: set_search(cans), lambda: set_search(adas)),
+        "host": (replace_host, lambda: set_host(cans), lambda: set_host(adas)),
+    }
+    for key, (replace, set_can, set_ada) in loops.items():
         t = _interleaved(
             [("mine", replace), ("can", set_can), ("ada", set_ada)], time.process_time, rounds
         )

@@ -172,32 +172,45 @@ static inline void fu_ww_rec_write(const fu_ww_rec *r, uint8_t *out, fu_ww_url *
     u->error = FU_WW_E_NONE;
 }
 
-/* The URL (href, u) with its bytes [a, b) replaced by part[0..k): into out,
-   its record in *nu, each part that starts at b or later moved, and the
-   path's end if past a (the caller sets those of the part replaced).  For a setter of one part that no other part's
-   serialization depends on. */
-static inline void fu_ww_splice(const uint8_t *href, const fu_ww_url *u, ptrdiff_t a, ptrdiff_t b,
-                                const uint8_t *part, ptrdiff_t k, uint8_t *out, fu_ww_url *nu)
+/* The parts fu_ww_splice replaces, in the serializer's order. */
+enum { FU_WW_PART_HOST, FU_WW_PART_PATH, FU_WW_PART_QUERY, FU_WW_PART_FRAG };
+
+/* The URL (href, u) with its bytes [a, b), where the part `part` lies (or
+   would), replaced by new[0..k): into out, its record in *nu, the parts
+   after it moved and the part's own end (or start, for a query or
+   fragment: the caller sets whether it is null) set.  For a setter of one
+   part that no other part's serialization depends on. */
+static inline void fu_ww_splice(const uint8_t *href, const fu_ww_url *u, int part, ptrdiff_t a,
+                                ptrdiff_t b, const uint8_t *new, ptrdiff_t k, uint8_t *out,
+                                fu_ww_url *nu)
 {
     ptrdiff_t d = k - (b - a);
     fu_copy(out, href, a);
-    fu_copy(out + a, part, k);
+    fu_copy(out + a, new, k);
     fu_copy(out + a + k, href + b, u->len - b);
+    *nu = *u;
     nu->len = u->len + d;
-    nu->scheme_end = u->scheme_end;
-    nu->user_start = u->user_start;
-    nu->user_end = u->user_end;
-    nu->pass_start = u->pass_start;
-    nu->pass_end = u->pass_end;
-    nu->host_start = u->host_start;
-    nu->host_end = u->host_end;
-    nu->port = u->port;
-    nu->scheme = u->scheme;
     nu->error = FU_WW_E_NONE;
-    nu->path_start = u->path_start;
-    nu->path_end = u->path_end > a ? u->path_end + d : u->path_end; /* (an end) */
-    nu->query_start = u->query_start >= b ? u->query_start + d : u->query_start;
-    nu->frag_start = u->frag_start >= b ? u->frag_start + d : u->frag_start;
+    nu->need = NULL;
+    nu->need_len = 0;
+    switch (part) {
+    case FU_WW_PART_HOST:
+        nu->host_end = a + k;
+        nu->path_start += d;
+        nu->path_end += d;
+        /* fall through */
+    case FU_WW_PART_PATH:
+        if (part == FU_WW_PART_PATH)
+            nu->path_end = a + k;
+        if (u->query_start >= 0)
+            nu->query_start += d;
+        /* fall through */
+    case FU_WW_PART_QUERY:
+        if (u->frag_start >= 0)
+            nu->frag_start += d;
+        break;
+    default: break;
+    }
 }
 
 /* The host state with state override (host, hostname setters) over
@@ -338,6 +351,12 @@ static inline int fu_ww_set(int which, const uint8_t *href, const fu_ww_url *u, 
         rc = fu_ww_set_host(&r, c, cn, which == FU_WW_SET_HOSTNAME, &w, nu);
         if (rc != FU_WW_OK)
             return rc;
+        if (u->host_start >= 0 && r.port == u->port) {
+            /* a host for a host, the port as it was: spliced in */
+            fu_ww_splice(href, u, FU_WW_PART_HOST, u->host_start, u->host_end, r.host.p, r.host.n,
+                         out, nu);
+            return FU_WW_OK;
+        }
         break;
     case FU_WW_SET_PORT: {
         if (fu_ww_rec_no_userinfo(&r))
@@ -389,8 +408,7 @@ static inline int fu_ww_set(int which, const uint8_t *href, const fu_ww_url *u, 
             r.path = fu_ww_span_of(w, 0, o); /* (and "/." before it, or not) */
             break;
         }
-        fu_ww_splice(href, u, u->path_start, u->path_end, w, o, out, nu);
-        nu->path_end = u->path_start + o;
+        fu_ww_splice(href, u, FU_WW_PART_PATH, u->path_start, u->path_end, w, o, out, nu);
         return FU_WW_OK;
     }
     case FU_WW_SET_SEARCH:
@@ -416,14 +434,11 @@ static inline int fu_ww_set(int which, const uint8_t *href, const fu_ww_url *u, 
             else
                 o = fu_ww_fragment(c, 0, cn, w, o);
         }
-        fu_ww_splice(href, u, a, b, w, o, out, nu);
-        if (search) {
+        fu_ww_splice(href, u, search ? FU_WW_PART_QUERY : FU_WW_PART_FRAG, a, b, w, o, out, nu);
+        if (search)
             nu->query_start = vn > 0 ? a : -1;
-            if (u->frag_start >= 0)
-                nu->frag_start = a + o;
-        } else {
+        else
             nu->frag_start = vn > 0 ? a : -1;
-        }
         return FU_WW_OK;
     }
     default: break;
