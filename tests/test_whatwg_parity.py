@@ -277,6 +277,17 @@ def test_any_text(twins, text, base):
     assert _differ(twins, [text, "http://" + text], base) == []
 
 
+# bytes that are not UTF-8 (each ill-formed subpart is one U+FFFD), in a
+# host, a path, a query; and as a base
+@given(st.binary(max_size=24), st.sampled_from(BASES))
+@example(b"\xed\xa0\x80\xf0\x80\xe2\x82", None)
+@example(b"\xf4\x90\x80\x80\xc0\xaf\xff", "http://h/")
+def test_any_bytes(twins, data, base):
+    inputs = [data, b"http://" + data, b"sc://h/" + data + b"?" + data, b"https://a" + data + b"/"]
+    assert _differ(twins, inputs, base) == []
+    assert _differ(twins, [b"x"], data) == []
+
+
 with open(Path(__file__).parent / "wpt" / "setters_tests.json", encoding="utf-8") as f:
     SETTERS = [
         (case["href"], {setter: case["new_value"]})
