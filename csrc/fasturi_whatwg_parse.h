@@ -426,8 +426,9 @@ static inline void fu_ww_shorten(const uint8_t *out, ptrdiff_t a, ptrdiff_t *po,
 /* The plain run of a query (frag 0) or fragment (frag 1) from s[q]: the
    bytes up to the first its loop must look at (fu_ww_attention16's for a
    query; a fragment's: C0 controls, space, '"', "<", ">", "`", DEL and
-   beyond, and backslash, never taken) or the end, copied to out[q + d...) 16 at a time, the last block
-   the input's last 16 bytes.  Returns where the run ends. */
+   beyond, and backslash) or the end, copied to out[q + d...) 16 at a
+   time, the last block the input's last 16 bytes.  Returns where the run
+   ends. */
 FU_WW_STEP ptrdiff_t fu_ww_plain_run(const uint8_t *s, ptrdiff_t q, ptrdiff_t n, uint8_t *out,
                                      ptrdiff_t d, int frag)
 {

@@ -389,9 +389,10 @@ FU_WW_DEFINE_USV(2, uint16_t)
 FU_WW_DEFINE_USV(4, uint32_t)
 #undef FU_WW_DEFINE_USV
 
-/* The length of the longest well-formed UTF-8 sequence at s[i..n) (0: its
-   first byte starts none), by the Unicode Standard's table of well-formed
-   byte sequences (§3.9, Table 3-7); *c its code point where whole. */
+/* The length of the well-formed UTF-8 sequence at s[i..n) (*whole 1), or
+   of its maximal subpart where it is ill-formed (*whole 0; 0: its first
+   byte starts none), by the Unicode Standard's table of well-formed byte
+   sequences (§3.9, Table 3-7). */
 static inline int fu_ww_utf8_seq(const uint8_t *s, ptrdiff_t i, ptrdiff_t n, int *whole)
 {
     uint8_t b = s[i];
