@@ -66,6 +66,25 @@ def _whatwg_reads(s):
     ]
 
 
+def _whatwg_replace(s):
+    u = whatwg.parse(BASE)
+    return [
+        u.replace(pathname=s, search=s, hash=s),
+        u.replace(host=s, port=s, username=s, password=s),
+        u.replace(protocol=s, hostname=s),
+    ]
+
+
+def _search_params(s):
+    p = whatwg.SearchParams(s)
+    p.append(s, s)
+    p.set("q", s)
+    q = whatwg.SearchParams([(s, s), ("a", "b")])
+    q.sort()
+    p.delete(s)
+    return [str(p), p.get("q"), p.get_all(s), p.has(s, s), str(q), list(q)]
+
+
 CALLS = {
     "split": lambda s: fasturi.split(s),
     "unsplit": lambda s: fasturi.unsplit(fasturi.split(s)),
@@ -118,6 +137,8 @@ CALLS = {
     "parse_qs": lambda s: [fp.parse_qs(s), fp.parse_qsl(s, keep_blank_values=True)],
     "urlencode": lambda s: fp.urlencode({"a": s, "b": [s, 1]}, doseq=True),
     "whatwg": _whatwg_reads,
+    "whatwg-replace": _whatwg_replace,
+    "search_params": _search_params,
     "bytes": None,  # filled below: the same functions on bytes input
 }
 

@@ -25,6 +25,7 @@ __all__ = [
     "whatwg_can_parse",
     "whatwg_href",
     "whatwg_replace",
+    "whatwg_search_params",
     "whatwg_split",
 ]
 
@@ -101,4 +102,7 @@ def whatwg_can_parse(
 ) -> ArrowColumn: ...
 def whatwg_split(
     col: ArrowColumn, row0: int, threads: int, fields: Sequence[str], base: Optional[str]
+) -> ArrowColumn: ...
+def whatwg_search_params(
+    col: ArrowColumn, row0: int, threads: int, base: Optional[str]
 ) -> ArrowColumn: ...

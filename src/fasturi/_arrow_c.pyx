@@ -135,6 +135,7 @@ __all__ = [
     "whatwg_can_parse",
     "whatwg_href",
     "whatwg_replace",
+    "whatwg_search_params",
     "whatwg_split",
 ]
 
@@ -159,6 +160,7 @@ cdef enum:
     OP_WW_SPLIT
     OP_WW_REPLACE
     OP_AUDIT  # audit_suspects: the rows audit() could find something in
+    OP_WW_PARAMS  # whatwg_search_params (its own section, at the end)
 
 # Why a range stopped early.
 cdef enum:
@@ -692,6 +694,9 @@ cdef void _run(Job *job, Range *r) noexcept nogil:
     cdef bint ascii
     if job.op == OP_WW_HREF:
         _ww_href_run(job, r)
+        return
+    if job.op == OP_WW_PARAMS:
+        _sp_run(job, r)
         return
     for i in range(r.start, r.end):
         got = fu_col_row(&job.col, i, &p, &n)
@@ -2211,3 +2216,224 @@ def whatwg_split(col, Py_ssize_t row0, int threads, fields, base):
             raise MemoryError()
         _text_array(call, k, a.children[k])
     return result
+
+
+# ---- WHATWG URLs: the search params column (whatwg_search_params) ------------------
+# Each row's URL by the same C path as above (or by fasturi.whatwg, with the
+# GIL, where the C path does not take it), then its query's pairs by
+# fasturi_urlencoded.h, as URL.search_params reads them.  A range keeps
+# its pairs in its own buffers (SP_*, below); once every range is done,
+# the calling thread lays them end to end as one list<struct<name, value>>.
+
+from fasturi._csrc cimport fu_ue_next, fu_utf8_repair
+
+# A range's buffers (of Range.out) for this kernel.
+cdef enum:
+    SP_NAMES = 0  # the names' UTF-8, one after another
+    SP_VALUES  # the values'
+    SP_NAME_ENDS  # int64 a pair: where its name ends in SP_NAMES
+    SP_VALUE_ENDS  # int64 a pair: where its value ends in SP_VALUES
+    SP_ROW_ENDS  # int64 a row: the range's pairs up to and with the row's
+    SP_SCRATCH  # a piece's decoding, where that is not UTF-8
+
+
+cdef inline int _push64(fu_buf_t *b, int64_t v) noexcept nogil:
+    if fu_buf_reserve(b, 8) < 0:
+        return BAD_MEMORY
+    memcpy(b.data + b.len, &v, 8)
+    b.len += 8
+    return BAD_NONE
+
+
+cdef int _sp_piece(Range *r, int k, const uint8_t *p, Py_ssize_t n) noexcept nogil:
+    # A name (k = SP_NAMES) or value (SP_VALUES) appended to out[k]: '+' a
+    # space, percent-decoded, then UTF-8 decoded with U+FFFD (as UTF-8).
+    cdef fu_buf_t *o = &r.out[k]
+    cdef fu_buf_t *scratch = &r.out[SP_SCRATCH]
+    cdef uint32_t high = 0
+    cdef Py_ssize_t m
+    if fu_buf_reserve(o, n) < 0:
+        return BAD_MEMORY
+    m = fu_pct_decode_1(p, n, 1, o.data + o.len, &high)
+    if high & 0x80 and not fu_utf8_decode(o.data + o.len, m, NULL, NULL):
+        scratch.len = 0
+        if fu_buf_reserve(scratch, m) < 0:
+            return BAD_MEMORY
+        memcpy(scratch.data, o.data + o.len, <size_t>m)
+        if fu_buf_reserve(o, 3 * m) < 0:  # (each byte at most one U+FFFD)
+            return BAD_MEMORY
+        m = fu_utf8_repair(scratch.data, m, o.data + o.len)
+    o.len += m
+    return _push64(&r.out[k + 2], o.len)
+
+
+cdef int _sp_pairs(Job *job, Range *r, int64_t i, const uint8_t *q,
+                   Py_ssize_t n) noexcept nogil:
+    # Row i's pairs: the urlencoded parse of its query q[0, n).
+    cdef Py_ssize_t at = 0, a = 0, eq = 0, end = 0
+    cdef int bad
+    while fu_ue_next(q, n, &at, &a, &eq, &end):
+        bad = _sp_piece(r, SP_NAMES, q + a, eq - a)
+        if bad == BAD_NONE:
+            bad = _sp_piece(r, SP_VALUES, q + eq + 1, end - eq - 1 if eq < end else 0)
+        if bad != BAD_NONE:
+            return bad
+    _set(job.valid[0], i)
+    return _push64(&r.out[SP_ROW_ENDS], r.out[SP_NAME_ENDS].len // 8)
+
+
+cdef inline int _sp_null(Range *r) noexcept nogil:
+    # A null row (or one that fails to parse): no pairs, not valid.
+    r.nulls[0] += 1
+    return _push64(&r.out[SP_ROW_ENDS], r.out[SP_NAME_ENDS].len // 8)
+
+
+cdef int _sp_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noexcept nogil:
+    # As _ww_row: fu_ww_same for a row written as its href, else UTF-8
+    # checked and the C parser; the query is the href's, after its "?".
+    cdef fu_ww_url u
+    cdef int got
+    cdef int64_t end
+    if job.ww_base_fails:
+        if not fu_is_ascii(p, n) and not fu_utf8_decode(p, n, NULL, NULL):
+            return BAD_UTF8
+        return _sp_null(r)
+    r.tmp.len = 0
+    if fu_buf_reserve(&r.tmp, n + 1) < 0:  # (fu_ww_same writes n + 1 bytes at most)
+        return BAD_MEMORY
+    got = fu_ww_same(p, n, r.tmp.data, &u)
+    if not got:
+        if not fu_is_ascii(p, n) and not fu_utf8_decode(p, n, NULL, NULL):
+            return BAD_UTF8
+        got = _ww_parse(p, n, job.ww_base, &job.ww_b, &r.tmp, &u)
+        if got >= WW_BAD:
+            return got - WW_BAD
+        if got != FU_WW_OK:
+            return _sp_null(r)
+    if u.query_start < 0:
+        return _sp_pairs(job, r, i, r.tmp.data, 0)
+    end = u.frag_start if u.frag_start >= 0 else u.len
+    return _sp_pairs(job, r, i, r.tmp.data + u.query_start + 1, end - u.query_start - 1)
+
+
+cdef void _sp_run(Job *job, Range *r) noexcept nogil:
+    cdef int64_t i, n
+    cdef const uint8_t *p
+    cdef int got, bad
+    for i in range(r.start, r.end):
+        got = fu_col_row(&job.col, i, &p, &n)
+        if got == FU_ROW_CORRUPT:
+            bad = BAD_CORRUPT
+        elif got == FU_ROW_NULL:
+            bad = _sp_null(r)
+        else:
+            bad = _sp_row(job, r, i, p, n)
+        if bad != BAD_NONE:
+            r.bad = bad
+            r.bad_row = i
+            return
+
+
+cdef inline void _put_offset(void *offsets, bint large, int64_t k, int64_t v) noexcept nogil:
+    if large:
+        (<int64_t *>offsets)[k] = v
+    else:
+        (<int32_t *>offsets)[k] = <int32_t>v
+
+
+cdef object _sp_result(_Call call):
+    """The ranges' pairs as one list<struct<name, value>> array."""
+    cdef Range *r
+    cdef int j
+    cdef bint large = call.job.large
+    cdef int64_t pairs = 0, names = 0, values = 0, nulls = 0, rows, k, npairs
+    cdef int64_t at_pair = 0, at_name = 0, at_value = 0
+    cdef const int64_t *ends
+    cdef void *bufs[5]  # list offsets, name offsets, names, value offsets, values
+    cdef int32_t *list_offsets
+    cdef ArrowSchema *s
+    cdef ArrowArray *a
+    cdef ArrowSchema *item_s
+    cdef ArrowArray *item_a
+    cdef const char *text = b"U" if large else b"u"
+    for j in range(call.nranges):
+        r = &call.ranges[j]
+        pairs += r.out[SP_NAME_ENDS].len // 8
+        names += r.out[SP_NAMES].len
+        values += r.out[SP_VALUES].len
+        nulls += r.nulls[0]
+    if pairs > 0x7FFFFFFF or (not large and (names > 0x7FFFFFFF or values > 0x7FFFFFFF)):
+        raise _too_long()
+    bufs[0] = fu_alloc(<size_t>(call.length + 1) * 4)
+    bufs[1] = fu_alloc(<size_t>(pairs + 1) * (8 if large else 4))
+    bufs[2] = fu_alloc(<size_t>max(names, 1))
+    bufs[3] = fu_alloc(<size_t>(pairs + 1) * (8 if large else 4))
+    bufs[4] = fu_alloc(<size_t>max(values, 1))
+    try:
+        for j in range(5):
+            if bufs[j] == NULL:
+                raise MemoryError()
+        list_offsets = <int32_t *>bufs[0]
+        list_offsets[0] = 0
+        _put_offset(bufs[1], large, 0, 0)
+        _put_offset(bufs[3], large, 0, 0)
+        for j in range(call.nranges):
+            r = &call.ranges[j]
+            npairs = r.out[SP_NAME_ENDS].len // 8
+            if r.out[SP_NAMES].len:
+                memcpy(<uint8_t *>bufs[2] + at_name, r.out[SP_NAMES].data,
+                       <size_t>r.out[SP_NAMES].len)
+            if r.out[SP_VALUES].len:
+                memcpy(<uint8_t *>bufs[4] + at_value, r.out[SP_VALUES].data,
+                       <size_t>r.out[SP_VALUES].len)
+            ends = <const int64_t *>r.out[SP_NAME_ENDS].data
+            for k in range(npairs):
+                _put_offset(bufs[1], large, at_pair + k + 1, at_name + ends[k])
+            ends = <const int64_t *>r.out[SP_VALUE_ENDS].data
+            for k in range(npairs):
+                _put_offset(bufs[3], large, at_pair + k + 1, at_value + ends[k])
+            ends = <const int64_t *>r.out[SP_ROW_ENDS].data
+            rows = r.end - r.start
+            for k in range(rows):
+                list_offsets[r.start + k + 1] = <int32_t>(at_pair + ends[k])
+            at_pair += npairs
+            at_name += r.out[SP_NAMES].len
+            at_value += r.out[SP_VALUES].len
+        s = <ArrowSchema *>calloc(1, sizeof(ArrowSchema))
+        a = <ArrowArray *>calloc(1, sizeof(ArrowArray))
+        if s == NULL or a == NULL or fu_schema_init(s, b"+l", b"", 1) < 0:
+            free(s)
+            free(a)
+            raise MemoryError()
+        if fu_array_init(a, call.length, nulls, 2, _take_bitmap(&call.job.valid[0], nulls),
+                         bufs[0], NULL, 1) < 0:
+            bufs[0] = NULL  # (taken, and released, by the failed init)
+            s.release(s)
+            free(s)
+            free(a)
+            raise MemoryError()
+        bufs[0] = NULL
+        result = _capsules(s, a)  # owns s and a (and their children) from here
+        item_s, item_a = s.children[0], a.children[0]
+        if (fu_schema_init(item_s, b"+s", b"item", 2) < 0
+                or fu_schema_init(item_s.children[0], text, b"name", 0) < 0
+                or fu_schema_init(item_s.children[1], text, b"value", 0) < 0):
+            raise MemoryError()
+        if fu_array_init(item_a, pairs, 0, 1, NULL, NULL, NULL, 2) < 0:
+            raise MemoryError()
+        for j in range(2):
+            k = fu_array_init(item_a.children[j], pairs, 0, 3, NULL, bufs[1 + 2 * j],
+                              bufs[2 + 2 * j], 0)
+            bufs[1 + 2 * j] = bufs[2 + 2 * j] = NULL  # (taken, even by a failed init)
+            if k < 0:
+                raise MemoryError()
+        return result
+    finally:
+        for j in range(5):
+            fu_release(bufs[j])
+
+
+def whatwg_search_params(col, Py_ssize_t row0, int threads, base):
+    cdef _Call call = _ww_prepare(OP_WW_PARAMS, col, threads, 0, base)
+    _execute(call, row0, col)
+    return _sp_result(call)

@@ -51,6 +51,7 @@ __all__ = [
     "whatwg_can_parse",
     "whatwg_href",
     "whatwg_replace",
+    "whatwg_search_params",
     "whatwg_split",
 ]
 
@@ -397,5 +398,6 @@ from ._whatwg_arrow_py import (  # noqa: E402
     whatwg_can_parse,
     whatwg_href,
     whatwg_replace,
+    whatwg_search_params,
     whatwg_split,
 )

@@ -68,6 +68,19 @@ cdef extern from "fasturi_codec.h" nogil:
                                uint32_t *high)
     Py_ssize_t fu_pct_count(const uint8_t *s, Py_ssize_t n)
 
+# ---- fasturi_urlencoded.h (the URL Standard's urlencoded format) ----
+cdef extern from "fasturi_urlencoded.h" nogil:
+    void fu_ue_table_init(uint8_t *t)
+    ctypedef struct fu_ue_enc_t:
+        pass
+    void fu_ue_enc_init(fu_ue_enc_t *e)
+    Py_ssize_t fu_ue_encode_len_1(const fu_ue_enc_t *e, const uint8_t *s, Py_ssize_t n)
+    uint8_t *fu_ue_encode_1(const fu_ue_enc_t *e, const uint8_t *s, Py_ssize_t n, uint8_t *o,
+                            const uint8_t *end)
+    bint fu_ue_next(const uint8_t *s, Py_ssize_t n, Py_ssize_t *i, Py_ssize_t *a, Py_ssize_t *eq,
+                    Py_ssize_t *end)
+    Py_ssize_t fu_utf8_repair(const uint8_t *s, Py_ssize_t n, uint8_t *o)
+
 # ---- fasturi_pct.h (percent-encoding normalization) ----
 cdef extern from "fasturi_pct.h" nogil:
     int FU_NORM_PLAIN, FU_NORM_LOWER, FU_NORM_HOST

@@ -26,6 +26,7 @@ if TYPE_CHECKING or NO_EXTENSIONS:
     from . import _pipeline_py as pipeline
     from . import _psl_py as psl
     from . import _rules_py as rules
+    from . import _search_params_py as search_params
     from . import _surt_py as surt_impl
     from . import _uri_py as uri
     from . import _whatwg_py as whatwg
@@ -38,6 +39,7 @@ else:
         from . import _pipeline_c as pipeline  # type: ignore[no-redef]
         from . import _psl_c as psl  # type: ignore[no-redef]
         from . import _rules_c as rules  # type: ignore[no-redef]
+        from . import _search_params_c as search_params  # type: ignore[no-redef]
         from . import _surt_c as surt_impl  # type: ignore[no-redef]
         from . import _uri_c as uri  # type: ignore[no-redef]
         from . import _whatwg_c as whatwg  # type: ignore[no-redef]
@@ -49,6 +51,7 @@ else:
         from . import _pipeline_py as pipeline
         from . import _psl_py as psl
         from . import _rules_py as rules
+        from . import _search_params_py as search_params
         from . import _surt_py as surt_impl
         from . import _uri_py as uri
         from . import _whatwg_py as whatwg
@@ -86,6 +89,7 @@ __all__ = [
     "pipeline",
     "psl",
     "rules",
+    "search_params",
     "surt_impl",
     "uri",
     "whatwg",

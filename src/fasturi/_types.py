@@ -3,7 +3,10 @@ pickling agree whichever core is active."""
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional
+
+if TYPE_CHECKING:
+    from ._search_params_py import SearchParams
 
 
 class Split(NamedTuple):
@@ -247,6 +250,26 @@ class URL:
             return self._blob_origin
         return "null"
 
+    @property
+    def search_params(self) -> SearchParams:
+        """A ``SearchParams`` of the URL's query: a copy (apply it with
+        ``url.replace(search=str(params))``)."""
+        from ._search_params_py import SearchParams
+
+        # (search is "?" and the query, or "": what the constructor drops
+        # is that "?", never one the query begins with)
+        return SearchParams(self.search)
+
+    def replace(self, **changes: object) -> URL:
+        """A new URL with the URL Standard's setter of each keyword applied,
+        in the order given (``href``, ``protocol``, ``username``,
+        ``password``, ``host``, ``hostname``, ``port``, ``pathname``,
+        ``search``, ``hash``); a value the setter ignores leaves the URL as
+        it is.  ``href=`` that fails to parse raises ``InvalidURL``."""
+        from . import _whatwg_py
+
+        return _whatwg_py.replace(self, changes)
+
     def __str__(self) -> str:
         return self._href
 
@@ -284,6 +307,13 @@ def _url_from_href(href: str) -> URL:
     from ._impl import whatwg
 
     return whatwg.parse(href)
+
+
+def _search_params_from_pairs(pairs: list[tuple[str, str]]) -> Any:
+    """Unpickles a SearchParams of either twin as the running one's."""
+    from ._impl import search_params
+
+    return search_params.SearchParams(pairs)
 
 
 def invalid_utf8(row: int) -> ValueError:

@@ -14,15 +14,22 @@ null row gives null.
 
 from __future__ import annotations
 
-from typing import Any, Callable, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import pyarrow as pa
 
 from . import _whatwg_py as whatwg
 from ._arrow_py import _export, _import, _map, _rows, _text_type
+from ._search_params_py import urlencoded_string_parse
 from ._types import ArrowColumn, InvalidURL
 
-__all__ = ["whatwg_can_parse", "whatwg_href", "whatwg_replace", "whatwg_split"]
+__all__ = [
+    "whatwg_can_parse",
+    "whatwg_href",
+    "whatwg_replace",
+    "whatwg_search_params",
+    "whatwg_split",
+]
 
 
 def _whatwg_parser(base: Optional[str]) -> Callable[[str], Optional[Any]]:
@@ -100,3 +107,28 @@ def whatwg_split(
         mask=mask,
     )
     return _export(out)
+
+
+def search_params_type(text: pa.DataType) -> pa.DataType:
+    """whatwg_search_params' type: list<struct<name, value>>, of ``text``."""
+    return pa.list_(pa.struct([pa.field("name", text), pa.field("value", text)]))
+
+
+def whatwg_search_params(
+    col: ArrowColumn, row0: int, threads: int, base: Optional[str]
+) -> ArrowColumn:
+    """The (name, value) pairs of each row's ``search_params``, in order;
+    null where the row fails to parse."""
+    arr = _import(col)
+    parse = _whatwg_parser(base)
+    rows: List[Optional[List[Dict[str, str]]]] = []
+    for v in _rows(arr, row0):
+        record = None if v is None else parse(v)
+        if record is None:
+            rows.append(None)
+        else:
+            # the URL's query object: its query (null: the empty string)
+            # parsed as it is, without dropping a leading "?"
+            pairs = urlencoded_string_parse(record.query or "")
+            rows.append([{"name": name, "value": value} for name, value in pairs])
+    return _export(pa.array(rows, type=search_params_type(_text_type(arr))))

@@ -1,5 +1,7 @@
 from typing import Dict, FrozenSet, Optional, Tuple, Union
 
+from ._search_params_c import SearchParams
+
 __all__ = ["URL", "can_parse", "host_parse", "parse", "resolve"]
 
 class URL:
@@ -26,6 +28,8 @@ class URL:
     def hash(self) -> str: ...
     @property
     def origin(self) -> str: ...
+    @property
+    def search_params(self) -> SearchParams: ...
     def replace(self, **changes: object) -> URL: ...
 
 def parse(input: Union[str, bytes], base: Union[str, bytes, None] = None) -> URL: ...

@@ -63,6 +63,7 @@ from fasturi._csrc cimport (
 
 from fasturi import _whatwg_py
 from fasturi._errors import type_error
+from fasturi._search_params_c import SearchParams
 from fasturi._types import InvalidURL, _url_from_href
 
 
@@ -197,6 +198,13 @@ cdef class URL:
             if inner._scheme == FU_WW_HTTP or inner._scheme == FU_WW_HTTPS:
                 return inner.origin
         return "null"
+
+    @property
+    def search_params(self):
+        """A ``SearchParams`` of the URL's query: a copy (apply it with
+        ``url.replace(search=str(params))``)."""
+        # (the constructor drops the "?" search begins with)
+        return SearchParams(self.search)
 
     def __str__(self):
         return self._href

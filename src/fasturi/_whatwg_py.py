@@ -8,8 +8,8 @@ recorded; those that do raise ``InvalidURL`` with the standard's name for
 the error (``"host-missing"``, ``"port-out-of-range"``, ...) as its
 ``reason``.
 
-Only the basic URL parser without *state override* is here (the API's
-setters are not offered), with UTF-8 as the only encoding.  Input is a
+The basic URL parser is here whole, *state override* included, with the
+API's setters built on it, and UTF-8 as the only encoding.  Input is a
 scalar value string: a ``str`` holding lone surrogates has each replaced by
 U+FFFD, as Web IDL's conversion to ``USVString`` does, and ``bytes`` are
 decoded as UTF-8 with U+FFFD for what is not UTF-8 (the Encoding Standard's
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import bisect
 import unicodedata
-from typing import List, Optional, Tuple, Union
+from typing import Dict, List, Optional, Tuple, Union
 
 import idna
 from idna import uts46data
@@ -526,6 +526,9 @@ class URLRecord:
     def includes_credentials(self) -> bool:
         return self.username != "" or self.password != ""
 
+    def cannot_have_username_password_port(self) -> bool:
+        return self.host is None or self.host == "" or self.scheme == "file"
+
     def copy_authority(self, base: URLRecord) -> None:
         """Set url's username, password, host and port to base's."""
         self.username = base.username
@@ -577,6 +580,7 @@ SPECIAL_AUTHORITY_SLASHES = "special authority slashes state"
 SPECIAL_AUTHORITY_IGNORE_SLASHES = "special authority ignore slashes state"
 AUTHORITY = "authority state"
 HOST = "host state"
+HOSTNAME = "hostname state"
 PORT = "port state"
 FILE = "file state"
 FILE_SLASH = "file slash state"
@@ -592,6 +596,7 @@ FRAGMENT = "fragment state"
 # is not special, and one that is): the states' steps for "otherwise" are
 # run on such a run at once, the same steps in the same order.
 PATH_DELIMITERS = ("/?#", "/\\?#")
+PATH_SLASHES = ("/", "/\\")  # the path state's, with a state override
 OPAQUE_PATH_DELIMITERS = "?#"
 AUTHORITY_DELIMITERS = ("@/?#", "@/\\?#")
 HOST_DELIMITERS = (":/?#[]", ":/\\?#[]")
@@ -614,6 +619,13 @@ def remaining_starts_with(input: str, pointer: int, prefix: Union[str, Tuple[str
     return 0 <= pointer < len(input) and input.startswith(prefix, pointer + 1)
 
 
+def _api_failure(detail: str) -> InvalidURL:
+    """The failure a state override ends in where the value does not fit
+    the state (an API validation error, which the standard leaves unnamed;
+    the setters ignore it)."""
+    return InvalidURL("setter-value", detail)
+
+
 def start_query_or_fragment(url: URLRecord, c: str) -> str:
     """c is "?" (or "#"): set url's query (or fragment) to the empty string;
     the query (or fragment) state is the next state."""
@@ -624,15 +636,29 @@ def start_query_or_fragment(url: URLRecord, c: str) -> str:
     return FRAGMENT
 
 
-def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
-    """The basic URL parser (no url, no state override, UTF-8)."""
-    url = URLRecord()
-    # Remove leading and trailing C0 control or space, then all ASCII tab
-    # or newline (invalid-URL-unit validation errors).
-    input = input.strip(C0_CONTROL_OR_SPACE)
+def basic_url_parse(
+    input: str,
+    base: Optional[URLRecord] = None,
+    url: Optional[URLRecord] = None,
+    state_override: Optional[str] = None,
+) -> URLRecord:
+    """The basic URL parser (UTF-8): returns url, or raises InvalidURL
+    (failure).
+
+    With ``url`` and ``state_override`` (the API's setters), ``url`` is
+    modified in place and returned where the standard's steps "return";
+    where they return failure, InvalidURL is raised and what was set on
+    ``url`` before stays set, as the standard has it.
+    """
+    if url is None:
+        url = URLRecord()
+        # Remove leading and trailing C0 control or space (invalid-URL-unit
+        # validation error).
+        input = input.strip(C0_CONTROL_OR_SPACE)
+    # Remove all ASCII tab or newline (invalid-URL-unit validation error).
     if any(c in input for c in ASCII_TAB_OR_NEWLINE):
         input = input.replace("\t", "").replace("\n", "").replace("\r", "")
-    state = SCHEME_START
+    state = state_override or SCHEME_START
     buffer = ""
     at_sign_seen = inside_brackets = password_token_seen = False
     # the authority state's username and password, as they are appended to
@@ -648,15 +674,30 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
             if c in ASCII_ALPHA:
                 buffer += c.lower()
                 state = SCHEME
-            else:
+            elif state_override is None:
                 state = NO_SCHEME
                 pointer -= 1
+            else:
+                raise _api_failure("the scheme does not begin with an ASCII letter")
 
         elif state == SCHEME:
             if c in ASCII_ALPHANUMERIC or c in "+-.":
                 buffer += c.lower()
             elif c == ":":
+                if state_override is not None:
+                    if url.is_special() and buffer not in SPECIAL_SCHEMES:
+                        return url
+                    if not url.is_special() and buffer in SPECIAL_SCHEMES:
+                        return url
+                    if (url.includes_credentials() or url.port is not None) and buffer == "file":
+                        return url
+                    if url.scheme == "file" and url.host == "":
+                        return url
                 url.scheme = buffer
+                if state_override is not None:
+                    if url.port is not None and url.port == SPECIAL_SCHEMES.get(url.scheme):
+                        url.port = None
+                    return url
                 buffer = ""
                 if url.scheme == "file":
                     state = FILE
@@ -670,11 +711,13 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
                 else:
                     url.path = ""
                     state = OPAQUE_PATH
-            else:
+            elif state_override is None:
                 # start over from the first code point in input
                 buffer = ""
                 state = NO_SCHEME
                 pointer = -1
+            else:
+                raise _api_failure("the scheme holds a code point a scheme cannot")
 
         elif state == NO_SCHEME:
             if base is None or (base.has_opaque_path() and c != "#"):
@@ -780,10 +823,15 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
                 buffer += input[pointer:end]
                 pointer = end - 1
 
-        elif state == HOST:
-            if c == ":" and not inside_brackets:
+        elif state == HOST or state == HOSTNAME:
+            if state_override is not None and url.scheme == "file":
+                pointer -= 1
+                state = FILE_HOST
+            elif c == ":" and not inside_brackets:
                 if buffer == "":
                     raise InvalidURL("host-missing")
+                if state_override == HOSTNAME:
+                    raise _api_failure("a hostname cannot have a port")
                 url.host = host_parse(buffer, not url.is_special())
                 buffer = ""
                 state = PORT
@@ -791,9 +839,17 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
                 pointer -= 1
                 if url.is_special() and buffer == "":
                     raise InvalidURL("host-missing")
+                elif (
+                    state_override is not None
+                    and buffer == ""
+                    and (url.includes_credentials() or url.port is not None)
+                ):
+                    raise _api_failure("a URL with credentials or a port cannot have an empty host")
                 url.host = host_parse(buffer, not url.is_special())
                 buffer = ""
                 state = PATH_START
+                if state_override is not None:
+                    return url
             else:
                 if c == "[":
                     inside_brackets = True
@@ -807,7 +863,12 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
         elif state == PORT:
             if c in ASCII_DIGITS:
                 buffer += c
-            elif c == EOF or c in "/?#" or (url.is_special() and c == "\\"):
+            elif (
+                c == EOF
+                or c in "/?#"
+                or (url.is_special() and c == "\\")
+                or state_override is not None
+            ):
                 if buffer != "":
                     # int() refuses very long decimal strings (Python 3.11+)
                     digits = buffer.lstrip("0")
@@ -816,6 +877,10 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
                         raise InvalidURL("port-out-of-range")
                     url.port = None if port == SPECIAL_SCHEMES.get(url.scheme) else port
                     buffer = ""
+                    if state_override is not None:
+                        return url
+                if state_override is not None:
+                    raise _api_failure("the port does not begin with a digit")
                 state = PATH_START
                 pointer -= 1
             else:
@@ -863,17 +928,21 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
         elif state == FILE_HOST:
             if c == EOF or c in "/\\?#":
                 pointer -= 1
-                if is_windows_drive_letter(buffer):
+                if state_override is None and is_windows_drive_letter(buffer):
                     # buffer is not reset here and is used in the path state
                     state = PATH
                 elif buffer == "":
                     url.host = ""
+                    if state_override is not None:
+                        return url
                     state = PATH_START
                 else:
                     host = host_parse(buffer, not url.is_special())
                     if host == "localhost":
                         host = ""
                     url.host = host
+                    if state_override is not None:
+                        return url
                     buffer = ""
                     state = PATH_START
             else:
@@ -884,18 +953,21 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
                 state = PATH
                 if c not in ("/", "\\"):
                     pointer -= 1
-            elif c in "?#":
+            elif state_override is None and c in "?#":
                 state = start_query_or_fragment(url, c)
             elif c != EOF:
                 state = PATH
                 if c != "/":
                     pointer -= 1
+            elif state_override is not None and url.host is None:
+                assert isinstance(url.path, list)
+                url.path.append("")
 
         elif state == PATH:
             path = url.path
             assert isinstance(path, list)
             slash = c == "/" or (url.is_special() and c == "\\")
-            if c == EOF or slash or c in "?#":
+            if c == EOF or slash or (state_override is None and c in "?#"):
                 if is_double_dot(buffer):
                     url.shorten_path()
                     if not slash:
@@ -907,12 +979,13 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
                         buffer = buffer[0] + ":"
                     path.append(buffer)
                 buffer = ""
-                if c in "?#":
+                if c in "?#":  # (only where there is no state override)
                     state = start_query_or_fragment(url, c)
             else:
                 # c, and with it the code points up to the next delimiter
                 # (the same step for each of them, in one go)
-                end = _run_end(PATH_DELIMITERS[url.is_special()], input, pointer)
+                delimiters = PATH_DELIMITERS if state_override is None else PATH_SLASHES
+                end = _run_end(delimiters[url.is_special()], input, pointer)
                 buffer += utf8_percent_encode(input[pointer:end], PATH_SET)
                 pointer = end - 1
 
@@ -934,15 +1007,16 @@ def basic_url_parse(input: str, base: Optional[URLRecord] = None) -> URLRecord:
                 pointer = end - 1
 
         elif state == QUERY:
-            if c == "#" or c == EOF:
+            if (state_override is None and c == "#") or c == EOF:
                 query_set = SPECIAL_QUERY_SET if url.is_special() else QUERY_SET
                 url.query = (url.query or "") + utf8_percent_encode(buffer, query_set)
                 buffer = ""
                 if c == "#":
                     state = start_query_or_fragment(url, c)
             else:
-                # c, and the code points up to the next "#"
-                end = _run_end(QUERY_DELIMITERS, input, pointer)
+                # c, and the code points up to the next "#" (up to the end
+                # with a state override: "#" is then part of the query)
+                end = length if state_override else _run_end(QUERY_DELIMITERS, input, pointer)
                 buffer += input[pointer:end]
                 pointer = end - 1
 
@@ -1081,3 +1155,152 @@ def resolve(base: Union[str, bytes], ref: Union[str, bytes]) -> str:
     if base is None:
         raise type_error("resolve", "base", base, "str or bytes")
     return serialize(_api_parse("resolve", ref, base, "ref"))
+
+
+# -- The API's setters ----------------------------------------------------------
+# Each sets one part of a URL record as the URL class's setter of that name
+# does, and returns the record (the href setter's is a new one).  Where the
+# basic URL parser returns failure under a state override, the setter does
+# nothing more: what the parser set before it failed stays set (a host
+# setter's "example.com:99999" sets the host, not the port).
+
+
+def record_of(url: URL) -> URLRecord:
+    """The URL record a URL holds.  Its path is opaque exactly where its
+    host is null and its path does not begin with "/" (a URL with a null
+    host and a list of segments has at least one, as the path state and
+    the path start state make it); no segment holds "/"."""
+    record = URLRecord()
+    record.scheme = url._scheme
+    record.username = url._username
+    record.password = url._password
+    record.host = url._host
+    record.port = url._port
+    if url._host is None and not url._path.startswith("/"):
+        record.path = url._path
+    else:
+        record.path = url._path.split("/")[1:]
+    record.query = url._query
+    record.fragment = url._fragment
+    return record
+
+
+def _parse_with_state_override(url: URLRecord, input: str, state: str) -> URLRecord:
+    """Basic URL parse input with url as url and state as state override;
+    a failure leaves url as the parser left it."""
+    try:
+        basic_url_parse(input, url=url, state_override=state)
+    except InvalidURL:
+        pass
+    return url
+
+
+def set_href(url: URLRecord, value: str) -> URLRecord:
+    """The href setter: the value parsed on its own (its failure raises
+    InvalidURL, where the standard throws a TypeError)."""
+    return basic_url_parse(value)
+
+
+def set_protocol(url: URLRecord, value: str) -> URLRecord:
+    return _parse_with_state_override(url, value + ":", SCHEME_START)
+
+
+def set_username(url: URLRecord, value: str) -> URLRecord:
+    if not url.cannot_have_username_password_port():
+        # set the username
+        url.username = utf8_percent_encode(value, USERINFO_SET)
+    return url
+
+
+def set_password(url: URLRecord, value: str) -> URLRecord:
+    if not url.cannot_have_username_password_port():
+        # set the password
+        url.password = utf8_percent_encode(value, USERINFO_SET)
+    return url
+
+
+def set_host(url: URLRecord, value: str) -> URLRecord:
+    if url.has_opaque_path():
+        return url
+    return _parse_with_state_override(url, value, HOST)
+
+
+def set_hostname(url: URLRecord, value: str) -> URLRecord:
+    if url.has_opaque_path():
+        return url
+    return _parse_with_state_override(url, value, HOSTNAME)
+
+
+def set_port(url: URLRecord, value: str) -> URLRecord:
+    if url.cannot_have_username_password_port():
+        return url
+    if value == "":
+        url.port = None
+        return url
+    return _parse_with_state_override(url, value, PORT)
+
+
+def set_pathname(url: URLRecord, value: str) -> URLRecord:
+    if url.has_opaque_path():
+        return url
+    url.path = []
+    return _parse_with_state_override(url, value, PATH_START)
+
+
+def set_search(url: URLRecord, value: str) -> URLRecord:
+    if value == "":
+        url.query = None
+        return url
+    input = value[1:] if value.startswith("?") else value
+    url.query = ""
+    return _parse_with_state_override(url, input, QUERY)
+
+
+def set_hash(url: URLRecord, value: str) -> URLRecord:
+    if value == "":
+        url.fragment = None
+        return url
+    input = value[1:] if value.startswith("#") else value
+    url.fragment = ""
+    return _parse_with_state_override(url, input, FRAGMENT)
+
+
+#: The URL class's setters, by the name of the attribute they set.
+SETTERS = {
+    "href": set_href,
+    "protocol": set_protocol,
+    "username": set_username,
+    "password": set_password,
+    "host": set_host,
+    "hostname": set_hostname,
+    "port": set_port,
+    "pathname": set_pathname,
+    "search": set_search,
+    "hash": set_hash,
+}
+
+
+def setter_value(name: str, value: object) -> str:
+    """A setter's value as the scalar value string the setter takes: a str
+    (lone surrogates replaced) or bytes (UTF-8) as ``parse`` takes them, and
+    for ``port`` an int too (its decimal text, as JavaScript gives it)."""
+    if name == "port" and isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if not isinstance(value, (str, bytes, bytearray, memoryview)):
+        expected = "str, bytes or int" if name == "port" else "str or bytes"
+        raise type_error("replace", name, value, expected)
+    return scalar_value_string("replace", name, value)
+
+
+def replace(url: URL, changes: Dict[str, object]) -> URL:
+    """``url`` with the setter of each of ``changes`` applied, in order."""
+    record = record_of(url)
+    for name, value in changes.items():
+        setter = SETTERS.get(name)
+        if setter is None:
+            raise TypeError(
+                f"replace() got an unexpected keyword argument {name!r}; "
+                f"the setters are {', '.join(SETTERS)}"
+            )
+        record = setter(record, setter_value(name, value))
+    return to_url(record)

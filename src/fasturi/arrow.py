@@ -53,6 +53,7 @@ __all__ = [
     "whatwg_can_parse",
     "whatwg_href",
     "whatwg_replace",
+    "whatwg_search_params",
     "whatwg_split",
 ]
 
@@ -594,6 +595,29 @@ def whatwg_can_parse(col: Any, base: Optional[str] = None, *, threads: Optional[
         _read("whatwg_can_parse", col),
         whatwg_kernels().whatwg_can_parse,
         lambda chunk: pa.bool_(),
+        n,
+        b,
+    )
+
+
+def whatwg_search_params(
+    col: Any, base: Optional[str] = None, *, threads: Optional[int] = None
+) -> Any:
+    """``fasturi.whatwg.parse(row, base).search_params`` of every row: its
+    (name, value) pairs in order, as a ``list<struct<name, value>>`` column
+    (an empty list where the URL has no query); null where the row fails
+    to parse."""
+    b = _whatwg_base("whatwg_search_params", base)
+    n = _threads("whatwg_search_params", threads)
+
+    def list_type(chunk: pa.Array) -> pa.DataType:
+        text = _text_out(chunk)
+        return pa.list_(pa.struct([pa.field("name", text), pa.field("value", text)]))
+
+    return _apply(
+        _read("whatwg_search_params", col),
+        whatwg_kernels().whatwg_search_params,
+        list_type,
         n,
         b,
     )

@@ -3,12 +3,16 @@
 Not RFC 3986: the URL Standard's basic URL parser, its host parser (domain
 to ASCII by UTS #46, IPv4 in all its number forms, IPv6, opaque hosts),
 percent-encode sets, serializer and origin.  ``parse`` returns an immutable
-``URL`` with the standard's getters; ``InvalidURL`` (a ``ValueError``)
-names the validation error that failed the parse.
+``URL`` with the standard's getters (and its setters, through
+``URL.replace``); ``InvalidURL`` (a ``ValueError``) names the validation
+error that failed the parse.  ``SearchParams`` is the standard's
+URLSearchParams, with its application/x-www-form-urlencoded parser and
+serializer.
 """
 
 from __future__ import annotations
 
+from ._impl import search_params as _search_params
 from ._impl import whatwg as _whatwg
 from ._types import InvalidURL
 
@@ -16,5 +20,6 @@ URL = _whatwg.URL
 parse = _whatwg.parse
 can_parse = _whatwg.can_parse
 resolve = _whatwg.resolve
+SearchParams = _search_params.SearchParams
 
-__all__ = ["URL", "InvalidURL", "can_parse", "parse", "resolve"]
+__all__ = ["URL", "InvalidURL", "SearchParams", "can_parse", "parse", "resolve"]
