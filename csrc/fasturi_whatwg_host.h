@@ -5,10 +5,13 @@
    points) and IPv4 addresses in all their number forms ("ends in a
    number", decimal, octal and hexadecimal parts, fewer than four parts).
 
-   Domain to ASCII of a domain beyond ASCII (UTS #46) is the caller's: the
-   parser returns FU_WW_HOST with the host state's buffer in u->need, and
-   the caller parses the input again with that host serialized in
-   u->given (which the host parser then writes as it is).
+   Domain to ASCII of a domain beyond ASCII (UTS #46) runs through the
+   fu_ww_idna hook (fasturi_idna.h's domain parser: the module that links
+   the Unicode tables sets it).  Where its result is longer than three
+   bytes for each of the host's (or the hook is not set), the parser
+   returns FU_WW_HOST with the host state's buffer in u->need: the caller
+   serializes that host alone (fu_ww_host_alone) and parses the input
+   again with it in u->given, which the host parser then writes as it is.
 
    fu_ww_host takes the host state's buffer h[0..n) (UTF-8; not empty
    unless opaque) and writes the host serialized at out + *po: at most
@@ -17,6 +20,8 @@
    to the standard's name for them.  Expects fasturi_whatwg_url.h. */
 #ifndef FASTURI_WHATWG_HOST_H
 #define FASTURI_WHATWG_HOST_H
+
+#include <stdlib.h>
 
 #include "fasturi_whatwg_url.h"
 
@@ -257,6 +262,18 @@ static inline uint8_t *fu_ww_ipv4_write(uint32_t v, uint8_t *o)
 
 /* ---- the host parser ------------------------------------------------------ */
 
+/* Domain to ASCII (the URL Standard's domain parser with beStrict false)
+   of a host state's buffer s[0..n), percent-decoded first: written to out
+   like snprintf (the result's length, all of it written where it is at
+   most cap), or FU_WW_IDNA_FAIL, FU_WW_IDNA_NOMEM; the result is ASCII,
+   lowercase, not empty and free of forbidden domain code points.  Set by
+   the module that links the Unicode tables (fasturi_idna.h's
+   fu_idna_domain_to_ascii with FU_IDNA_PERCENT); NULL: none. */
+typedef ptrdiff_t (*fu_ww_idna_t)(const uint8_t *s, ptrdiff_t n, uint8_t *out, ptrdiff_t cap);
+static fu_ww_idna_t fu_ww_idna;
+#define FU_WW_IDNA_FAIL (-1)
+#define FU_WW_IDNA_NOMEM (-2)
+
 /* Percent-decodes s[0..n) into o (as long at most; o may be s); returns
    the length, and in *high whether a byte of the result is beyond ASCII. */
 static inline ptrdiff_t fu_ww_pct_decode(const uint8_t *s, ptrdiff_t n, uint8_t *o, int *high)
@@ -338,21 +355,77 @@ static inline int fu_ww_host(const uint8_t *h, ptrdiff_t n, int opaque, uint8_t 
     int high;
     ptrdiff_t m = fu_ww_pct_decode(h, n, out + o, &high);
     if (high) {
-        /* domain to ASCII by UTS #46: the caller's */
-        if (u->given == NULL) {
+        /* domain to ASCII by UTS #46, into the host's room (three bytes
+           for each of its own), else by the caller */
+        if (u->given != NULL) {
+            memcpy(out + o, u->given, (size_t)u->given_len);
+            *po = o + u->given_len;
+            return FU_WW_OK;
+        }
+        ptrdiff_t r = fu_ww_idna != NULL ? fu_ww_idna(h, n, out + o, 3 * n) : FU_WW_IDNA_NOMEM;
+        if (r == FU_WW_IDNA_FAIL) {
+            u->error = FU_WW_E_DOMAIN_IDNA;
+            return FU_WW_FAIL;
+        }
+        if (r < 0 || r > 3 * n) {
             u->need = h;
             u->need_len = n;
             return FU_WW_HOST;
         }
-        memcpy(out + o, u->given, (size_t)u->given_len);
-        *po = o + u->given_len;
-        return FU_WW_OK;
+        /* (ASCII now: an IPv4 address where it ends in a number) */
+        return fu_ww_domain(out + o, r, out, po, u);
     }
     if (m == 0) {
         u->error = FU_WW_E_DOMAIN_EMPTY;
         return FU_WW_FAIL;
     }
     return fu_ww_domain(out + o, m, out, po, u);
+}
+
+/* The host parser's serialization of a special URL's host h[0..n) whose
+   domain is beyond ASCII (the host FU_WW_HOST names), on its own: into
+   *host, malloc'd (the caller frees it), its length in *len.  FU_WW_OK;
+   FU_WW_FAIL (u->error); FU_WW_HOST where fu_ww_idna is not set (the
+   caller's other host parser then); FU_WW_IDNA_NOMEM. */
+static inline int fu_ww_host_alone(const uint8_t *h, ptrdiff_t n, uint8_t **host, ptrdiff_t *len,
+                                   fu_ww_url *u)
+{
+    uint8_t stack[256];
+    uint8_t *buf = stack;
+    ptrdiff_t r, cap = (ptrdiff_t)sizeof stack;
+    *host = NULL;
+    if (fu_ww_idna == NULL)
+        return FU_WW_HOST;
+    for (;;) {
+        r = fu_ww_idna(h, n, buf, cap);
+        if (r < 0 || r <= cap)
+            break;
+        if (buf != stack)
+            free(buf);
+        cap = r;
+        buf = (uint8_t *)malloc((size_t)cap);
+        if (buf == NULL)
+            return FU_WW_IDNA_NOMEM;
+    }
+    if (r == FU_WW_IDNA_FAIL || r == FU_WW_IDNA_NOMEM) {
+        if (buf != stack)
+            free(buf);
+        u->error = FU_WW_E_DOMAIN_IDNA;
+        return r == FU_WW_IDNA_FAIL ? FU_WW_FAIL : FU_WW_IDNA_NOMEM;
+    }
+    /* the IPv4 parser where it ends in a number: 15 bytes at most */
+    uint8_t *out = (uint8_t *)malloc((size_t)(r > 15 ? r : 15));
+    ptrdiff_t o = 0;
+    int rc = out == NULL ? FU_WW_IDNA_NOMEM : fu_ww_domain(buf, r, out, &o, u);
+    if (buf != stack)
+        free(buf);
+    if (rc != FU_WW_OK) {
+        free(out);
+        return rc;
+    }
+    *host = out;
+    *len = o;
+    return FU_WW_OK;
 }
 
 #endif /* FASTURI_WHATWG_HOST_H */

@@ -61,6 +61,22 @@ W3LIB_PIECES = st.sampled_from(
         "ｆ",
         "ß",
         "\u3002",
+        # hosts through IDNA 2003: capitals, B.1, compatibility forms, a
+        # dotted digit, right-to-left letters; NFKC that gains a delimiter
+        # (w3lib refuses the netloc); what only the running Python answers
+        # (unassigned in Unicode 3.2, a corrected NFKC, a final sigma)
+        "Ü",
+        "İ",
+        "Σ",
+        "\u00ad",
+        "\u2488",
+        "\uff0e",
+        "\u05d0",
+        "\u0627",
+        "\uff1a",
+        "\u2100",
+        "\U00010570",
+        "\U0002f868",
         "\ud800",
         "\x00",
         "\x7f",

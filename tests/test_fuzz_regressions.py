@@ -41,7 +41,18 @@ def cases():
 
 @pytest.mark.parametrize(
     "name",
-    ["split", "uri", "resolve", "normalize", "validate", "percent", "extract", "parse", "crawler"],
+    [
+        "split",
+        "uri",
+        "resolve",
+        "normalize",
+        "validate",
+        "percent",
+        "extract",
+        "parse",
+        "crawler",
+        "idna",
+    ],
 )
 def test_target_holds_on_seeds_and_regressions(targets, cases, name):
     for label, data in cases:

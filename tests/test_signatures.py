@@ -22,7 +22,19 @@ import pytest
 
 pytestmark = pytest.mark.compiled
 
-TWINS = ("core", "rules", "uri", "pipeline", "extract", "arrow", "psl", "surt", "search_params")
+TWINS = (
+    "core",
+    "rules",
+    "uri",
+    "pipeline",
+    "extract",
+    "arrow",
+    "psl",
+    "surt",
+    "search_params",
+    "idna",
+    "w3lib",
+)
 STDLIB_TWINS = {
     "parse": ("urlsplit", "urlparse", "urlunsplit", "urlunparse", "urljoin", "urldefrag"),
     "quote": (

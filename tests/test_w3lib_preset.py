@@ -5,6 +5,8 @@ twins (agreement with w3lib itself: test_w3lib_agreement.py)."""
 from __future__ import annotations
 
 import importlib
+import subprocess
+import sys
 
 import pytest
 from crawler_corpus import W3LIB_EXAMPLES as EXAMPLES
@@ -58,5 +60,20 @@ def test_preset_none_is_unchanged(pipeline):
 @given(st.lists(W3LIB_PIECES, max_size=25).map("".join), st.booleans())
 def test_compiled_agrees_with_reference(url, keep):
     compiled = importlib.import_module("fasturi._w3lib_c")
-    reference = importlib.import_module("fasturi._w3lib")
+    reference = importlib.import_module("fasturi._w3lib_py")
     assert outcome(compiled.key, url, keep) == outcome(reference.key, url, keep)
+
+
+@pytest.mark.compiled
+def test_compiled_imports_no_reference():
+    # the compiled twin takes every input itself or through the shared
+    # _w3lib steps: the reference twin is never imported
+    code = (
+        "import sys, fasturi\n"
+        "for u in ['http://B\\u00fccher.example/', 'http://[v1.x]/', 'x\\\\y', 'http://a:9/',\n"
+        "          'http://\\U00010570.com/', '//h/p']:\n"
+        "    fasturi.canonicalize(u, preset='w3lib')\n"
+        "print('fasturi._w3lib_py' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

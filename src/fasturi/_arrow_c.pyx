@@ -86,6 +86,9 @@ from fasturi._csrc cimport (
     FU_WW_HTTPS,
     FU_WW_OK,
     fu_ww_init,
+    fu_ww_host_alone,
+    fu_ww_idna,
+    FU_IDNA_PERCENT,
     fu_ww_parse_given,
     fu_ww_parse_rest,
     fu_ww_room,
@@ -103,13 +106,15 @@ from fasturi._capi cimport (
     PyUnicode_AsUTF8AndSize,
     PyUnicode_DecodeUTF8,
 )
+from fasturi._idna_c cimport idna_to_ascii
 from fasturi._psl_c cimport _Table, _current
 from fasturi._rules_c cimport _rule_id
 from fasturi._surt_c cimport MEM as _surt_mem
 from fasturi._surt_c cimport _surt_error, _surt_key
 from fasturi._w3lib_c cimport _fast as _w3lib_fast
+from fasturi._w3lib_c cimport key_str as _w3lib_key
 
-from fasturi import _psl_c, _w3lib, _whatwg_c, _workers
+from fasturi import _psl_c, _whatwg_c, _workers
 from fasturi._types import ArrowColumn, InvalidURL, invalid_utf8, row_decode_error, row_refused
 
 __all__ = [
@@ -1640,12 +1645,13 @@ cdef int _w3lib_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
 
 cdef int _w3lib_wide(Job *job, Range *r, int64_t i, const uint8_t *p,
                      int64_t n) noexcept with gil:
-    # A row the C path leaves to the reference (rare); the ValueError of a
-    # row it refuses is kept for _run_w3lib to raise.
+    # A row whose authority is _w3lib.netloc's (rare): key_str, with the
+    # GIL; the ValueError of a row it refuses is kept for _run_w3lib to
+    # raise.
     cdef bytes raw
     try:
         try:
-            value = _w3lib.key(PyUnicode_DecodeUTF8(<const char *>p, n, NULL),
+            value = _w3lib_key(PyUnicode_DecodeUTF8(<const char *>p, n, NULL),
                                job.w3lib_keep_fragment)
         except ValueError as exc:
             return _refused(job, r, i, exc)
@@ -1808,9 +1814,8 @@ def fingerprint(col, Py_ssize_t row0, int threads, bint sort_query, bint drop_fr
 
 
 # ---- WHATWG URLs (fasturi.whatwg's column forms) ----------------------------------
-# Each row by csrc/fasturi_whatwg.h, every input in C with the GIL released;
-# but a domain beyond ASCII, whose domain to ASCII (UTS #46) is the
-# reference's: that host alone is serialized with the GIL (_ww_host).
+# Each row by csrc/fasturi_whatwg.h, every input in C with the GIL released,
+# domain to ASCII (UTS #46) by _idna_c's C (fu_ww_idna).
 cdef extern from "fasturi_whatwg.h" nogil:
     int fu_ww_same(const uint8_t *s, Py_ssize_t n, uint8_t *out, fu_ww_url *u)
 
@@ -1905,27 +1910,29 @@ cdef int _ww_fail(Job *job, Range *r, int64_t i) noexcept nogil:
     return bad
 
 
+cdef Py_ssize_t _ww_idna(const uint8_t *s, Py_ssize_t n, uint8_t *out,
+                         Py_ssize_t cap) noexcept nogil:
+    # domain to ASCII of a host state's buffer (_idna_c's, where the
+    # Unicode tables are linked)
+    return idna_to_ascii(s, n, FU_IDNA_PERCENT, out, cap)
+
+
+fu_ww_idna = _ww_idna
+
 # _ww_parse's result for a row that stops the range (WW_BAD + BAD_*).
 DEF WW_BAD = 100
 
 
-cdef Py_ssize_t _ww_host(fu_ww_url *u, uint8_t **host) noexcept with gil:
-    # The host the C parser leaves to the caller (u.need), serialized by
-    # the reference's host parser into a malloc'd *host: its length; -1
-    # where the host parser fails it; -2 on a Python error.
-    cdef Py_ssize_t n
-    try:
-        h = _whatwg_c._host_bytes(PyBytes_FromStringAndSize(<const char *>u.need, u.need_len))
-        if h is None:
-            return -1
-        n = len(<bytes>h)
-        host[0] = <uint8_t *>malloc(n + 1)
-        if host[0] == NULL:
-            return -2
-        memcpy(host[0], PyBytes_AS_STRING(h), n)
+cdef Py_ssize_t _ww_host(fu_ww_url *u, uint8_t **host) noexcept nogil:
+    # The host the C parser leaves to the caller (a domain beyond ASCII
+    # whose ASCII form is longer than its room), serialized on its own into
+    # a malloc'd *host: its length; -1 where the host parser fails it; -2
+    # where memory fails.
+    cdef Py_ssize_t n = 0
+    cdef int rc = fu_ww_host_alone(u.need, u.need_len, host, &n, u)
+    if rc == FU_WW_OK:
         return n
-    except BaseException:
-        return -2
+    return -1 if rc == FU_WW_FAIL else -2
 
 
 cdef int _ww_parse(const uint8_t *p, int64_t n, const uint8_t *base, fu_ww_url *b,
@@ -1942,7 +1949,7 @@ cdef int _ww_parse(const uint8_t *p, int64_t n, const uint8_t *base, fu_ww_url *
         return got
     hlen = _ww_host(u, &host)
     if hlen == -2:
-        return WW_BAD + BAD_PYTHON
+        return WW_BAD + BAD_MEMORY
     if hlen < 0:
         return FU_WW_FAIL
     if fu_buf_reserve(o, room + hlen) < 0:
@@ -2060,7 +2067,7 @@ cdef int _ww_replace(Job *job, Range *r, int64_t i, fu_ww_url *u) noexcept nogil
         if rc == FU_WW_HOST:
             hlen = _ww_host(&nu, &host)
             if hlen == -2:
-                return BAD_PYTHON
+                return BAD_MEMORY
             if hlen < 0:
                 if job.ww_set[k] == FU_WW_SET_HREF:
                     return _ww_fail(job, r, i)

@@ -24,7 +24,7 @@ from . import _pipeline_py as pipeline
 from . import _psl_py as psl
 from . import _rules_py as rules
 from . import _surt_py as surt_twin
-from . import _tsv, _w3lib
+from . import _tsv, _w3lib_py
 from ._audit import _NOTHING, EscapeFacts, _escape_facts, _scope
 from ._types import ArrowColumn, InvalidURI, invalid_utf8, row_decode_error, row_refused
 
@@ -367,7 +367,7 @@ def canonicalize_w3lib(
     keep_fragment: bool,
     refused: Optional[Dict[int, ValueError]] = None,
 ) -> ArrowColumn:
-    return _map_rows(col, row0, lambda s: _w3lib.key(s, keep_fragment), refused=refused)
+    return _map_rows(col, row0, lambda s: _w3lib_py.key(s, keep_fragment), refused=refused)
 
 
 def fingerprint(

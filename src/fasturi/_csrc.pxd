@@ -334,5 +334,29 @@ cdef extern from "fasturi_whatwg.h" nogil:
     Py_ssize_t fu_ww_set_room(Py_ssize_t hn, Py_ssize_t vn)
     int fu_ww_set(int which, const uint8_t *href, const fu_ww_url *u, const uint8_t *v,
                   Py_ssize_t vn, uint8_t *out, fu_ww_url *nu)
+    ctypedef Py_ssize_t (*fu_ww_idna_t)(const uint8_t *s, Py_ssize_t n, uint8_t *out,
+                                        Py_ssize_t cap) noexcept nogil
+    fu_ww_idna_t fu_ww_idna
+    int fu_ww_host_alone(const uint8_t *h, Py_ssize_t n, uint8_t **host, Py_ssize_t *len,
+                         fu_ww_url *u)
+    enum:
+        FU_WW_IDNA_NOMEM
     int fu_ww_parse_given(const uint8_t *s, Py_ssize_t n, const uint8_t *base, const fu_ww_url *b,
                           const uint8_t *host, Py_ssize_t host_len, uint8_t *out, fu_ww_url *u)
+
+# ---- fasturi_idna.h (UTS #46 as the URL Standard runs it) ----
+cdef extern from "fasturi_idna.h" nogil:
+    unsigned FU_IDNA_STRICT, FU_IDNA_PERCENT
+    Py_ssize_t FU_IDNA_FAIL, FU_IDNA_NOMEM
+    const char *FU_IDNA_UNICODE_VERSION
+    Py_ssize_t fu_idna_domain_to_ascii(const uint8_t *s, size_t n, unsigned flags,
+                                       uint8_t *out, size_t cap)
+    Py_ssize_t fu_idna_domain_to_unicode(const uint8_t *s, size_t n, uint8_t *out, size_t cap)
+
+# ---- fasturi_idna2003.h (Python's idna codec, IDNA 2003) ----
+cdef extern from "fasturi_idna2003.h" nogil:
+    unsigned FU_IDNA2003_W3LIB
+    Py_ssize_t FU_IDNA_PYTHON
+    Py_ssize_t fu_idna2003_to_ascii(const uint8_t *s, size_t n, unsigned flags,
+                                    uint8_t *out, size_t cap)
+    Py_ssize_t fu_idna2003_nfkc_delims(const uint8_t *s, size_t n)

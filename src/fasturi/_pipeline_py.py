@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable, FrozenSet, Iterable, List, Optional, Tuple
 
 from . import _core_py as _core
-from . import _w3lib
+from . import _w3lib_py
 from ._errors import item_error, rfc_error, type_error
 from ._types import Split
 
@@ -146,7 +146,7 @@ def canonicalize(
     if not isinstance(s, str):
         raise type_error("canonicalize", "s", s)
     if _preset("canonicalize", preset, sort_query, drop_params):
-        return _w3lib.key(s, not drop_fragment)
+        return _w3lib_py.key(s, not drop_fragment)
     rules = _drop_rules("canonicalize", drop_params)
     return _key(s, bool(sort_query), bool(drop_fragment), rules)
 
@@ -222,7 +222,7 @@ def fingerprint(
     if not isinstance(s, str):
         raise type_error("fingerprint", "s", s)
     if _preset("fingerprint", preset, sort_query, drop_params):
-        text = _w3lib.key(s, not drop_fragment)
+        text = _w3lib_py.key(s, not drop_fragment)
     else:
         rules = _drop_rules("fingerprint", drop_params)
         text = _key(s, bool(sort_query), bool(drop_fragment), rules)
@@ -288,7 +288,7 @@ def canonicalize_many(
     if _preset("canonicalize_many", preset, sort_query, drop_params):
         keep = not drop_fragment
         return _checked(
-            "canonicalize_many", "uris", uris, skip, lambda item: _w3lib.key(item, keep)
+            "canonicalize_many", "uris", uris, skip, lambda item: _w3lib_py.key(item, keep)
         )
     rules = _drop_rules("canonicalize_many", drop_params)
     sort_query = bool(sort_query)

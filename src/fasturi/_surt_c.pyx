@@ -20,6 +20,9 @@ from fasturi._capi cimport (
     PyUnicode_New,
 )
 from fasturi._csrc cimport (
+    FU_IDNA_FAIL,
+    FU_IDNA_NOMEM,
+    FU_IDNA_PYTHON,
     fu_find_byte,
     fu_is_ascii,
     fu_pct_decode_1,
@@ -30,6 +33,8 @@ from fasturi._csrc cimport (
     fu_surt_plain_host,
     fu_surt_reverse_labels,
 )
+
+from fasturi._idna_c cimport idna2003_to_ascii
 
 from fasturi import _surt
 
@@ -342,11 +347,37 @@ cdef Py_ssize_t _sort_query(const uint8_t *s, Py_ssize_t n, uint8_t *o, _Span *f
 # ---- surt -----------------------------------------------------------------
 
 cdef Py_ssize_t _idna(const uint8_t *h, Py_ssize_t n, uint8_t **heap,
-                      Py_ssize_t extra) noexcept with gil:
+                      Py_ssize_t extra) noexcept nogil:
     """The A-label form of the decoded non-ASCII host h[0, n) at the start
     of a new heap block, with room after it for its canonical form (3x its
     length + 16) and the key (extra more); its length, or -1 when out of
-    memory."""
+    memory.  IDNA 2003 as the codec runs it, in C (_idna_c); the host as it
+    is where the codec refuses it."""
+    cdef const uint8_t *held
+    cdef uint8_t first[256]
+    cdef Py_ssize_t m = idna2003_to_ascii(h, n, 0, first, 256)
+    if m == FU_IDNA_PYTHON:
+        return _idna_python(h, n, heap, extra)
+    if m == FU_IDNA_NOMEM:
+        return -1
+    held = first
+    if m == FU_IDNA_FAIL:
+        held = h
+        m = n
+    heap[0] = <uint8_t *>malloc(<size_t>(7 * m + extra + 64))
+    if heap[0] == NULL:
+        return -1
+    if held == first and m > 256:  # longer than the first try's room
+        idna2003_to_ascii(h, n, 0, heap[0], m)
+    else:
+        memcpy(heap[0], held, <size_t>m)
+    return m
+
+
+cdef Py_ssize_t _idna_python(const uint8_t *h, Py_ssize_t n, uint8_t **heap,
+                             Py_ssize_t extra) noexcept with gil:
+    # a host holding a code point Unicode 3.2 does not assign: the codec
+    # lowercases it by the running Python's str.lower
     cdef bytes held
     cdef Py_ssize_t m
     try:

@@ -1,10 +1,11 @@
-"""The key of w3lib.url.canonicalize_url, compiled: the twin of _w3lib.key.
+"""The key of w3lib.url.canonicalize_url, compiled: the twin of _w3lib_py.key.
 
-_w3lib's docstring states the steps.  The C path here takes the common
-case, an ASCII http or https URL with an authority and no userinfo, IP
-literal, control character, space or backslash; every other input goes to
-_w3lib.key, the reference, so both give the same key for every input.
-On that path the steps fold into two passes:
+_w3lib_py's docstring states the steps.  The C here takes every input; an
+authority it leaves aside (an IP literal but a plain IPv6 address, a bad
+port, a host whose IDNA is the running Python's or that IDNA refuses) is
+written by _w3lib.netloc, the step both twins share, and text with a lone
+surrogate raises by _w3lib.split and netloc's order.  Non-ASCII hosts go
+through IDNA 2003 in C (_idna_c).  The steps fold into two passes:
 
 * path: w3lib quotes the unsafe characters, then decodes every escape but
   %25 %2F %3B %3F and quotes again with "[", "]" and "|" safe.  A
@@ -19,6 +20,7 @@ On that path the steps fold into two passes:
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from cpython.unicode cimport PyUnicode_DecodeUTF8
 from libc.stdint cimport uint8_t, uint32_t
 from libc.string cimport memchr, memcmp, memcpy, memmove
 
@@ -29,16 +31,20 @@ from fasturi._capi cimport (
     PyUnicode_New,
 )
 from fasturi._csrc cimport (
+    FU_IDNA2003_W3LIB,
     fu_dots_1,
     fu_find_byte,
     fu_hex_lower,
     fu_hex_upper,
     fu_hexval,
+    fu_is_ascii,
     fu_pct_decode_1,
     fu_stop_1,
     fu_w3_kept,
     fu_w3_plain,
 )
+
+from fasturi._idna_c cimport idna2003_nfkc_delims, idna2003_to_ascii
 
 from fasturi import _w3lib
 
@@ -304,6 +310,10 @@ cdef int _scheme_flags(const uint8_t *lower, Py_ssize_t n) noexcept nogil:
     return 0
 
 
+# no scheme: "" (a scheme of params; urlunsplit's "//" before a path is
+# for named netloc schemes only)
+cdef int _EMPTY = PARAMS if "" in _w3lib.USES_PARAMS else 0
+
 # most URLs are http or https: _fast takes their flags without the search
 cdef int _HTTP = _scheme_flags(<const uint8_t *>b"http", 4)
 cdef int _HTTPS = _scheme_flags(<const uint8_t *>b"https", 5)
@@ -455,23 +465,47 @@ cdef Py_ssize_t _ipv6(const uint8_t *s, Py_ssize_t n, uint8_t *o) noexcept nogil
     return j
 
 
+cdef inline Py_ssize_t _need_netloc(const uint8_t *s, Py_ssize_t a, Py_ssize_t b, uint8_t *out,
+                                    Py_ssize_t *span) noexcept nogil:
+    # the authority's text to out (room: it is part of the input)
+    memcpy(out, s + a, <size_t>(b - a))
+    span[0] = b - a
+    return NEED_NETLOC
+
+
 cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint ascii, bint keep_fragment,
                       uint8_t *mem) noexcept nogil:
     """The key of the UTF-8 text src (ascii: all of it ASCII) into
-    mem + n + 8 (mem holds 48n + 256 bytes), or -1 when
-    the reference must say (no scheme, an IP literal other than a plain
-    IPv6 address, a non-ASCII authority, a backslash in a special-scheme
-    URL, a bad port)."""
+    mem + n + 8 (mem holds 48n + 256 bytes), or -1 where its authority
+    needs _w3lib.netloc (key_str then gives it)."""
+    cdef Py_ssize_t span
+    cdef Py_ssize_t size = _key(src, n, ascii, keep_fragment, mem, NULL, 0, &span)
+    return -1 if size < 0 else size
+
+
+cdef enum:
+    NEED_NETLOC = -2  # the authority is _w3lib.netloc's (see _key)
+
+
+cdef Py_ssize_t _key(const uint8_t *src, Py_ssize_t n, bint ascii, bint keep_fragment,
+                     uint8_t *mem, const uint8_t *given, Py_ssize_t given_n,
+                     Py_ssize_t *span) noexcept nogil:
+    """_fast's work.  An authority the C here does not write (an IP
+    literal other than a plain IPv6 address, a bad port, a host whose
+    answer is the running Python's or that IDNA refuses, a netloc whose
+    NFKC w3lib refuses) returns NEED_NETLOC with the authority's text
+    copied to mem + n + 8 and its length in *span; called again with that
+    text's key (_w3lib.netloc's, UTF-8) as given, it writes that."""
     cdef Py_ssize_t i, a, b, scheme_end, auth_a = -1, auth_b = -1, host_a, host_b
     cdef Py_ssize_t path_a, path_b, q_a = -1, q_b = -1, f_a = -1, j, k, at
     cdef Py_ssize_t once_n, params_at, params_n, digits, colon, bracket = -1
     cdef long port = 0
     cdef int flags, found_dots
-    cdef bint netloc, plain, closed = False, dots = False, backslash
+    cdef bint netloc, plain, closed = False, dots = False, backslash, wide = False
     cdef uint8_t c
     cdef const uint8_t *s  # the text, stripped (in place, or copied to mem)
     cdef uint8_t *out = mem + n + 8
-    cdef uint8_t *quoted = out + 4 * n + 32  # the path after the first pass
+    cdef uint8_t *quoted = out + 4 * n + 32 + given_n  # the path after the first pass
     cdef const uint8_t *once = quoted
     cdef uint8_t *scratch = quoted + 3 * n + 16
     cdef _Pair *pairs
@@ -505,21 +539,31 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint ascii, bint keep_fr
         memcpy(out, b"https", <size_t>scheme_end)
         flags = _HTTP if scheme_end == 4 else _HTTPS
     else:
-        if n == 0 or not 97 <= (s[0] | 32) <= 122:
-            return -1
         i = 1
         while i < n and (97 <= (s[i] | 32) <= 122 or 48 <= s[i] <= 57 or s[i] == 43
                          or s[i] == 45 or s[i] == 46):
             i += 1
-        if i >= n or s[i] != 58:
-            return -1
-        scheme_end = i
-        for i in range(scheme_end):
-            c = s[i]
-            out[i] = c + 32 if 65 <= c <= 90 else c
-        flags = _scheme_flags(out, scheme_end)
+        if n == 0 or not 97 <= (s[0] | 32) <= 122 or i >= n or s[i] != 58:
+            # no scheme: "" (urlunsplit then writes no "//" for a netloc
+            # scheme: its test is on the scheme, not on "")
+            scheme_end = -1
+            flags = _EMPTY
+        else:
+            scheme_end = i
+            for i in range(scheme_end):
+                c = s[i]
+                out[i] = c + 32 if 65 <= c <= 90 else c
+            flags = _scheme_flags(out, scheme_end)
     if flags & SPECIAL and backslash:
-        return -1
+        # a backslash before the query or fragment is a slash: in a copy
+        if s != mem:
+            memcpy(mem, s, <size_t>n)
+            s = mem
+        for i in range(scheme_end + 1, n):
+            if mem[i] == 63 or mem[i] == 35:
+                break
+            if mem[i] == 92:
+                mem[i] = 47
     # 2. //authority, path, query (from the first "?" before the first
     # "#"), fragment
     i = scheme_end + 1
@@ -527,20 +571,24 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint ascii, bint keep_fr
         auth_a = i + 2
         i = fu_stop_1(s, auth_a, n, 47, 63, 35, 35)
         auth_b = i
-        # IDNA and NFKC checks need the reference: none in ASCII text
-        if not ascii or fu_stop_1(s, auth_a, auth_b, 91, 93, 91, 91) < auth_b:
+        if given == NULL and (not ascii or fu_stop_1(s, auth_a, auth_b, 91, 93, 91, 91) < auth_b):
             for i in range(auth_a, auth_b):
                 if s[i] >= 0x80:
-                    return -1
+                    wide = True
                 if s[i] == 91 or s[i] == 93:  # one "[", then one "]"
                     if (bracket >= 0) == (s[i] == 91) or closed:
-                        return -1
+                        return _need_netloc(s, auth_a, auth_b, out, span)
                     if s[i] == 91:
                         bracket = i
                     else:
                         closed = True
             if bracket >= 0 and not closed:
-                return -1
+                return _need_netloc(s, auth_a, auth_b, out, span)
+            # w3lib refuses a netloc whose NFKC (less "@:#?") changes it and
+            # holds a delimiter: _w3lib.netloc raises (and says what the
+            # running Python's NFKC says)
+            if wide and idna2003_nfkc_delims(s + auth_a, auth_b - auth_a) != 0:
+                return _need_netloc(s, auth_a, auth_b, out, span)
         i = auth_b
     path_a = i
     i = fu_stop_1(s, i, n, 63, 35, 35, 35)  # "?" or "#"
@@ -553,10 +601,18 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint ascii, bint keep_fr
         f_a = k + 1
 
     j = scheme_end
-    out[j] = 58
+    if scheme_end >= 0:
+        out[j] = 58
     j += 1
     netloc = False
-    if auth_a >= 0 and auth_b > auth_a:
+    if given != NULL:
+        if given_n:
+            out[j] = 47
+            out[j + 1] = 47
+            memcpy(out + j + 2, given, <size_t>given_n)
+            j += 2 + given_n
+            netloc = True
+    elif auth_a >= 0 and auth_b > auth_a:
         out[j] = 47
         out[j + 1] = 47
         j += 2
@@ -585,34 +641,49 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint ascii, bint keep_fr
             # an IPv6 address: "[" right after the userinfo, its "]" after
             # it, then nothing or ":port" (anything else: the reference)
             if bracket != host_a:
-                return -1
+                return _need_netloc(s, auth_a, auth_b, out, span)
             host_b = fu_find_byte(s, host_a, auth_b, 93)
             if host_b == auth_b or (host_b + 1 < auth_b and s[host_b + 1] != 58):
-                return -1
+                return _need_netloc(s, auth_a, auth_b, out, span)
             out[j] = 91
             at = _ipv6(s + host_a + 1, host_b - host_a - 1, out + j + 1)
             if at < 0:
-                return -1
+                return _need_netloc(s, auth_a, auth_b, out, span)
             j += at + 1
             out[j] = 93
             j += 1
             host_b += 1  # the port after "]:"
         else:
             host_b = auth_b if plain else fu_find_byte(s, host_a, auth_b, 58)  # ":"
-            for i in range(host_a, host_b):
-                c = s[i]
-                out[j] = c + 32 if 65 <= c <= 90 else c
-                j += 1
+            if wide and not fu_is_ascii(s + host_a, host_b - host_a):
+                # IDNA 2003 as w3lib runs it (str.lower, NFKC, the codec)
+                if memchr(s + host_a, 37, <size_t>(host_b - host_a)) != NULL:
+                    return _need_netloc(s, auth_a, auth_b, out, span)  # a "%zone"
+                # (3 bytes a byte, the key's bound elsewhere, and a little
+                # more for the "xn--" of a short host; longer: the netloc's)
+                at = idna2003_to_ascii(s + host_a, host_b - host_a, FU_IDNA2003_W3LIB, out + j,
+                                       3 * (host_b - host_a) + 16)
+                if at < 0 or at > 3 * (host_b - host_a) + 16:
+                    return _need_netloc(s, auth_a, auth_b, out, span)
+                for i in range(j, j + at):
+                    c = out[i]
+                    out[i] = c + 32 if 65 <= c <= 90 else c
+                j += at
+            else:
+                for i in range(host_a, host_b):
+                    c = s[i]
+                    out[j] = c + 32 if 65 <= c <= 90 else c
+                    j += 1
         digits = 0
         for i in range(host_b + 1, auth_b):
             c = s[i]
             if not 48 <= c <= 57:
-                return -1  # the reference raises ValueError
+                return _need_netloc(s, auth_a, auth_b, out, span)  # (it raises ValueError)
             if port <= 65535:
                 port = port * 10 + (c - 48)
             digits += 1
         if port > 65535:
-            return -1
+            return _need_netloc(s, auth_a, auth_b, out, span)
         if digits:
             out[j] = 58
             j += 1
@@ -700,11 +771,11 @@ cdef Py_ssize_t _fast(const uint8_t *src, Py_ssize_t n, bint ascii, bint keep_fr
 
 cdef str key_str(str s, bint keep_fragment):
     """``w3lib.url.canonicalize_url(s, keep_fragments=keep_fragment)``."""
-    cdef Py_ssize_t n, size
+    cdef Py_ssize_t n, size, span = 0
     cdef uint8_t stack[STACK]
     cdef uint8_t *mem = stack
     cdef const uint8_t *data
-    cdef bytes raw = None
+    cdef bytes raw = None, netloc
     cdef str result
     if PyUnicode_IS_ASCII(s):
         data = <const uint8_t *>PyUnicode_DATA(s)
@@ -713,7 +784,7 @@ cdef str key_str(str s, bint keep_fragment):
         try:
             raw = s.encode("utf-8")
         except UnicodeEncodeError:
-            return _w3lib.key(s, keep_fragment)  # it raises as w3lib does
+            _surrogates(s)  # raises as w3lib does
         data = <const uint8_t *><const char *>raw
         n = len(raw)
     if 48 * n + 256 > STACK:
@@ -721,15 +792,41 @@ cdef str key_str(str s, bint keep_fragment):
         if mem == NULL:
             raise MemoryError()
     try:
-        size = _fast(data, n, raw is None, keep_fragment, mem)
-        if size < 0:
-            return _w3lib.key(s, keep_fragment)
-        result = PyUnicode_New(size, 127)  # the key is ASCII
-        memcpy(PyUnicode_DATA(result), mem + n + 8, <size_t>size)
-        return result
+        size = _key(data, n, raw is None, keep_fragment, mem, NULL, 0, &span)
+        if size >= 0:
+            result = PyUnicode_New(size, 127)  # the key is ASCII
+            memcpy(PyUnicode_DATA(result), mem + n + 8, <size_t>size)
+            return result
+        # the authority by _w3lib.netloc (it raises as w3lib does), then
+        # the key again with it: ASCII, or UTF-8 where the host is one IDNA
+        # refuses (w3lib keeps it)
+        netloc = _w3lib.netloc(PyUnicode_DecodeUTF8(<const char *>mem + n + 8, span,
+                                                    NULL)).encode("utf-8")
+        if mem != stack:
+            PyMem_Free(mem)
+        mem = stack
+        if 48 * n + 256 + len(netloc) > STACK:
+            mem = <uint8_t *>PyMem_Malloc(<size_t>(48 * n + 256 + len(netloc)))
+            if mem == NULL:
+                raise MemoryError()
+        size = _key(data, n, raw is None, keep_fragment, mem,
+                    <const uint8_t *><const char *>netloc, len(netloc), &span)
+        return PyUnicode_DecodeUTF8(<const char *>mem + n + 8, size, NULL)
     finally:
         if mem != stack:
             PyMem_Free(mem)
+
+
+cdef object _surrogates(str s):
+    """Raises as w3lib does for text holding a lone surrogate: the
+    authority's ValueError first, else UnicodeEncodeError for the first
+    part that holds one."""
+    p = _w3lib.split(s.strip(_w3lib.C0_OR_SPACE).translate(_w3lib.TAB_NEWLINE))
+    _w3lib.netloc(p.netloc)
+    p.path.encode()
+    p.query.encode()
+    p.fragment.encode()
+    raise AssertionError("a lone surrogate outside every part")  # (not reached)
 
 
 def key(s, keep_fragment=False):

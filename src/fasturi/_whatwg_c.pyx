@@ -19,6 +19,7 @@ from cpython.object cimport PyObject, PyTypeObject
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from cpython.unicode cimport PyUnicode_DecodeUTF8, PyUnicode_Substring
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
+from libc.stdlib cimport free
 from libc.string cimport memcmp, memcpy
 
 from fasturi._capi cimport (
@@ -50,6 +51,10 @@ from fasturi._csrc cimport (
     fu_ww_error_name,
     fu_ww_init,
     fu_ww_parse,
+    fu_ww_host_alone,
+    fu_ww_idna,
+    FU_WW_IDNA_NOMEM,
+    FU_IDNA_PERCENT,
     fu_ww_parse_given,
     fu_ww_room,
     fu_ww_url,
@@ -60,6 +65,9 @@ from fasturi._csrc cimport (
     fu_ww_utf8_fix,
     fu_ww_utf8_ok,
 )
+
+
+from fasturi._idna_c cimport idna_to_ascii
 
 from fasturi import _whatwg_py
 from fasturi._errors import type_error
@@ -85,6 +93,16 @@ cdef str _EMPTY = ""
 DEF SCHEME_BLOB = 7
 
 fu_ww_init()
+
+
+cdef Py_ssize_t _idna(const uint8_t *s, Py_ssize_t n, uint8_t *out,
+                      Py_ssize_t cap) noexcept nogil:
+    # domain to ASCII of a host state's buffer (_idna_c's, where the
+    # Unicode tables are linked)
+    return idna_to_ascii(s, n, FU_IDNA_PERCENT, out, cap)
+
+
+fu_ww_idna = _idna
 
 # Inputs whose work fits in this many bytes are parsed on the stack.
 DEF STACK = 2048
@@ -338,14 +356,22 @@ cdef inline Py_ssize_t _most(_In *t):
 
 
 cdef object _host(fu_ww_url *u):
-    """The host the C parser leaves to the caller (a domain beyond ASCII:
-    domain to ASCII), serialized by the reference's host parser (bytes), or
-    the InvalidURL it raises."""
-    text = PyUnicode_DecodeUTF8(<const char *>u.need, u.need_len, NULL)
+    """The serialization (bytes) of the host the C parser leaves to the
+    caller (a domain beyond ASCII whose ASCII form is longer than its room:
+    fu_ww_host_alone), or the InvalidURL that fails it."""
+    cdef uint8_t *host = NULL
+    cdef Py_ssize_t n = 0
+    cdef int rc
+    with nogil:
+        rc = fu_ww_host_alone(u.need, u.need_len, &host, &n, u)
+    if rc == FU_WW_IDNA_NOMEM:
+        raise MemoryError()
+    if rc != FU_WW_OK:
+        return _failure(u)
     try:
-        return (<str>_whatwg_py.host_parse(text, False)).encode("ascii")
-    except InvalidURL as e:
-        return e
+        return PyBytes_FromStringAndSize(<const char *>host, n)
+    finally:
+        free(host)
 
 
 cdef object _failure(fu_ww_url *u):
@@ -664,15 +690,6 @@ def _usv_utf8(str text):
     _make(&t, <uint8_t *><char *>buf)
     return PyBytes_FromStringAndSize(<const char *>t.p, t.n)
 
-
-def _host_bytes(bytes need):
-    """The serialization (bytes) of a host the C parser leaves to the
-    caller (FU_WW_HOST: a domain beyond ASCII, its UTF-8), or None where
-    the host parser fails it (a column kernel's row)."""
-    try:
-        return (<str>_whatwg_py.host_parse(need.decode("utf-8"), False)).encode("ascii")
-    except InvalidURL:
-        return None
 
 
 def _same(input):

@@ -15,24 +15,17 @@ U+FFFD, as Web IDL's conversion to ``USVString`` does, and ``bytes`` are
 decoded as UTF-8 with U+FFFD for what is not UTF-8 (the Encoding Standard's
 UTF-8 decode).
 
-Domain to ASCII runs UTS #46 with the standard's flags (CheckHyphens,
-UseSTD3ASCIIRules and VerifyDnsLength false; CheckBidi and CheckJoiners
-true; nontransitional): the mapping table is the ``idna`` package's, the
-Punycode codec Python's own, the bidi rule and CONTEXTJ the ``idna``
-package's, and normalization, general categories and bidi classes come from
-the running Python's ``unicodedata``.
+Domain to ASCII is ``_idna_py``'s: UTS #46 with the standard's flags over
+the Unicode data of one version (``_idna_tables``), whatever the running
+Python's ``unicodedata`` knows.
 """
 
 from __future__ import annotations
 
-import bisect
-import unicodedata
 from typing import Dict, List, Optional, Tuple, Union
 
-import idna
-from idna import uts46data
-
 from ._errors import type_error
+from ._idna_py import domain_parse
 from ._types import URL, InvalidURL
 
 __all__ = ["URL", "parse", "can_parse", "resolve"]
@@ -362,139 +355,8 @@ def ipv6_compressed_piece_index(address: List[int]) -> Optional[int]:
 
 
 # -- IDNA --------------------------------------------------------------------
-
-
-def domain_parse(domain: str) -> str:
-    """The domain parser with beStrict false, as the host parser runs it.
-
-    Steps 1-3 (the strict ToASCII) only record a validation error when
-    beStrict is false, and are not run.
-    """
-    # 5. An ASCII domain is lowercased, whatever Unicode ToASCII says of it.
-    if domain.isascii():
-        result = domain.lower()
-    else:
-        result = unicode_to_ascii(domain)
-    if result == "":
-        raise InvalidURL("domain-to-ASCII", "the host is empty after domain to ASCII")
-    if any(c in FORBIDDEN_DOMAIN for c in result):
-        raise InvalidURL("domain-to-ASCII", "the host holds a forbidden domain code point")
-    return result
-
-
-class _IDNAError(Exception):
-    """An error Unicode ToASCII records (any one fails the domain)."""
-
-
-def _uts46_row(code_point: int) -> int:
-    if code_point < 256:
-        return code_point
-    return bisect.bisect_right(uts46data.uts46_starts, code_point) - 1
-
-
-# UTS #46 §5 status values, as the idna package's table spells them
-_VALID, _MAPPED, _DEVIATION, _IGNORED = b"VMDI"
-
-
-def uts46_map(domain: str) -> str:
-    """UTS #46 §4 step 1 (Map), nontransitional, UseSTD3ASCIIRules false."""
-    output = []
-    for c in domain:
-        row = _uts46_row(ord(c))
-        status = uts46data.uts46_statuses[row]
-        if status == _VALID or status == _DEVIATION:
-            output.append(c)
-        elif status == _MAPPED:
-            output.append(uts46data.uts46_replacements[row] or "")
-        elif status == _IGNORED:
-            continue
-        else:  # disallowed: an error is recorded
-            raise _IDNAError(f"disallowed code point U+{ord(c):04X}")
-    return "".join(output)
-
-
-def unicode_to_ascii(domain: str) -> str:
-    """The domain parser ToASCII with beStrict false: UTS #46 ToASCII with
-    CheckHyphens false, CheckBidi true, CheckJoiners true, UseSTD3ASCIIRules
-    false, Transitional_Processing false, VerifyDnsLength false and
-    IgnoreInvalidPunycode false.  Any recorded error fails the domain."""
-    try:
-        labels = uts46_process(domain)
-        # ToASCII 2-3: labels with non-ASCII code points to Punycode
-        return ".".join(
-            label if label.isascii() else "xn--" + label.encode("punycode").decode("ascii")
-            for label in labels
-        )
-    except _IDNAError as e:
-        raise InvalidURL("domain-to-ASCII", f"Unicode ToASCII fails: {e}") from None
-
-
-def uts46_process(domain: str) -> List[str]:
-    """UTS #46 §4 Processing: the labels, converted and validated."""
-    # 1. Map; 2. Normalize (NFC); 3. Break at U+002E FULL STOP
-    labels = unicodedata.normalize("NFC", uts46_map(domain)).split(".")
-    # 4. Convert/Validate
-    for i, label in enumerate(labels):
-        if label.startswith("xn--"):
-            if not label.isascii():
-                raise _IDNAError("a Punycode label holds non-ASCII")
-            try:
-                decoded = label[4:].encode("ascii").decode("punycode")
-            except UnicodeError:
-                raise _IDNAError(f"invalid Punycode label {label!r}") from None
-            if decoded == "" or decoded.isascii():
-                raise _IDNAError(f"Punycode label {label!r} decodes to ASCII")
-            labels[i] = label = decoded
-        check_validity(label)
-    # 4.1 step 9, CheckBidi: "if the domain name is a Bidi domain name (one
-    # with a code point of Bidi_Class R, AL or AN), then the label must
-    # satisfy all six of the numbered conditions in RFC 5893, Section 2":
-    # every label of it, left-to-right ones included.
-    if any(unicodedata.bidirectional(c) in ("R", "AL", "AN") for label in labels for c in label):
-        for label in labels:
-            if label:
-                bidi_rule(label)
-    return labels
-
-
-def bidi_rule(label: str) -> None:
-    """RFC 5893 §2's six conditions on a (non-empty) label of a Bidi domain
-    name, by the idna package."""
-    try:
-        idna.check_bidi(label, check_ltr=True)
-    except idna.IDNAError as e:
-        raise _IDNAError(str(e)) from None
-
-
-def check_validity(label: str) -> None:
-    """UTS #46 §4.1 Validity Criteria, with the standard's flags."""
-    if not label:
-        return
-    # 1. NFC
-    if unicodedata.normalize("NFC", label) != label:
-        raise _IDNAError("a label is not in NFC")
-    # 2-3 are CheckHyphens; 4. without it, no label begins with "xn--"
-    if label.startswith("xn--"):
-        raise _IDNAError("a decoded label begins with 'xn--'")
-    # 5. no U+002E; 6. no leading combining mark
-    if "." in label:
-        raise _IDNAError("a label holds a full stop")
-    if unicodedata.category(label[0]).startswith("M"):
-        raise _IDNAError("a label begins with a combining mark")
-    # 7. each code point valid or deviation (nontransitional)
-    for c in label:
-        status = uts46data.uts46_statuses[_uts46_row(ord(c))]
-        if status != _VALID and status != _DEVIATION:
-            raise _IDNAError(f"code point U+{ord(c):04X} is not valid")
-    # 8. CheckJoiners: RFC 5892 Appendix A's CONTEXTJ rules
-    for pos, c in enumerate(label):
-        if c in "\u200c\u200d":
-            try:
-                ok = idna.valid_contextj(label, pos)
-            except ValueError:  # a neighbour unknown to this unicodedata
-                ok = False
-            if not ok:
-                raise _IDNAError(f"U+{ord(c):04X} outside its CONTEXTJ rule")
+# The domain parser (domain to ASCII) is _idna_py's: UTS #46 over Unicode
+# data of one version, whatever the running Python's.
 
 
 # -- URLs --------------------------------------------------------------------
