@@ -18,10 +18,11 @@
    first, bytes that are not UTF-8 through fu_ww_utf8_fix); out has room
    for fu_ww_room(n, base length) bytes.  Results: FU_WW_OK, the href in
    out and its parts in *u; FU_WW_FAIL, the failure's name in u->error;
-   FU_WW_HOST, a domain beyond ASCII whose domain to ASCII (UTS #46) is
-   the caller's: its host state's buffer is u->need (u->need_len bytes),
-   and fu_ww_parse_given parses the input again with that host's
-   serialization (out then has room for given_len bytes more). */
+   FU_WW_HOST, a domain beyond ASCII whose ASCII form (fu_ww_idna's) is
+   longer than the host's room: its host state's buffer is u->need
+   (u->need_len bytes), fu_ww_host_alone serializes it, and
+   fu_ww_parse_given parses the input again with that (out then has room
+   for given_len bytes more). */
 #ifndef FASTURI_WHATWG_H
 #define FASTURI_WHATWG_H
 

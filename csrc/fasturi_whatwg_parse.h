@@ -4,8 +4,9 @@
    states, leading and trailing C0 control or space trimmed and every tab
    and newline removed first; then the URL serializer's "/." before a path
    that would read as an authority.  Every input gives its URL or the
-   failure, named (fu_ww_url.error), but for a domain beyond ASCII, whose
-   domain to ASCII is the caller's (FU_WW_HOST, see fasturi_whatwg_host.h).
+   failure, named (fu_ww_url.error), or for a domain beyond ASCII whose
+   ASCII form is longer than its room, FU_WW_HOST (see
+   fasturi_whatwg_host.h).
 
    The URL is written as the URL serializer writes it, in order, into the
    caller's out (room: fu_ww_room(n, base length), plus u->given_len

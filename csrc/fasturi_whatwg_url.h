@@ -116,9 +116,10 @@ static inline const char *fu_ww_error_detail(int e)
 }
 
 /* What a parse returns: the URL; failure (fu_ww_url.error says why); or a
-   host this build leaves to the caller's host parser (fu_ww_url.need,
-   need_len: the host state's buffer), after which the caller parses again
-   with that host's serialization as fu_ww_url.given. */
+   host whose serialization does not fit the room the parse had for it (a
+   domain beyond ASCII: fu_ww_url.need, need_len, the host state's buffer),
+   after which the caller parses again with that host's serialization
+   (fu_ww_host_alone's) as fu_ww_url.given. */
 #define FU_WW_OK 1
 #define FU_WW_FAIL (-1)
 #define FU_WW_HOST 2

@@ -1,15 +1,14 @@
 """fasturi.whatwg's parser, compiled: the twin of _whatwg_py.
 
 Every input is parsed in C (csrc/fasturi_whatwg*.h: the basic URL parser,
-every state; the host parser; the serializer), str and bytes alike: a str
-is read in place where it is ASCII, else written as UTF-8 with each lone
-surrogate as U+FFFD; bytes are read in place where they are UTF-8, else
-with U+FFFD for what is not.  Failures are named in C by the standard's
-validation-error names.  One piece is the reference's still: domain to
-ASCII of a domain beyond ASCII (UTS #46), which the C parser hands back
-(FU_WW_HOST) and takes again as the host's serialization.  The URL
-objects are this module's URL: the href and its parts' offsets, the parts
-sliced out when read (the reference's URL holds every part as a string).
+every state; the host parser, domain to ASCII by _idna_c's C; the
+serializer; the setters), str and bytes alike: a str is read in place
+where it is ASCII, else written as UTF-8 with each lone surrogate as
+U+FFFD; bytes are read in place where they are UTF-8, else with U+FFFD for
+what is not.  Failures are named in C by the standard's validation-error
+names.  The URL objects are this module's URL: the href and its parts'
+offsets, the parts sliced out when read (the reference's URL holds every
+part as a string).
 """
 
 cimport cython
@@ -17,7 +16,7 @@ from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from cpython.object cimport PyObject, PyTypeObject
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
-from cpython.unicode cimport PyUnicode_DecodeUTF8, PyUnicode_Substring
+from cpython.unicode cimport PyUnicode_Substring
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from libc.stdlib cimport free
 from libc.string cimport memcmp, memcpy
@@ -689,7 +688,6 @@ def _usv_utf8(str text):
     cdef bytearray buf = bytearray(t.room)
     _make(&t, <uint8_t *><char *>buf)
     return PyBytes_FromStringAndSize(<const char *>t.p, t.n)
-
 
 
 def _same(input):
