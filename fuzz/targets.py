@@ -741,11 +741,33 @@ def _whatwg_view(mod: Any, s: Any, base: Any) -> Any:
     return tuple(getattr(url, name) for name in WHATWG_FIELDS)
 
 
+# The URL class's setters, URL.replace's keywords.
+_WHATWG_SETTERS = (
+    "href",
+    "protocol",
+    "username",
+    "password",
+    "host",
+    "hostname",
+    "port",
+    "pathname",
+    "search",
+    "hash",
+)
+
+
+def _whatwg_replaced(mod: Any, s: Any, changes: Any) -> Any:
+    url = mod.parse(s).replace(**changes)
+    return tuple(getattr(url, name) for name in WHATWG_FIELDS)
+
+
 def whatwg(data: bytes) -> None:
     """fasturi.whatwg, compiled twin against the reference (the URL
     Standard's state machine): parse with and without a base (every getter,
-    or the same exception and message), can_parse, resolve; then the column
-    forms on a chunk of generated or raw rows, 1-3 threads."""
+    or the same exception and message), can_parse, resolve, and the setters
+    (URL.replace with one to three of them, their values from the input);
+    then the column forms on a chunk of generated or raw rows, 1-3
+    threads."""
 
     from fasturi import _whatwg_c, _whatwg_py
 
@@ -758,6 +780,12 @@ def whatwg(data: bytes) -> None:
         same(_whatwg_c.can_parse, _whatwg_py.can_parse, s, b)
     if base is not None:
         same(_whatwg_c.resolve, _whatwg_py.resolve, base, s)
+    changes = {pick(_WHATWG_SETTERS, r.option()): r.text(24) for _ in range(1 + r.option() % 3)}
+    for url in (s, base, "http://u:p@example.com:81/a/b?q#f", "file:///C:/x", "sc://h/p"):
+        if url is not None:
+            got = outcome(_whatwg_replaced, _whatwg_c, url, changes)
+            want = outcome(_whatwg_replaced, _whatwg_py, url, changes)
+            assert got == want, (url, changes, got)
 
     col = _column(r, raw=bool(r.option() & 1))
     opt = r.option()
@@ -772,6 +800,7 @@ def whatwg(data: bytes) -> None:
             ("whatwg_href", (col_base,)),
             ("whatwg_can_parse", (col_base,)),
             ("whatwg_split", (fields, col_base)),
+            ("whatwg_replace", (tuple(changes.items()),)),
         ),
     )
 

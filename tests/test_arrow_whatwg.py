@@ -49,6 +49,37 @@ def _split(s, base, fields):
     return {f: getattr(url, f) for f in fields}
 
 
+def _replaced(s, changes):
+    try:
+        return whatwg.parse(s).replace(**changes).href
+    except whatwg.InvalidURL:
+        return None
+
+
+# whatwg_replace's keywords: each setter, several in one call (applied in
+# order), a host beyond ASCII, an href that fails (null rows), none at all
+CHANGES = [
+    {"search": "q=1"},
+    {"hash": ""},
+    {"pathname": "/a b/../c", "hash": "x"},
+    {"host": "example.org:8080"},
+    {"hostname": "bücher.example", "protocol": "wss"},
+    {"href": "http://x/y", "port": 81},
+    {"href": "not a url"},
+    {"username": "u", "password": "p:@", "port": ""},
+    {"protocol": "file", "pathname": "C|/x"},
+    {},
+]
+
+
+@pytest.mark.parametrize("changes", CHANGES, ids=str)
+def test_replace_rows_equal_the_scalar_replace(changes):
+    want = [None if s is None else _replaced(s, changes) for s in ROWS]
+    assert any(h is None for h, s in zip(want, ROWS) if s is not None)  # failures are there
+    for family, col in families(ROWS):
+        assert as_rows(fa.whatwg_replace(col, **changes)) == want, family
+
+
 @pytest.mark.parametrize("base", [None, BASE])
 def test_rows_equal_the_scalar_functions(base):
     href = [None if s is None else _href(s, base) for s in ROWS]
@@ -134,6 +165,22 @@ def test_pandas_and_polars_shapes():
             "whatwg_split() argument 'fields' names a field twice",
         ),
         (
+            lambda: fa.whatwg_replace(["x"], scheme="http"),
+            TypeError,
+            "whatwg_replace() got an unexpected keyword argument 'scheme'; the setters are "
+            "href, protocol, username, password, host, hostname, port, pathname, search, hash",
+        ),
+        (
+            lambda: fa.whatwg_replace(["x"], search=1),
+            TypeError,
+            "whatwg_replace() argument 'search' must be str or bytes, not int",
+        ),
+        (
+            lambda: fa.whatwg_replace(["x"], port=True),
+            TypeError,
+            "whatwg_replace() argument 'port' must be str, bytes or int, not bool",
+        ),
+        (
             lambda: fa.whatwg_can_parse(["x"], threads=0),
             ValueError,
             "whatwg_can_parse() argument 'threads' must be at least 1, not 0",
@@ -188,3 +235,8 @@ def test_corpus_rows_on_two_threads(base):
     assert fa.whatwg_split(col, fields, base, threads=2).to_pylist() == [
         None if s is None else _split(s, base, fields) for s in rows
     ]
+    if base is None:
+        changes = {"search": "q=1", "hostname": "bücher.example", "pathname": "a/./b"}
+        assert fa.whatwg_replace(col, threads=2, **changes).to_pylist() == [
+            None if s is None else _replaced(s, changes) for s in rows
+        ]

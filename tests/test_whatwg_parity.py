@@ -12,7 +12,7 @@ import pickle
 from pathlib import Path
 
 import pytest
-from corpus_files import FOLDER, FULL, lines
+from corpus_files import FOLDER, lines
 from hypothesis import example, given
 from hypothesis import strategies as st
 
@@ -277,20 +277,95 @@ def test_any_text(twins, text, base):
     assert _differ(twins, [text, "http://" + text], base) == []
 
 
-def test_c_path_takes_the_corpus(twins):
-    compiled, _ = twins
-    urls = [u for u in lines(FOLDER / "urls.txt")]
-    pairs = [line.split("\t") for line in lines(FOLDER / "refs.tsv")]
-    taken = sum(compiled._fast_parse(u) is not None for u in urls)
-    refs_taken = sum(compiled._fast_parse(r, b) is not None for b, r in pairs)
-    # the full corpus: 99.7% of its URLs and 99.3% of its references
-    # (the rest: IPv6 literals, IDNA, xn-- labels, Windows drive letters,
-    # failures)
-    assert taken >= 0.99 * len(urls)
-    assert refs_taken >= 0.98 * len(pairs)
-    if FULL:
-        assert len(urls) > 80_000
-    # and the C path's URL is the reference's
-    for u in urls[:2000]:
-        fast = compiled._fast_parse(u)
-        assert fast is None or _parse(compiled, u) == _parse(twins[1], u)
+# bytes that are not UTF-8 (each ill-formed subpart is one U+FFFD), in a
+# host, a path, a query; and as a base
+@given(st.binary(max_size=24), st.sampled_from(BASES))
+@example(b"\xed\xa0\x80\xf0\x80\xe2\x82", None)
+@example(b"\xf4\x90\x80\x80\xc0\xaf\xff", "http://h/")
+def test_any_bytes(twins, data, base):
+    inputs = [data, b"http://" + data, b"sc://h/" + data + b"?" + data, b"https://a" + data + b"/"]
+    assert _differ(twins, inputs, base) == []
+    assert _differ(twins, [b"x"], data) == []
+
+
+with open(Path(__file__).parent / "wpt" / "setters_tests.json", encoding="utf-8") as f:
+    SETTERS = [
+        (case["href"], {setter: case["new_value"]})
+        for setter, cases in json.load(f).items()
+        if setter != "comment"
+        for case in cases
+    ]
+SETTER_NAMES = sorted({name for _, changes in SETTERS for name in changes})
+
+
+def _replaced(mod, href, changes):
+    try:
+        url = mod.parse(href).replace(**changes)
+    except InvalidURL as e:
+        return ("InvalidURL", e.reason, str(e))
+    except TypeError as e:
+        return ("TypeError", str(e))
+    return tuple(getattr(url, name) for name in GETTERS)
+
+
+def test_setters_wpt(twins):
+    compiled, python = twins
+    assert [
+        (h, c) for h, c in SETTERS if _replaced(compiled, h, c) != _replaced(python, h, c)
+    ] == []
+
+
+@given(
+    st.sampled_from(sorted({h for h, _ in SETTERS} | set(BASES) - {None})),
+    st.lists(
+        st.tuples(
+            st.sampled_from(SETTER_NAMES),
+            st.one_of(
+                st.lists(st.sampled_from(TOKENS), max_size=6).map("".join),
+                st.text(max_size=12),
+                st.binary(max_size=8),
+                st.integers(-2, 70000),
+            ),
+        ),
+        min_size=1,
+        max_size=4,
+    ).map(dict),
+)
+def test_setters_generated(twins, href, changes):
+    compiled, python = twins
+    assert _replaced(compiled, href, changes) == _replaced(python, href, changes)
+
+
+def test_compiled_parses_every_input_itself(twins, monkeypatch):
+    """The compiled twin parses every input in C, domain to ASCII included:
+    neither the reference's parser nor its host parser (nor its domain
+    parser) is ever called."""
+    compiled, python = twins
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the reference's parser was called")
+
+    for name in ("basic_url_parse", "parse", "can_parse", "resolve", "_api_parse", "serialize"):
+        monkeypatch.setattr(python, name, refuse)
+    monkeypatch.setattr(python, "replace", refuse)
+    monkeypatch.setattr(python, "host_parse", refuse)
+    monkeypatch.setattr(python, "domain_parse", refuse)
+    inputs = [(c["input"], c["base"]) for c in WPT]
+    inputs += [(u, None) for u in lines(FOLDER / "urls.txt")]
+    inputs += [tuple(line.split("\t"))[::-1] for line in lines(FOLDER / "refs.tsv")]
+    inputs += [(t.format(c=c), None) for t in TEMPLATES for c in map(chr, range(128))]
+    for href, changes in SETTERS:
+        compiled.parse(href).replace(**changes)
+    for input, base in inputs:
+        try:
+            compiled.parse(input, base)
+        except InvalidURL:
+            pass
+        compiled.can_parse(input, base)
+        if base is not None:
+            try:
+                compiled.resolve(base, input)
+            except InvalidURL:
+                pass
+    # (hosts beyond ASCII among them: the compiled domain parser's)
+    assert compiled.parse("http://b\u00fccher.example/").hostname == "xn--bcher-kva.example"

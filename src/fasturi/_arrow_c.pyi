@@ -24,6 +24,7 @@ __all__ = [
     "valid_rows",
     "whatwg_can_parse",
     "whatwg_href",
+    "whatwg_replace",
     "whatwg_search_params",
     "whatwg_split",
 ]
@@ -93,6 +94,9 @@ def fingerprint(
     refused: Optional[Dict[int, ValueError]] = None,
 ) -> ArrowColumn: ...
 def whatwg_href(col: ArrowColumn, row0: int, threads: int, base: Optional[str]) -> ArrowColumn: ...
+def whatwg_replace(
+    col: ArrowColumn, row0: int, threads: int, changes: Sequence[Tuple[str, str]]
+) -> ArrowColumn: ...
 def whatwg_can_parse(
     col: ArrowColumn, row0: int, threads: int, base: Optional[str]
 ) -> ArrowColumn: ...

@@ -78,12 +78,24 @@ from fasturi._csrc cimport (
     fu_split_row_1,
     fu_xxh64,
     fu_split_t,
+    FU_WW_BLOB,
+    FU_WW_FAIL,
     FU_WW_FTP,
+    FU_WW_HOST,
     FU_WW_HTTP,
+    FU_WW_HTTPS,
+    FU_WW_OK,
     fu_ww_init,
-    fu_ww_parse_host,
+    fu_ww_host_alone,
+    fu_ww_idna,
+    FU_IDNA_PERCENT,
+    fu_ww_parse_given,
+    fu_ww_parse_rest,
     fu_ww_room,
+    fu_ww_set,
+    fu_ww_set_room,
     fu_ww_url,
+    FU_WW_SET_HREF,
 )
 from fasturi._capi cimport (
     PyBytes_AS_STRING,
@@ -94,6 +106,7 @@ from fasturi._capi cimport (
     PyUnicode_AsUTF8AndSize,
     PyUnicode_DecodeUTF8,
 )
+from fasturi._idna_c cimport idna_to_ascii
 from fasturi._psl_c cimport _Table, _current
 from fasturi._rules_c cimport _rule_id
 from fasturi._surt_c cimport MEM as _surt_mem
@@ -126,6 +139,7 @@ __all__ = [
     "valid_rows",
     "whatwg_can_parse",
     "whatwg_href",
+    "whatwg_replace",
     "whatwg_search_params",
     "whatwg_split",
 ]
@@ -149,6 +163,7 @@ cdef enum:
     OP_WW_HREF  # fasturi.whatwg's column forms
     OP_WW_CAN_PARSE
     OP_WW_SPLIT
+    OP_WW_REPLACE
     OP_AUDIT  # audit_suspects: the rows audit() could find something in
     OP_WW_PARAMS  # whatwg_search_params (its own section, at the end)
 
@@ -248,12 +263,15 @@ ctypedef struct Job:
     bint keep_refused  # a row refused (its ValueError in py_errors) is null, not the end
     void *py_errors  # OP_W3LIB*, OP_SURT: a dict, row -> the exception of a row refused
     # OP_WW_*: the base's href (NULL: no base) and its record, for the C
-    # path; as a str (or None) in ww_base_py for the rows it does not take;
-    # ww_base_fails: every row fails, as the base does
+    # parser; ww_base_fails: every row fails, as the base does
     const uint8_t *ww_base
     fu_ww_url ww_b
-    void *ww_base_py
     bint ww_base_fails
+    # OP_WW_REPLACE: the setters (FU_WW_SET_*) and their values' UTF-8
+    int ww_nset
+    int ww_set[10]
+    const uint8_t *ww_val[10]
+    int64_t ww_val_len[10]
     # per text output, when several ranges ran: their text joined in row order
     uint8_t *joined[MAX_TEXT]
     # the call's threads' counters (fasturi_shared.h): ranges and pieces of
@@ -273,6 +291,7 @@ ctypedef struct Range:
     int64_t bad_row
     # scratch
     fu_buf_t tmp
+    fu_buf_t tmp2  # whatwg_replace: the URL after a setter, the one before in tmp
     uint32_t *wide
     int64_t wide_cap
     fu_field_t *fields
@@ -578,7 +597,7 @@ cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
     cdef int got
     cdef uint32_t high
     cdef fu_buf_t *o = &r.out[0]
-    if OP_WW_HREF <= job.op <= OP_WW_SPLIT:
+    if OP_WW_HREF <= job.op <= OP_WW_REPLACE:
         return _ww_row(job, r, i, p, n, False)
     if job.op == OP_DOMAIN:
         return _domain_row(job, r, i, p, n, ascii)
@@ -703,7 +722,7 @@ cdef void _run(Job *job, Range *r) noexcept nogil:
             bad = _split_row(job, r, i, p, n)
         elif job.op == OP_SURT:  # (its copy of the row tells whether to check UTF-8)
             bad = _surt_row(job, r, i, p, n)
-        elif OP_WW_HREF <= job.op <= OP_WW_SPLIT:  # (it checks UTF-8 where it must)
+        elif OP_WW_HREF <= job.op <= OP_WW_REPLACE:  # (it checks UTF-8 where it must)
             bad = _ww_row(job, r, i, p, n, False)
         else:
             ascii = fu_is_ascii(p, n)
@@ -740,6 +759,7 @@ cdef class _Call:
             for k in range(MAX_TEXT):
                 fu_release(r.out[k].data)
             fu_release(r.tmp.data)
+            fu_release(r.tmp2.data)
             free(r.wide)
             free(r.fields)
             free(r.name)
@@ -1794,10 +1814,8 @@ def fingerprint(col, Py_ssize_t row0, int threads, bint sort_query, bint drop_fr
 
 
 # ---- WHATWG URLs (fasturi.whatwg's column forms) ----------------------------------
-# Each row by csrc/fasturi_whatwg.h, which parses the common case exactly;
-# a row it does not take (IDNA, IPv4 number forms, failures, ...) is parsed
-# by fasturi.whatwg itself, with the GIL, as the scalar functions do it.
-
+# Each row by csrc/fasturi_whatwg.h, every input in C with the GIL released,
+# domain to ASCII (UTS #46) by _idna_c's C (fu_ww_idna).
 cdef extern from "fasturi_whatwg.h" nogil:
     int fu_ww_same(const uint8_t *s, Py_ssize_t n, uint8_t *out, fu_ww_url *u)
 
@@ -1892,42 +1910,115 @@ cdef int _ww_fail(Job *job, Range *r, int64_t i) noexcept nogil:
     return bad
 
 
+cdef Py_ssize_t _ww_idna(const uint8_t *s, Py_ssize_t n, uint8_t *out,
+                         Py_ssize_t cap) noexcept nogil:
+    # domain to ASCII of a host state's buffer (_idna_c's, where the
+    # Unicode tables are linked)
+    return idna_to_ascii(s, n, FU_IDNA_PERCENT, out, cap)
+
+
+fu_ww_idna = _ww_idna
+
+# _ww_parse's result for a row that stops the range (WW_BAD + BAD_*).
+DEF WW_BAD = 100
+
+
+cdef Py_ssize_t _ww_host(fu_ww_url *u, uint8_t **host) noexcept nogil:
+    # The host the C parser leaves to the caller (a domain beyond ASCII
+    # whose ASCII form is longer than its room), serialized on its own into
+    # a malloc'd *host: its length; -1 where the host parser fails it; -2
+    # where memory fails.
+    cdef Py_ssize_t n = 0
+    cdef int rc = fu_ww_host_alone(u.need, u.need_len, host, &n, u)
+    if rc == FU_WW_OK:
+        return n
+    return -1 if rc == FU_WW_FAIL else -2
+
+
+cdef int _ww_parse(const uint8_t *p, int64_t n, const uint8_t *base, fu_ww_url *b,
+                   fu_buf_t *o, fu_ww_url *u) noexcept nogil:
+    # A row parsed into o at its end (o.len untouched), fu_ww_same having
+    # said no: FU_WW_OK, FU_WW_FAIL, or WW_BAD + BAD_* (memory, Python).
+    cdef Py_ssize_t room = fu_ww_room(n, b.len if base != NULL else 0), hlen
+    cdef uint8_t *host = NULL
+    cdef int got
+    if fu_buf_reserve(o, room) < 0:
+        return WW_BAD + BAD_MEMORY
+    got = fu_ww_parse_rest(p, n, base, b, o.data + o.len, u)
+    if got != FU_WW_HOST:
+        return got
+    hlen = _ww_host(u, &host)
+    if hlen == -2:
+        return WW_BAD + BAD_MEMORY
+    if hlen < 0:
+        return FU_WW_FAIL
+    if fu_buf_reserve(o, room + hlen) < 0:
+        free(host)
+        return WW_BAD + BAD_MEMORY
+    got = fu_ww_parse_given(p, n, base, b, host, hlen, o.data + o.len, u)
+    free(host)
+    return got
+
+
+cdef int _ww_origin(Range *r, int k, const uint8_t *href, fu_ww_url *u) noexcept nogil:
+    # The serialization of the URL's origin, appended to r.out[k].
+    cdef fu_buf_t inner
+    cdef fu_ww_url v
+    cdef int bad, got
+    if FU_WW_HTTP <= u.scheme <= FU_WW_FTP:
+        if u.host_start == u.scheme_end + 3:  # no userinfo between
+            return _append(r, k, href, u.path_start)
+        bad = _append(r, k, href, u.scheme_end + 3)
+        return bad | _append(r, k, href + u.host_start, u.path_start - u.host_start)
+    if u.scheme == FU_WW_BLOB:
+        # the origin of the URL its path holds, if an HTTP(S) one
+        inner.data = NULL
+        inner.len = inner.cap = 0
+        got = _ww_parse(href + u.path_start, u.path_end - u.path_start, NULL, &v, &inner, &v)
+        if got >= WW_BAD:
+            free(inner.data)
+            return got - WW_BAD
+        if got == FU_WW_OK and (v.scheme == FU_WW_HTTP or v.scheme == FU_WW_HTTPS):
+            bad = _ww_origin(r, k, inner.data, &v)
+            free(inner.data)
+            return bad
+        free(inner.data)
+    return _append(r, k, <const uint8_t *><const char *>b"null", 4)
+
+
 cdef int _ww_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
                  bint tried) noexcept nogil:
     # (tried: fu_ww_same did not take the row)
     cdef fu_ww_url u
+    cdef fu_buf_t *o
     cdef uint8_t *dest
     cdef int64_t lo, hi
-    cdef int k, f, bad, got
-    cdef Py_ssize_t room
+    cdef int k, f, bad, got = 0
     if job.ww_base_fails:
         if not fu_is_ascii(p, n) and not fu_utf8_decode(p, n, NULL, NULL):
             return BAD_UTF8
         return _ww_fail(job, r, i)
-    room = fu_ww_room(n, job.ww_b.len if job.ww_base != NULL else 0)
-    if job.op == OP_WW_HREF:  # written in place
-        if fu_buf_reserve(&r.out[0], room) < 0:
-            return BAD_MEMORY
-        dest = r.out[0].data + r.out[0].len
-    else:
+    # the href written in place (whatwg_href), or in r.tmp
+    o = &r.out[0] if job.op == OP_WW_HREF else &r.tmp
+    if job.op != OP_WW_HREF:
         r.tmp.len = 0
-        if fu_buf_reserve(&r.tmp, room) < 0:
-            return BAD_MEMORY
-        dest = r.tmp.data
     # Most rows are URLs written as the URL Standard writes them (taken
     # whatever the base: each is absolute, with "//"): fu_ww_same proves
     # it in one pass and copies the row, ASCII only.  The others are
     # checked for UTF-8 here, then parsed.
-    got = 0 if tried else fu_ww_same(p, n, dest, &u)
+    if not tried:
+        if fu_buf_reserve(o, n + 1) < 0:  # (fu_ww_same writes n + 1 bytes at most)
+            return BAD_MEMORY
+        got = fu_ww_same(p, n, o.data + o.len, &u)
     if not got:
         if not fu_is_ascii(p, n) and not fu_utf8_decode(p, n, NULL, NULL):
             return BAD_UTF8
-        got = fu_ww_parse_host(p, n, job.ww_base, &job.ww_b if job.ww_base != NULL else NULL,
-                               NULL, 0, dest, &u)
-    if got < 0:  # (a failure the C path knows)
+        got = _ww_parse(p, n, job.ww_base, &job.ww_b, o, &u)
+        if got >= WW_BAD:
+            return got - WW_BAD
+    if got != FU_WW_OK:  # (a failure)
         return _ww_fail(job, r, i)
-    if got != 1:  # (2: a host for the reference's host parser; its whole row is)
-        return _ww_row_py(job, r, i, p, n)
+    dest = o.data + o.len
     if job.op == OP_WW_HREF:
         r.out[0].len += u.len
         _valid(job, 0, i)
@@ -1936,24 +2027,71 @@ cdef int _ww_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
         _set(job.bits, i)
         _set(job.valid[0], i)
         return BAD_NONE
+    if job.op == OP_WW_REPLACE:
+        return _ww_replace(job, r, i, &u)
     for k in range(job.ntext):
         f = job.fields[k]
         if f != W_ORIGIN:
             _ww_part(&u, f, &lo, &hi)
             bad = _append(r, k, dest + lo, hi - lo)
-        elif u.scheme < FU_WW_HTTP or u.scheme > FU_WW_FTP:  # (the C path takes no blob URL)
-            bad = _append(r, k, <const uint8_t *><const char *>b"null", 4)
-        elif u.host_start == u.scheme_end + 3:  # no userinfo between
-            bad = _append(r, k, dest, u.path_start)
         else:
-            bad = _append(r, k, dest, u.scheme_end + 3)
-            bad |= _append(r, k, dest + u.host_start, u.path_start - u.host_start)
+            bad = _ww_origin(r, k, dest, &u)
         if bad == BAD_NONE:
             bad = _end(job, k, i, r.out[k].len)
         if bad != BAD_NONE:
             return bad
         _valid(job, k, i)
     return BAD_NONE
+
+
+cdef int _ww_replace(Job *job, Range *r, int64_t i, fu_ww_url *u) noexcept nogil:
+    # whatwg_replace's row, parsed into r.tmp (its record *u): the setters
+    # applied in order, each from one of r.tmp, r.tmp2 into the other; null
+    # where the href setter fails.
+    cdef fu_buf_t *src = &r.tmp
+    cdef fu_buf_t *dst = &r.tmp2
+    cdef fu_buf_t *t
+    cdef fu_ww_url nu
+    cdef uint8_t *host = NULL
+    cdef Py_ssize_t room, hlen
+    cdef int k, rc, bad
+    for k in range(job.ww_nset):
+        room = fu_ww_set_room(u.len, job.ww_val_len[k])
+        dst.len = 0
+        if fu_buf_reserve(dst, room) < 0:
+            return BAD_MEMORY
+        nu.given = NULL
+        nu.given_len = 0
+        rc = fu_ww_set(job.ww_set[k], src.data, u, job.ww_val[k], job.ww_val_len[k], dst.data,
+                       &nu)
+        if rc == FU_WW_HOST:
+            hlen = _ww_host(&nu, &host)
+            if hlen == -2:
+                return BAD_MEMORY
+            if hlen < 0:
+                if job.ww_set[k] == FU_WW_SET_HREF:
+                    return _ww_fail(job, r, i)
+                continue  # (a host setter's failure leaves the URL as it is)
+            if fu_buf_reserve(dst, room + 2 * hlen) < 0:
+                free(host)
+                return BAD_MEMORY
+            nu.given = host
+            nu.given_len = hlen
+            rc = fu_ww_set(job.ww_set[k], src.data, u, job.ww_val[k], job.ww_val_len[k],
+                           dst.data, &nu)
+            free(host)
+        if rc != FU_WW_OK:  # (the href setter's)
+            return _ww_fail(job, r, i)
+        u[0] = nu
+        t = src
+        src = dst
+        dst = t
+    bad = _append(r, 0, src.data, u.len)
+    if bad == BAD_NONE:
+        bad = _end(job, 0, i, r.out[0].len)
+    if bad == BAD_NONE:
+        _valid(job, 0, i)
+    return bad
 
 
 cdef void _ww_href_run(Job *job, Range *r) noexcept nogil:
@@ -1996,45 +2134,13 @@ cdef void _ww_href_run(Job *job, Range *r) noexcept nogil:
         i += 1
 
 
-cdef int _ww_row_py(Job *job, Range *r, int64_t i, const uint8_t *p,
-                    int64_t n) noexcept with gil:
-    # A row the C path does not take: fasturi.whatwg's answer.
-    cdef int k, bad
-    cdef Py_ssize_t size
-    cdef const char *utf8
-    try:
-        text = PyUnicode_DecodeUTF8(<const char *>p, n, NULL)
-        base = <object>job.ww_base_py
-        if job.op == OP_WW_CAN_PARSE:
-            if _whatwg_c.can_parse(text, base):
-                _set(job.bits, i)
-            _set(job.valid[0], i)
-            return BAD_NONE
-        url = _whatwg_c._parse_or_none(text, base)
-        if url is None:
-            return _ww_fail(job, r, i)
-        for k in range(job.ntext):
-            value = getattr(url, _WW_GETTERS[job.fields[k]])  # (held while its UTF-8 is read)
-            utf8 = PyUnicode_AsUTF8AndSize(value, &size)
-            bad = _append(r, k, <const uint8_t *>utf8, size)
-            if bad == BAD_NONE:
-                bad = _end(job, k, i, r.out[k].len)
-            if bad != BAD_NONE:
-                return bad
-            _valid(job, k, i)
-        return BAD_NONE
-    except BaseException:
-        return BAD_PYTHON
-
-
 cdef _Call _ww_prepare(int op, object col, int threads, int ntext, object base):
-    """The call, its base parsed (by fasturi.whatwg: the C path or not), its
-    href and record the C path's base for every row."""
+    """The call, its base parsed (by fasturi.whatwg), its href and record
+    the C parser's base for every row."""
     cdef _Call call = _prepare(op, col, _check_threads(threads), ntext, 16)
     cdef bytes href
     cdef fu_ww_url *b = &call.job.ww_b
     if base is None:
-        call.job.ww_base_py = <void *>None
         return call
     try:
         url = _whatwg_c.parse(base)
@@ -2042,8 +2148,7 @@ cdef _Call _ww_prepare(int op, object col, int threads, int ntext, object base):
         call.job.ww_base_fails = True
         return call
     href = url.href.encode("ascii")  # (an href is ASCII)
-    call.keep = (url.href, href)
-    call.job.ww_base_py = <void *>url.href
+    call.keep = href
     call.job.ww_base = <const uint8_t *><const char *>href
     (b.len, b.scheme_end, b.user_start, b.user_end, b.pass_start, b.pass_end, b.host_start,
      b.host_end, b.path_start, b.path_end, b.query_start, b.frag_start, b.port,
@@ -2053,6 +2158,40 @@ cdef _Call _ww_prepare(int op, object col, int threads, int ntext, object base):
 
 def whatwg_href(col, Py_ssize_t row0, int threads, base):
     cdef _Call call = _ww_prepare(OP_WW_HREF, col, threads, 1, base)
+    _execute(call, row0, col)
+    return _text_result(call)
+
+
+# The URL class's setters (FU_WW_SET_*), by the attribute they set.
+_WW_SETTERS = {
+    "href": 0,
+    "protocol": 1,
+    "username": 2,
+    "password": 3,
+    "host": 4,
+    "hostname": 5,
+    "port": 6,
+    "pathname": 7,
+    "search": 8,
+    "hash": 9,
+}
+
+
+def whatwg_replace(col, Py_ssize_t row0, int threads, changes):
+    # changes: (setter name, value str) pairs, checked by the caller
+    cdef _Call call = _ww_prepare(OP_WW_REPLACE, col, threads, 1, None)
+    cdef int k = 0
+    cdef bytes utf8
+    values = []
+    for name, value in changes:
+        utf8 = _whatwg_c._usv_utf8(value)
+        values.append(utf8)
+        call.job.ww_set[k] = _WW_SETTERS[name]
+        call.job.ww_val[k] = <const uint8_t *><const char *>utf8
+        call.job.ww_val_len[k] = len(utf8)
+        k += 1
+    call.job.ww_nset = k
+    call.keep = values
     _execute(call, row0, col)
     return _text_result(call)
 
@@ -2167,37 +2306,21 @@ cdef int _sp_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noe
             return BAD_UTF8
         return _sp_null(r)
     r.tmp.len = 0
-    if fu_buf_reserve(&r.tmp, fu_ww_room(n, job.ww_b.len if job.ww_base != NULL else 0)) < 0:
+    if fu_buf_reserve(&r.tmp, n + 1) < 0:  # (fu_ww_same writes n + 1 bytes at most)
         return BAD_MEMORY
     got = fu_ww_same(p, n, r.tmp.data, &u)
     if not got:
         if not fu_is_ascii(p, n) and not fu_utf8_decode(p, n, NULL, NULL):
             return BAD_UTF8
-        got = fu_ww_parse_host(p, n, job.ww_base, &job.ww_b if job.ww_base != NULL else NULL,
-                               NULL, 0, r.tmp.data, &u)
-    if got < 0:
-        return _sp_null(r)
-    if got != 1:
-        return _sp_row_py(job, r, i, p, n)
+        got = _ww_parse(p, n, job.ww_base, &job.ww_b, &r.tmp, &u)
+        if got >= WW_BAD:
+            return got - WW_BAD
+        if got != FU_WW_OK:
+            return _sp_null(r)
     if u.query_start < 0:
         return _sp_pairs(job, r, i, r.tmp.data, 0)
     end = u.frag_start if u.frag_start >= 0 else u.len
     return _sp_pairs(job, r, i, r.tmp.data + u.query_start + 1, end - u.query_start - 1)
-
-
-cdef int _sp_row_py(Job *job, Range *r, int64_t i, const uint8_t *p,
-                    int64_t n) noexcept with gil:
-    # A row the C path does not take: fasturi.whatwg's URL, its query.
-    cdef bytes query
-    try:
-        text = PyUnicode_DecodeUTF8(<const char *>p, n, NULL)
-        url = _whatwg_c._parse_or_none(text, <object>job.ww_base_py)
-        if url is None:
-            return _sp_null(r)
-        query = url.search[1:].encode("ascii")  # (an href is ASCII)
-    except BaseException:
-        return BAD_PYTHON
-    return _sp_pairs(job, r, i, <const uint8_t *>PyBytes_AS_STRING(query), len(query))
 
 
 cdef void _sp_run(Job *job, Range *r) noexcept nogil:

@@ -54,6 +54,7 @@ __all__ = [
     "valid_rows",
     "whatwg_can_parse",
     "whatwg_href",
+    "whatwg_replace",
     "whatwg_search_params",
     "whatwg_split",
 ]
@@ -361,6 +362,7 @@ def fingerprint(
 from ._whatwg_arrow_py import (  # noqa: E402
     whatwg_can_parse,
     whatwg_href,
+    whatwg_replace,
     whatwg_search_params,
     whatwg_split,
 )

@@ -303,7 +303,7 @@ cdef extern from "fasturi_cli.h" nogil:
     uint8_t *fu_tsv_copy_plain(uint8_t *o, const uint8_t *p, int64_t n)
     int fu_audit_scope(const uint8_t *p, int64_t n)
 
-# ---- fasturi_whatwg.h (the URL Standard's parser, common case) ----
+# ---- fasturi_whatwg.h (the URL Standard: parser, host parser, setters) ----
 cdef extern from "fasturi_whatwg.h" nogil:
     ctypedef struct fu_ww_url:
         Py_ssize_t len, scheme_end, user_start, user_end, pass_start, pass_end
@@ -311,17 +311,48 @@ cdef extern from "fasturi_whatwg.h" nogil:
         Py_ssize_t query_start, frag_start
         int32_t port
         int scheme
-        Py_ssize_t need_start, need_end
+        int error
+        const uint8_t *need
+        Py_ssize_t need_len
+        const uint8_t *given
+        Py_ssize_t given_len
     unsigned FU_WW_FRAG, FU_WW_QUERY, FU_WW_SQUERY, FU_WW_PATH, FU_WW_USERINFO
     enum:
-        FU_WW_OTHER, FU_WW_HTTP, FU_WW_HTTPS, FU_WW_WS, FU_WW_WSS, FU_WW_FTP, FU_WW_FILE
+        FU_WW_OTHER, FU_WW_HTTP, FU_WW_HTTPS, FU_WW_WS, FU_WW_WSS, FU_WW_FTP, FU_WW_FILE,
+        FU_WW_BLOB
+    enum:
+        FU_WW_OK, FU_WW_FAIL, FU_WW_HOST
+    enum:
+        FU_WW_E_NONE, FU_WW_E_COUNT
     const uint8_t fu_ww_enc[256]
+    const char *fu_ww_error_name(int e)
+    const char *fu_ww_error_detail(int e)
     void fu_ww_init()
     Py_ssize_t fu_ww_room(Py_ssize_t n, Py_ssize_t base_len)
+    Py_ssize_t fu_ww_usv_room(Py_ssize_t n)
+    Py_ssize_t fu_ww_usv_1(const uint8_t *s, Py_ssize_t n, uint8_t *out)
+    Py_ssize_t fu_ww_usv_2(const uint16_t *s, Py_ssize_t n, uint8_t *out)
+    Py_ssize_t fu_ww_usv_4(const uint32_t *s, Py_ssize_t n, uint8_t *out)
+    int fu_ww_utf8_ok(const uint8_t *s, Py_ssize_t n)
+    Py_ssize_t fu_ww_utf8_fix(const uint8_t *s, Py_ssize_t n, uint8_t *out)
     int fu_ww_parse(const uint8_t *s, Py_ssize_t n, const uint8_t *base, const fu_ww_url *b,
                     uint8_t *out, fu_ww_url *u)
-    int fu_ww_parse_host(const uint8_t *s, Py_ssize_t n, const uint8_t *base, const fu_ww_url *b,
-                         const uint8_t *host, Py_ssize_t host_len, uint8_t *out, fu_ww_url *u)
+    int fu_ww_parse_rest(const uint8_t *s, Py_ssize_t n, const uint8_t *base, const fu_ww_url *b,
+                         uint8_t *out, fu_ww_url *u)
+    enum:
+        FU_WW_SET_HREF
+    Py_ssize_t fu_ww_set_room(Py_ssize_t hn, Py_ssize_t vn)
+    int fu_ww_set(int which, const uint8_t *href, const fu_ww_url *u, const uint8_t *v,
+                  Py_ssize_t vn, uint8_t *out, fu_ww_url *nu)
+    ctypedef Py_ssize_t (*fu_ww_idna_t)(const uint8_t *s, Py_ssize_t n, uint8_t *out,
+                                        Py_ssize_t cap) noexcept nogil
+    fu_ww_idna_t fu_ww_idna
+    int fu_ww_host_alone(const uint8_t *h, Py_ssize_t n, uint8_t **host, Py_ssize_t *len,
+                         fu_ww_url *u)
+    enum:
+        FU_WW_IDNA_NOMEM
+    int fu_ww_parse_given(const uint8_t *s, Py_ssize_t n, const uint8_t *base, const fu_ww_url *b,
+                          const uint8_t *host, Py_ssize_t host_len, uint8_t *out, fu_ww_url *u)
 
 # ---- fasturi_idna.h (UTS #46 as the URL Standard runs it) ----
 cdef extern from "fasturi_idna.h" nogil:

@@ -14,7 +14,7 @@ null row gives null.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import pyarrow as pa
 
@@ -23,7 +23,13 @@ from ._arrow_rows import _export, _import, _map, _rows, _text_type
 from ._search_params_py import urlencoded_string_parse
 from ._types import ArrowColumn, InvalidURL
 
-__all__ = ["whatwg_can_parse", "whatwg_href", "whatwg_search_params", "whatwg_split"]
+__all__ = [
+    "whatwg_can_parse",
+    "whatwg_href",
+    "whatwg_replace",
+    "whatwg_search_params",
+    "whatwg_split",
+]
 
 
 def _whatwg_parser(base: Optional[str]) -> Callable[[str], Optional[Any]]:
@@ -53,6 +59,23 @@ def whatwg_href(col: ArrowColumn, row0: int, threads: int, base: Optional[str]) 
         return None if record is None else whatwg.serialize(record)
 
     return _map(col, row0, href)
+
+
+def whatwg_replace(
+    col: ArrowColumn, row0: int, threads: int, changes: Sequence[Tuple[str, str]]
+) -> ArrowColumn:
+    """Each row's URL with the setters ``changes`` applied in order
+    (``URL.replace``), its ``href``; null where the row fails to parse or
+    the ``href`` setter fails."""
+    keywords = dict(changes)
+
+    def replaced(row: str) -> Optional[str]:
+        try:
+            return whatwg.parse(row).replace(**keywords).href
+        except InvalidURL:
+            return None
+
+    return _map(col, row0, replaced)
 
 
 def whatwg_can_parse(col: ArrowColumn, row0: int, threads: int, base: Optional[str]) -> ArrowColumn:

@@ -1,20 +1,24 @@
 """fasturi.whatwg's parser, compiled: the twin of _whatwg_py.
 
-csrc/fasturi_whatwg.h parses the common case exactly (its opening comment
-says which inputs: no tab, newline or backslash, no host beyond ASCII, no
-"%" or xn-- label in a domain, no percent-encoded dot segment, ...); every
-other input, every call with bytes, another type or a lone surrogate, and
-every input that would fail, goes to _whatwg_py, the reference, so both
-twins give the same URL, href or error for every input.  The URL objects
-are this module's URL: the href and its parts' offsets, the parts sliced
-out when read (the reference's URL holds every part as a string).
+Every input is parsed in C (csrc/fasturi_whatwg*.h: the basic URL parser,
+every state; the host parser, domain to ASCII by _idna_c's C; the
+serializer; the setters), str and bytes alike: a str is read in place
+where it is ASCII, else written as UTF-8 with each lone surrogate as
+U+FFFD; bytes are read in place where they are UTF-8, else with U+FFFD for
+what is not.  Failures are named in C by the standard's validation-error
+names.  The URL objects are this module's URL: the href and its parts'
+offsets, the parts sliced out when read (the reference's URL holds every
+part as a string).
 """
 
 cimport cython
+from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from cpython.object cimport PyTypeObject
-from cpython.unicode cimport PyUnicode_AsUTF8String, PyUnicode_Substring
-from libc.stdint cimport uint8_t
+from cpython.object cimport PyObject, PyTypeObject
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
+from cpython.unicode cimport PyUnicode_Substring
+from libc.stdint cimport uint8_t, uint16_t, uint32_t
+from libc.stdlib cimport free
 from libc.string cimport memcmp, memcpy
 
 from fasturi._capi cimport (
@@ -23,29 +27,49 @@ from fasturi._capi cimport (
     PyUnicode_DATA,
     PyUnicode_GET_LENGTH,
     PyUnicode_IS_ASCII,
+    PyUnicode_KIND,
     PyUnicode_New,
 )
 from fasturi._csrc cimport (
+    FU_WW_SET_HREF,
+    fu_ww_set,
+    fu_ww_set_room,
+    FU_WW_FAIL,
     FU_WW_FRAG,
     FU_WW_FTP,
+    FU_WW_HOST,
     FU_WW_HTTP,
     FU_WW_HTTPS,
-    FU_WW_OTHER,
+    FU_WW_OK,
     FU_WW_PATH,
     FU_WW_QUERY,
     FU_WW_SQUERY,
     FU_WW_USERINFO,
     fu_ww_enc,
+    fu_ww_error_detail,
+    fu_ww_error_name,
     fu_ww_init,
     fu_ww_parse,
-    fu_ww_parse_host,
+    fu_ww_host_alone,
+    fu_ww_idna,
+    FU_WW_IDNA_NOMEM,
+    FU_IDNA_PERCENT,
+    fu_ww_parse_given,
     fu_ww_room,
     fu_ww_url,
+    fu_ww_usv_1,
+    fu_ww_usv_2,
+    fu_ww_usv_4,
+    fu_ww_usv_room,
+    fu_ww_utf8_fix,
+    fu_ww_utf8_ok,
 )
 
-from fasturi._idna_c cimport special_host
+
+from fasturi._idna_c cimport idna_to_ascii
 
 from fasturi import _whatwg_py
+from fasturi._errors import type_error
 from fasturi._search_params_c import SearchParams
 from fasturi._types import InvalidURL
 
@@ -53,23 +77,33 @@ from fasturi._types import InvalidURL
 cdef extern from "fasturi_whatwg.h" nogil:
     int fu_ww_same(const uint8_t *s, Py_ssize_t n, uint8_t *out, fu_ww_url *u)
     int fu_ww_ssse3
+    enum:
+        FU_WW_BLOB
 
 __all__ = ["URL", "can_parse", "host_parse", "parse", "resolve"]
 
 # The host parser alone (audit's host-differs hazard) is the reference's.
 host_parse = _whatwg_py.host_parse
 
-# The special schemes' names, at their FU_WW_* numbers.
-cdef tuple _SCHEMES = (None, "http", "https", "ws", "wss", "ftp", "file")
 cdef str _EMPTY = ""
 
-# A URL's scheme beyond the C path's FU_WW_* (the reference's URLs only):
-# a "blob" URL's origin is that of the URL its path holds.
+# A URL's scheme number (FU_WW_*): a "blob" URL's origin is that of the
+# URL its path holds.
 DEF SCHEME_BLOB = 7
 
 fu_ww_init()
 
-# Inputs up to this many bytes are parsed into a buffer on the stack.
+
+cdef Py_ssize_t _idna(const uint8_t *s, Py_ssize_t n, uint8_t *out,
+                      Py_ssize_t cap) noexcept nogil:
+    # domain to ASCII of a host state's buffer (_idna_c's, where the
+    # Unicode tables are linked)
+    return idna_to_ascii(s, n, FU_IDNA_PERCENT, out, cap)
+
+
+fu_ww_idna = _idna
+
+# Inputs whose work fits in this many bytes are parsed on the stack.
 DEF STACK = 2048
 
 
@@ -190,12 +224,6 @@ cdef class URL:
         # (the constructor drops the "?" search begins with)
         return SearchParams(self.search)
 
-    def replace(self, **changes):
-        """A new URL with the URL Standard's setter of each keyword applied,
-        in the order given; ``href=`` that fails raises ``InvalidURL``."""
-        # (the reference's setters, on the reference's URL of this href)
-        return _adopt(_whatwg_py.replace(_whatwg_py.parse(self._href), changes))
-
     def __str__(self):
         return self._href
 
@@ -236,8 +264,8 @@ cdef inline str _ascii(const uint8_t *p, Py_ssize_t n):
 
 cdef inline URL _url(const uint8_t *out, fu_ww_url *u, object input, const uint8_t *s,
                      Py_ssize_t n):
-    """The URL of a parse the C path took (out: its serialization); its
-    href is `input` itself where that is an ASCII str written as out is."""
+    """The URL of a parse (out: its serialization); its href is `input`
+    itself where that is an ASCII str written as out is."""
     cdef URL url = URL.__new__(URL)
     if type(input) is str and u.len == n and memcmp(out, s, n) == 0:
         url._href = input
@@ -259,164 +287,369 @@ cdef inline URL _url(const uint8_t *out, fu_ww_url *u, object input, const uint8
     return url
 
 
-cdef URL _adopt(object ref):
-    """The reference's URL (fasturi._whatwg_py.URL) as one of these: its parts
-    found in its href from their lengths, as the URL serializer wrote them
-    (a path after a null host and "/." ends where the query starts)."""
-    cdef URL url = URL.__new__(URL)
-    cdef str href = ref._href
-    cdef str scheme = ref._scheme
-    cdef Py_ssize_t at, end = len(href)
-    url._href = href
-    url._scheme_end = len(scheme)
-    url._scheme = _SCHEMES.index(scheme) if scheme in _SCHEMES else (
-        SCHEME_BLOB if scheme == "blob" else FU_WW_OTHER)
-    url._user_start = url._user_end = url._pass_start = url._pass_end = 0
-    url._host_start = url._host_end = -1
-    url._port = -1
-    url._query_start = url._frag_start = -1
-    if ref._fragment is not None:
-        end -= len(ref._fragment) + 1
-        url._frag_start = end
-    if ref._query is not None:
-        end -= len(ref._query) + 1
-        url._query_start = end
-    url._path_end = end
-    url._path_start = end - len(ref._path)
-    if ref._host is not None:
-        at = url._scheme_end + 3
-        url._user_start = at
-        at += len(ref._username)
-        url._user_end = at
-        if ref._password:
-            url._pass_start = at + 1
-            at += 1 + len(ref._password)
-            url._pass_end = at
-        if ref._username or ref._password:
-            at += 1  # "@"
-        url._host_start = at
-        url._host_end = at + len(ref._host)
-        if ref._port is not None:
-            url._port = ref._port
-    return url
+# ---- the input as UTF-8 ----------------------------------------------------------
+
+cdef struct _In:
+    const uint8_t *p  # the UTF-8: in place, or (once _make has run) in the work buffer
+    Py_ssize_t n
+    const void *units  # what _make converts (NULL: nothing, p is the text)
+    Py_ssize_t count
+    int kind  # a str's (1, 2, 4), or 0: bytes that are not UTF-8
+    Py_ssize_t room  # the bytes _make writes at most
 
 
-cdef inline object _utf8(object s):
-    """What holds s's UTF-8: s itself when it is an ASCII str, else its
-    UTF-8 as bytes; None where s is not a str or has a lone surrogate (the
-    reference replaces them)."""
-    if type(s) is not str:
-        return None
-    if PyUnicode_IS_ASCII(s):
-        return s
+cdef object _in(_In *t, object v, str func, str name):
+    """Where v's UTF-8 is, or what makes it (t.room > 0): a str's code
+    units, or bytes that are not UTF-8.  Returns the object that holds
+    them (bytes for a bytearray or memoryview: their copy)."""
+    t.units = NULL
+    t.room = 0
+    if isinstance(v, str):  # (a subclass's text too, as the reference reads it)
+        t.n = PyUnicode_GET_LENGTH(v)
+        t.p = <const uint8_t *>PyUnicode_DATA(v)
+        if not PyUnicode_IS_ASCII(v):
+            t.units = t.p
+            t.count = t.n
+            t.kind = PyUnicode_KIND(v)
+            t.room = fu_ww_usv_room(t.n)
+        return v
+    if isinstance(v, (bytes, bytearray, memoryview)):
+        if type(v) is not bytes:
+            v = bytes(v)
+        t.n = PyBytes_GET_SIZE(v)
+        t.p = <const uint8_t *>PyBytes_AS_STRING(v)
+        if not fu_ww_utf8_ok(t.p, t.n):
+            t.units = t.p
+            t.count = t.n
+            t.kind = 0
+            t.room = 3 * t.n
+        return v
+    raise type_error(func, name, v, "str or bytes")
+
+
+cdef inline void _make(_In *t, uint8_t *dest) noexcept nogil:
+    """The UTF-8 written at dest, where it is to be made."""
+    if t.units == NULL:
+        return
+    if t.kind == 1:
+        t.n = fu_ww_usv_1(<const uint8_t *>t.units, t.count, dest)
+    elif t.kind == 2:
+        t.n = fu_ww_usv_2(<const uint16_t *>t.units, t.count, dest)
+    elif t.kind == 4:
+        t.n = fu_ww_usv_4(<const uint32_t *>t.units, t.count, dest)
+    else:
+        t.n = fu_ww_utf8_fix(<const uint8_t *>t.units, t.count, dest)
+    t.p = dest
+
+
+cdef inline Py_ssize_t _most(_In *t):
+    """The most UTF-8 bytes t's text is."""
+    return t.room if t.units != NULL else t.n
+
+
+# ---- failures ----------------------------------------------------------------------
+
+
+cdef object _host(fu_ww_url *u):
+    """The serialization (bytes) of the host the C parser leaves to the
+    caller (a domain beyond ASCII whose ASCII form is longer than its room:
+    fu_ww_host_alone), or the InvalidURL that fails it."""
+    cdef uint8_t *host = NULL
+    cdef Py_ssize_t n = 0
+    cdef int rc
+    with nogil:
+        rc = fu_ww_host_alone(u.need, u.need_len, &host, &n, u)
+    if rc == FU_WW_IDNA_NOMEM:
+        raise MemoryError()
+    if rc != FU_WW_OK:
+        return _failure(u)
     try:
-        return PyUnicode_AsUTF8String(s)
-    except UnicodeEncodeError:
+        return PyBytes_FromStringAndSize(<const char *>host, n)
+    finally:
+        free(host)
+
+
+cdef object _failure(fu_ww_url *u):
+    """The InvalidURL of a parse that failed in C."""
+    cdef const char *detail = fu_ww_error_detail(u.error)
+    return InvalidURL(
+        fu_ww_error_name(u.error).decode("ascii"),
+        detail.decode("ascii") if detail != NULL else None,
+    )
+
+
+cdef uint8_t *_block(uint8_t **blocks, int k, Py_ssize_t size, uint8_t *stack) except NULL:
+    """size bytes: the stack buffer where they fit, else blocks[k] (the
+    caller frees it)."""
+    if size <= STACK:
+        return stack
+    blocks[k] = <uint8_t *>PyMem_Malloc(size)
+    if blocks[k] == NULL:
+        raise MemoryError()
+    return blocks[k]
+
+
+cdef object _parse(const uint8_t *s, Py_ssize_t n, const uint8_t *base, fu_ww_url *b,
+                   uint8_t **out, fu_ww_url *u, uint8_t **owned, int *rc):
+    """fu_ww_parse (its result in *rc), and again with the host where it
+    leaves one to the caller (then *out is *owned, which the caller frees).
+    Returns the host parser's InvalidURL where it fails the host (*rc
+    FU_WW_FAIL), else None."""
+    rc[0] = fu_ww_parse(s, n, base, b, out[0], u)
+    if rc[0] != FU_WW_HOST:
         return None
+    host = _host(u)
+    if type(host) is not bytes:
+        rc[0] = FU_WW_FAIL
+        return host
+    owned[0] = <uint8_t *>PyMem_Malloc(
+        fu_ww_room(n, b.len if base != NULL else 0) + len(<bytes>host))
+    if owned[0] == NULL:
+        raise MemoryError()
+    out[0] = owned[0]
+    rc[0] = fu_ww_parse_given(s, n, base, b, <const uint8_t *><const char *>host,
+                              len(<bytes>host), out[0], u)
+    return None
 
 
-cdef inline const uint8_t *_data(object owner, Py_ssize_t *n):
-    if type(owner) is str:
-        n[0] = PyUnicode_GET_LENGTH(owner)
-        return <const uint8_t *>PyUnicode_DATA(owner)
-    n[0] = PyBytes_GET_SIZE(owner)
-    return <const uint8_t *>PyBytes_AS_STRING(owner)
-
-
-# What _fast gives back.
+# What _api gives back.
 cdef enum:
-    WANT_OK = 0  # True
+    WANT_OK = 0  # True or False
     WANT_HREF = 1  # the href
     WANT_URL = 2  # the URL
 
 
-cdef object _fast(object input, object base, int want):
-    """True, the href or the URL (want) by the C path; False where it knows
-    the input fails (the reference names the error), None where the input
-    or base is not one it takes."""
-    cdef Py_ssize_t n = 0, bn = 0
-    cdef object input_owner = _utf8(input), base_owner = None
-    if input_owner is None:
-        return None
-    cdef const uint8_t *s = _data(input_owner, &n)
-    cdef const uint8_t *bs = NULL
-    if base is not None:
-        base_owner = _utf8(base)
-        if base_owner is None:
-            return None
-        bs = _data(base_owner, &bn)
+cdef object _api(object input, object base, int want, str func, str input_name):
+    """The API URL parser: the base parsed first (its failure the whole's),
+    then the input against it; True (False where it fails: WANT_OK), the
+    href or the URL; else raises InvalidURL."""
+    cdef _In ti, tb
     cdef fu_ww_url b, u
-    cdef uint8_t stack[STACK]
+    cdef uint8_t stack0[STACK]
+    cdef uint8_t stack1[STACK]
+    cdef uint8_t *blocks[4]
+    cdef uint8_t *conv
     cdef uint8_t *bout = NULL
-    cdef uint8_t *out = stack
-    cdef object result = None
-    cdef Py_ssize_t broom = fu_ww_room(bn, 0) if base is not None else 0
-    cdef Py_ssize_t room = fu_ww_room(n, broom)
-    if broom + room > STACK:
-        out = <uint8_t *>PyMem_Malloc(broom + room)
-        if out == NULL:
-            raise MemoryError()
-    bout = out + room
-    cdef int rc = 1
-    try:
-        if base is not None:
-            rc = fu_ww_parse(bs, bn, NULL, NULL, bout, &b)
-            if rc == 2:  # (a base whose host is the reference's: the reference's)
-                rc = 0
-        if rc == 1:
-            rc = fu_ww_parse(s, n, bout if base is not None else NULL,
-                             &b if base is not None else NULL, out, &u)
-        if rc == 2:
-            return _with_host(input, base, want, s, n, bout if base is not None else NULL,
-                              &b if base is not None else NULL, room, &u)
-        if rc != 1:
-            # a failure the C path knows is can_parse's answer; the others
-            # want the reference's error
-            return False if rc < 0 else None
-        if want == WANT_URL:
-            result = _url(out, &u, input, s, n)
-        elif want == WANT_HREF:
-            result = _ascii(out, u.len)
-        else:
-            result = True
-    finally:
-        if out != stack:
-            PyMem_Free(out)
-    return result
-
-
-cdef object _with_host(object input, object base, int want, const uint8_t *s, Py_ssize_t n,
-                       const uint8_t *bout, fu_ww_url *b, Py_ssize_t room, fu_ww_url *u):
-    """_fast's answer for an input the C path takes but for its host: the
-    host by the host parser (a special URL's domain by _idna_c's IDNA in C;
-    IPv4 numbers and opaque hosts by the reference's), then the input
-    again by the C path with that host."""
-    cdef bytes host = None
     cdef uint8_t *out
+    cdef object error = None
+    cdef Py_ssize_t broom = 0, croom
     cdef int rc
+    _held_input = _in(&ti, input, func, input_name)
+    _held_base = None
+    if base is not None:
+        _held_base = _in(&tb, base, func, "base")
+        broom = fu_ww_room(_most(&tb), 0)
+    croom = ti.room + (tb.room if base is not None else 0)
+    blocks[0] = blocks[1] = blocks[2] = blocks[3] = NULL
     try:
-        if u.scheme != FU_WW_OTHER and u.need_end > u.need_start and s[u.need_start] != 91:
-            host = special_host(s + u.need_start, u.need_end - u.need_start)
-        if host is None:
-            text = (<bytes>s[u.need_start:u.need_end]).decode("utf-8")
-            host = _whatwg_py.host_parse(text, u.scheme == FU_WW_OTHER).encode("ascii")
-    except InvalidURL:
-        return False
-    out = <uint8_t *>PyMem_Malloc(room + len(host))
-    if out == NULL:
-        raise MemoryError()
-    try:
-        rc = fu_ww_parse_host(s, n, bout, b, <const uint8_t *><const char *>host, len(host),
-                              out, u)
-        if rc != 1:
-            return False if rc < 0 else None
+        conv = _block(blocks, 0, croom + broom, stack0)
+        _make(&ti, conv)
+        if base is not None:
+            _make(&tb, conv + ti.room)
+            bout = conv + croom
+            error = _parse(tb.p, tb.n, NULL, NULL, &bout, &b, &blocks[1], &rc)
+            if rc != FU_WW_OK:
+                if want == WANT_OK:
+                    return False
+                if error is None:
+                    error = _failure(&b)
+                raise InvalidURL(error.reason, "the base URL fails to parse: " + error.detail)
+        out = _block(blocks, 2, fu_ww_room(ti.n, b.len if base is not None else 0), stack1)
+        error = _parse(ti.p, ti.n, bout, &b, &out, &u, &blocks[3], &rc)
+        if rc != FU_WW_OK:
+            if want == WANT_OK:
+                return False
+            raise error if error is not None else _failure(&u)
         if want == WANT_URL:
-            return _url(out, u, input, s, n)
+            return _url(out, &u, input, ti.p, ti.n)
         if want == WANT_HREF:
             return _ascii(out, u.len)
         return True
     finally:
-        PyMem_Free(out)
+        for k in range(4):
+            PyMem_Free(blocks[k])
+
+
+# ---- the setters ---------------------------------------------------------------------
+
+# The URL class's setters (FU_WW_SET_*), by the attribute they set.
+cdef dict _SETTERS = {
+    "href": 0,
+    "protocol": 1,
+    "username": 2,
+    "password": 3,
+    "host": 4,
+    "hostname": 5,
+    "port": 6,
+    "pathname": 7,
+    "search": 8,
+    "hash": 9,
+}
+
+
+cdef tuple _SETTER_NAMES = tuple(_SETTERS)
+
+
+cdef inline void _record(URL url, fu_ww_url *u):
+    u.len = len(url._href)
+    u.scheme_end = url._scheme_end
+    u.user_start = url._user_start
+    u.user_end = url._user_end
+    u.pass_start = url._pass_start
+    u.pass_end = url._pass_end
+    u.host_start = url._host_start
+    u.host_end = url._host_end
+    u.path_start = url._path_start
+    u.path_end = url._path_end
+    u.query_start = url._query_start
+    u.frag_start = url._frag_start
+    u.port = url._port
+    u.scheme = url._scheme
+
+
+cdef object _setter_value(str name, object value, _In *t):
+    """The setter's value as parse takes its input (a str, lone surrogates
+    replaced; bytes, UTF-8), and for port an int too (its decimal text, as
+    JavaScript gives it); where it is in t, and the object holding it."""
+    if name == "port" and isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    if not isinstance(value, (str, bytes, bytearray, memoryview)):
+        raise type_error("replace", name, value,
+                         "str, bytes or int" if name == "port" else "str or bytes")
+    return _in(t, value, "replace", name)
+
+
+cdef object _replace(object self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames):
+    """URL.replace(**changes): self with the setter of each keyword
+    applied, in order (a method of METH_FASTCALL | METH_KEYWORDS: the
+    keywords' names in kwnames, their values after the positional args)."""
+    cdef URL url = <URL>self
+    cdef fu_ww_url u, nu
+    cdef _In tv
+    cdef uint8_t stack0[STACK]
+    cdef uint8_t stack1[STACK]
+    cdef uint8_t *stacks[2]
+    cdef uint8_t *blocks[2]
+    cdef uint8_t *conv[2]
+    cdef uint8_t *out
+    cdef const uint8_t *href
+    cdef int which, rc, k = 0
+    cdef Py_ssize_t room, i, count
+    if nargs != 0:
+        raise TypeError(
+            f"URL.replace() takes 1 positional argument but {nargs + 1} were given")
+    count = 0 if kwnames == NULL else PyTuple_GET_SIZE(<object>kwnames)
+    if count == 0:
+        return url
+    _record(url, &u)
+    href = <const uint8_t *>PyUnicode_DATA(url._href)
+    stacks[0] = stack0
+    stacks[1] = stack1
+    blocks[0] = blocks[1] = conv[0] = conv[1] = NULL
+    try:
+        for i in range(count):
+            name = <object>PyTuple_GET_ITEM(<object>kwnames, i)
+            value = <object>args[i]
+            # (a keyword's name is the interned str of the setter's name,
+            # but where a caller spells a dict out: compared by identity)
+            which = 0
+            while which < 10 and name is not _SETTER_NAMES[which]:
+                which += 1
+            if which == 10:
+                which = _SETTERS.get(name, -1)
+            if which < 0:
+                raise TypeError(
+                    f"replace() got an unexpected keyword argument {name!r}; "
+                    f"the setters are {', '.join(_SETTERS)}"
+                )
+            if type(value) is str:
+                _in(&tv, value, "replace", name)
+            else:
+                _held = _setter_value(name, value, &tv)
+            # the value's UTF-8, made where it is to be made
+            if conv[k] != NULL:
+                PyMem_Free(conv[k])
+                conv[k] = NULL
+            if tv.units != NULL:
+                conv[k] = <uint8_t *>PyMem_Malloc(tv.room)
+                if conv[k] == NULL:
+                    raise MemoryError()
+                _make(&tv, conv[k])
+            # the new URL in the other buffer than the href's
+            room = fu_ww_set_room(u.len, tv.n)
+            if blocks[k] != NULL:
+                PyMem_Free(blocks[k])
+                blocks[k] = NULL
+            out = _block(blocks, k, room, stacks[k])
+            nu.given = NULL
+            nu.given_len = 0
+            rc = fu_ww_set(which, href, &u, tv.p, tv.n, out, &nu)
+            if rc == FU_WW_HOST:
+                host = _host(&nu)
+                if type(host) is not bytes:
+                    # (a host setter leaves the URL as it is; href raises)
+                    if which == FU_WW_SET_HREF:
+                        raise host
+                    continue
+                PyMem_Free(blocks[k])
+                blocks[k] = <uint8_t *>PyMem_Malloc(room + 2 * len(<bytes>host))
+                if blocks[k] == NULL:
+                    raise MemoryError()
+                out = blocks[k]
+                nu.given = <const uint8_t *><const char *>host
+                nu.given_len = len(<bytes>host)
+                rc = fu_ww_set(which, href, &u, tv.p, tv.n, out, &nu)
+            if rc != FU_WW_OK:
+                raise _failure(&nu)
+            href = out
+            u = nu
+            k ^= 1
+        return _url(href, &u, None, NULL, 0)
+    finally:
+        for k in range(2):
+            if blocks[k] != NULL:
+                PyMem_Free(blocks[k])
+            if conv[k] != NULL:
+                PyMem_Free(conv[k])
+
+
+# URL.replace is a method of METH_FASTCALL | METH_KEYWORDS written here, not
+# a def with **changes: its keywords are read from the call's names and
+# values as they come, no dict made (a fifth of a replace's time).
+cdef extern from *:
+    """
+    static PyObject *(*fu_ww_replace_impl)(PyObject *, PyObject *const *, Py_ssize_t,
+                                           PyObject *);
+    static PyObject *fu_ww_replace_method(PyObject *self, PyObject *const *args,
+                                          Py_ssize_t nargsf, PyObject *kwnames)
+    {
+        return fu_ww_replace_impl(self, args, PyVectorcall_NARGS(nargsf), kwnames);
+    }
+    static PyMethodDef fu_ww_replace_def = {
+        "replace", (PyCFunction)(void (*)(void))fu_ww_replace_method,
+        METH_FASTCALL | METH_KEYWORDS,
+        "replace($self, /, **changes)\\n--\\n\\n"
+        "A new URL with the URL Standard's setter of each keyword applied, in\\n"
+        "the order given (href, protocol, username, password, host, hostname,\\n"
+        "port, pathname, search, hash); a value the setter ignores leaves the\\n"
+        "URL as it is.  href= that fails to parse raises InvalidURL."};
+    /* the method, put in the type's dict */
+    static int fu_ww_add_replace(PyObject *type)
+    {
+        PyObject *d = PyDescr_NewMethod((PyTypeObject *)type, &fu_ww_replace_def);
+        if (d == NULL)
+            return -1;
+        int rc = PyDict_SetItemString(((PyTypeObject *)type)->tp_dict, "replace", d);
+        Py_DECREF(d);
+        PyType_Modified((PyTypeObject *)type);
+        return rc;
+    }
+    """
+    object (*fu_ww_replace_impl)(object, PyObject *const *, Py_ssize_t, PyObject *)
+    int fu_ww_add_replace(object type) except -1
+
+fu_ww_replace_impl = _replace
+fu_ww_add_replace(URL)
 
 
 def parse(input, base=None):
@@ -424,18 +657,12 @@ def parse(input, base=None):
 
     Raises ``InvalidURL`` (a ``ValueError``) where the parser returns failure.
     """
-    url = _fast(input, base, WANT_URL)
-    if url is None or url is False:
-        return _adopt(_whatwg_py.parse(input, base))
-    return url
+    return _api(input, base, WANT_URL, "parse", "input")
 
 
 def can_parse(input, base=None):
     """Whether ``parse(input, base)`` succeeds (URL Standard, canParse)."""
-    ok = _fast(input, base, WANT_OK)
-    if ok is not None:
-        return ok
-    return _whatwg_py.can_parse(input, base)
+    return _api(input, base, WANT_OK, "can_parse", "input")
 
 
 def resolve(base, ref):
@@ -443,33 +670,20 @@ def resolve(base, ref):
 
     Raises ``InvalidURL`` where either fails.
     """
-    if base is not None:
-        href = _fast(ref, base, WANT_HREF)
-        if href is not None and href is not False:
-            return href
-    return _whatwg_py.resolve(base, ref)
+    if base is None:
+        raise type_error("resolve", "base", base, "str or bytes")
+    return _api(ref, base, WANT_HREF, "resolve", "ref")
 
 
-def _fast_parse(input, base=None):
-    """The URL by the C path, or None where it hands the input to the
-    reference (for the tests that count what the C path takes)."""
-    url = _fast(input, base, WANT_URL)
-    return None if url is False else url
-
-
-def _parse_or_none(input, base=None):
-    """``parse(input, base)``, or None where it fails (the column kernels'
-    row: no error to name, so no reference parse for a failure the C path
-    knows)."""
-    url = _fast(input, base, WANT_URL)
-    if url is False:
-        return None
-    if url is None:
-        try:
-            return _adopt(_whatwg_py.parse(input, base))
-        except InvalidURL:
-            return None
-    return url
+def _usv_utf8(str text):
+    """text as a scalar value string, UTF-8 (a lone surrogate as U+FFFD)."""
+    cdef _In t
+    _in(&t, text, "", "")
+    if t.units == NULL:
+        return PyBytes_FromStringAndSize(<const char *>t.p, t.n)
+    cdef bytearray buf = bytearray(t.room)
+    _make(&t, <uint8_t *><char *>buf)
+    return PyBytes_FromStringAndSize(<const char *>t.p, t.n)
 
 
 def _same(input):
@@ -515,13 +729,12 @@ cdef extern from *:
 
 
 def _parts(URL url):
-    """The C path's record of a URL (fu_ww_url's fields, in their order),
-    for the column kernels' base: any URL, the C path's or not."""
+    """The C parser's record of a URL (fu_ww_url's fields, in their
+    order), for the column kernels' base."""
     return (
         len(url._href), url._scheme_end, url._user_start, url._user_end, url._pass_start,
         url._pass_end, url._host_start, url._host_end, url._path_start, url._path_end,
-        url._query_start, url._frag_start, url._port,
-        FU_WW_OTHER if url._scheme == SCHEME_BLOB else url._scheme,
+        url._query_start, url._frag_start, url._port, url._scheme,
     )
 
 

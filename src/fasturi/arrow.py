@@ -52,6 +52,7 @@ __all__ = [
     "WHATWG_FIELDS",
     "whatwg_can_parse",
     "whatwg_href",
+    "whatwg_replace",
     "whatwg_search_params",
     "whatwg_split",
 ]
@@ -539,6 +540,48 @@ def whatwg_split(
 
     return _apply(
         _read("whatwg_split", col), whatwg_kernels().whatwg_split, struct_type, n, names, b
+    )
+
+
+#: The URL class's setters: the keywords of ``whatwg_replace`` (and of
+#: ``fasturi.whatwg.URL.replace``).
+_WHATWG_SETTERS = (
+    "href",
+    "protocol",
+    "username",
+    "password",
+    "host",
+    "hostname",
+    "port",
+    "pathname",
+    "search",
+    "hash",
+)
+
+
+def whatwg_replace(col: Any, *, threads: Optional[int] = None, **changes: Any) -> Any:
+    """The ``href`` of ``fasturi.whatwg.parse(row).replace(**changes)`` of
+    every row: the URL Standard's setter of each keyword applied in the
+    order given; null where the row fails to parse, or where ``href=``
+    fails (where ``URL.replace`` raises ``InvalidURL``)."""
+    pairs: List[Tuple[str, str]] = []
+    for name, value in changes.items():
+        if name not in _WHATWG_SETTERS:
+            raise TypeError(
+                f"whatwg_replace() got an unexpected keyword argument {name!r}; "
+                f"the setters are {', '.join(_WHATWG_SETTERS)}"
+            )
+        if name == "port" and isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)
+        elif isinstance(value, (bytes, bytearray, memoryview)):
+            value = bytes(value).decode("utf-8", "replace")
+        elif not isinstance(value, str):
+            expected = "str, bytes or int" if name == "port" else "str or bytes"
+            raise type_error("whatwg_replace", name, value, expected)
+        pairs.append((name, value))
+    n = _threads("whatwg_replace", threads)
+    return _apply(
+        _read("whatwg_replace", col), whatwg_kernels().whatwg_replace, _text_out, n, tuple(pairs)
     )
 
 
