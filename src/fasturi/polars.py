@@ -34,12 +34,13 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Callable, Iterable, Optional
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import polars as pl
 from polars.plugins import register_plugin_function
 
 from . import arrow
+from ._functions import FUNCTIONS, Function
 from ._impl import NO_EXTENSIONS
 
 __all__ = ["NATIVE", "UriExpr", "UriSeries", "plugin_path"]
@@ -87,14 +88,55 @@ def _rfc(rfc: int) -> Any:
     return pl.lit(int(rfc), dtype=pl.Int32)
 
 
-def _struct(fields: Iterable[str]) -> pl.Struct:
-    return pl.Struct({name: pl.String for name in fields})
+def _dtype(probe: Any) -> Any:
+    """The polars type of a ``fasturi.arrow`` result (one on no rows)."""
+    return pl.Series(probe).dtype
+
+
+def _native_split(o: Dict[str, Any]) -> Optional[List[Any]]:
+    # the fields as the field names of a one-row Struct of literals: the
+    # plugin's schema function sees them too.  (Not a null Struct literal:
+    # polars leaves an expression holding one out of its common
+    # subexpressions, and split(...).struct.unnest() then ran the plugin
+    # once a field; nor a Struct literal of values, which polars 1.0 cannot
+    # make.)
+    names = o["fields"]
+    return [pl.struct([pl.lit("", dtype=pl.String).alias(name) for name in names])]
+
+
+def _native_canonicalize(o: Dict[str, Any]) -> Optional[List[Any]]:
+    params = list(o.get("drop_params", ()))
+    if o.get("preset") is not None or not all(_utf8(p) for p in params):
+        return None
+    return [
+        pl.lit(bool(o.get("sort_query", True))),
+        pl.lit(bool(o.get("drop_fragment", True))),
+        pl.lit(params, dtype=pl.List(pl.String)),
+    ]
+
+
+def _native_rule(o: Dict[str, Any]) -> Optional[List[Any]]:
+    return [pl.lit(o.get("rule", "URI-reference"), dtype=pl.String), _rfc(o.get("rfc", 3986))]
+
+
+#: The plugin's arguments after the column for each function it carries
+#: (None: these options are the Python path's), from the bound options.
+_NATIVE_ARGS: Dict[str, Callable[[Dict[str, Any]], Optional[List[Any]]]] = {
+    **{name: (lambda o: []) for name in arrow.FIELDS},
+    "split": _native_split,
+    "normalize": lambda o: [pl.lit(bool(o.get("scheme_based", True)))],
+    "canonicalize": _native_canonicalize,
+    "is_valid": _native_rule,
+    "error_position": _native_rule,
+    # (errors="replace" and "ignore" are Python's own decoding rules)
+    "percent_decode": lambda o: [] if o.get("errors", "strict") == "strict" else None,
+}
 
 
 class _Uri:
-    """The methods, written once over ``_run(function, dtype)`` (the Python
-    path) and ``_native(name, *args)`` (a plugin expression, or None where
-    there is none: then ``_run``)."""
+    """The methods, made once from ``fasturi.arrow.FUNCTIONS`` over
+    ``_run(function, dtype)`` (the Python path) and ``_native(name, *args)``
+    (a plugin expression, or None where there is none: then ``_run``)."""
 
     def _run(self, func: Callable[[Any], Any], dtype: Any) -> Any:
         raise NotImplementedError
@@ -102,125 +144,53 @@ class _Uri:
     def _native(self, name: str, *args: Any) -> Any:
         return None
 
-    def split(
-        self, fields: Iterable[str] = arrow._DEFAULT_FIELDS, *, threads: Optional[int] = None
-    ) -> Any:
-        """``fasturi.arrow.split``: a struct with one String field per component."""
-        names = fields if isinstance(fields, str) else tuple(fields)
-        # Checked now, by arrow.split itself: a bad field fails where the
-        # query is written, not when it runs.
-        arrow.split([], names)
-        # the fields as the field names of a one-row Struct of literals: the
-        # plugin's schema function sees them too.  (Not a null Struct
-        # literal: polars leaves an expression holding one out of its common
-        # subexpressions, and split(...).struct.unnest() then ran the plugin
-        # once a field; nor a Struct literal of values, which polars 1.0
-        # cannot make.)
-        spec = pl.struct([pl.lit("", dtype=pl.String).alias(name) for name in names])
-        native = self._native("split", spec)
-        if native is not None:
-            return native
-        return self._run(lambda s: arrow.split(s, names, threads=threads), _struct(names))
-
-    def normalize(self, *, scheme_based: bool = True, threads: Optional[int] = None) -> Any:
-        """``fasturi.arrow.normalize`` (RFC 3986 §6.2.2, §6.2.3)."""
-        native = self._native("normalize", pl.lit(bool(scheme_based)))
-        if native is not None:
-            return native
-        return self._run(
-            lambda s: arrow.normalize(s, scheme_based=scheme_based, threads=threads), pl.String
-        )
-
-    def canonicalize(self, *, threads: Optional[int] = None, **options: Any) -> Any:
-        """``fasturi.arrow.canonicalize`` (``sort_query``, ``drop_fragment``,
-        ``drop_params``)."""
-        arrow.canonicalize([], **options)
-        params = list(options.get("drop_params", ()))
-        if options.get("preset") is None and all(_utf8(p) for p in params):
-            native = self._native(
-                "canonicalize",
-                pl.lit(bool(options.get("sort_query", True))),
-                pl.lit(bool(options.get("drop_fragment", True))),
-                pl.lit(params, dtype=pl.List(pl.String)),
-            )
+    def _call(self, func: Function, args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> Any:
+        target = getattr(arrow, func.name)
+        column = func.column.name
+        bound = _settled(func, func.bind([], args, kwargs, python=True))
+        # fasturi.arrow's own checks, on no rows, now (a bad option fails
+        # where the query is written, not when it runs), and its result type
+        probe = target(**bound)
+        encode = _NATIVE_ARGS.get(func.name)
+        if encode is not None:
+            options = {p.name: bound.get(p.name, p.default) for p in func.options}
+            literals = encode(options)
+            native = None if literals is None else self._native(func.name, *literals)
             if native is not None:
                 return native
-        return self._run(lambda s: arrow.canonicalize(s, threads=threads, **options), pl.String)
 
-    def is_valid(
-        self, rule: str = "URI-reference", *, rfc: int = 3986, threads: Optional[int] = None
-    ) -> Any:
-        """``fasturi.arrow.is_valid``: a Boolean column."""
-        arrow.is_valid([], rule, rfc=rfc)
-        native = self._native("is_valid", pl.lit(rule, dtype=pl.String), _rfc(rfc))
-        if native is not None:
-            return native
-        return self._run(lambda s: arrow.is_valid(s, rule, rfc=rfc, threads=threads), pl.Boolean)
+        def run(s: Any) -> Any:
+            return target(**{**bound, column: s})
 
-    def error_position(
-        self, rule: str = "URI-reference", *, rfc: int = 3986, threads: Optional[int] = None
-    ) -> Any:
-        """``fasturi.arrow.error_position``: an Int32 column, null where valid."""
-        arrow.error_position([], rule, rfc=rfc)
-        native = self._native("error_position", pl.lit(rule, dtype=pl.String), _rfc(rfc))
-        if native is not None:
-            return native
-        return self._run(
-            lambda s: arrow.error_position(s, rule, rfc=rfc, threads=threads), pl.Int32
-        )
+        return self._run(run, _dtype(probe))
 
-    def percent_decode(self, *, errors: str = "strict", threads: Optional[int] = None) -> Any:
-        """``fasturi.arrow.percent_decode``."""
-        arrow.percent_decode([], errors=errors)
-        # (errors="replace" and "ignore" are Python's own decoding rules)
-        native = self._native("percent_decode") if errors == "strict" else None
-        if native is not None:
-            return native
-        return self._run(
-            lambda s: arrow.percent_decode(s, errors=errors, threads=threads), pl.String
-        )
 
-    def _field(self, name: str, threads: Optional[int]) -> Any:
-        native = self._native(name)
-        if native is not None:
-            return native
+def _settled(func: Function, bound: Dict[str, Any]) -> Dict[str, Any]:
+    """``bound`` with its iterables of names made tuples: read once here, by
+    the checks, and again by every batch."""
+    for p in func.options:
+        value = bound.get(p.name)
+        if p.type in ("fields", "list[str]") and value is not None and not isinstance(value, str):
+            try:
+                bound[p.name] = tuple(value)
+            except TypeError:  # not iterable: fasturi.arrow says so
+                pass
+    return bound
 
-        def one(s: Any) -> Any:
-            return arrow.split(s, (name,), threads=threads).struct.field(name)
 
-        return self._run(one, pl.String)
+def _method(func: Function) -> Callable[..., Any]:
+    def method(self: _Uri, *args: Any, **kwargs: Any) -> Any:
+        return self._call(func, args, kwargs)
 
-    def scheme(self, *, threads: Optional[int] = None) -> Any:
-        """The scheme of every URI (null where undefined)."""
-        return self._field("scheme", threads)
+    method.__name__ = method.__qualname__ = func.name
+    method.__doc__ = f"``fasturi.arrow.{func.signature()}``. {func.summary}"
+    return method
 
-    def authority(self, *, threads: Optional[int] = None) -> Any:
-        """The authority of every URI (null where undefined)."""
-        return self._field("authority", threads)
 
-    def userinfo(self, *, threads: Optional[int] = None) -> Any:
-        """The userinfo of every URI (null where undefined)."""
-        return self._field("userinfo", threads)
-
-    def host(self, *, threads: Optional[int] = None) -> Any:
-        """The host of every URI (null where there is no authority)."""
-        return self._field("host", threads)
-
-    def port(self, *, threads: Optional[int] = None) -> Any:
-        """The port text of every URI (null where there is no ``:``)."""
-        return self._field("port", threads)
-
-    def path(self, *, threads: Optional[int] = None) -> Any:
-        """The path of every URI (always defined, maybe empty)."""
-        return self._field("path", threads)
-
-    def query(self, *, threads: Optional[int] = None) -> Any:
-        """The query of every URI (null where undefined)."""
-        return self._field("query", threads)
-
-    def fragment(self, *, threads: Optional[int] = None) -> Any:
-        """The fragment of every URI (null where undefined)."""
-        return self._field("fragment", threads)
+for _name, _func in FUNCTIONS.items():
+    if _name != "resolve":  # (resolve takes an expression of bases too: below)
+        setattr(_Uri, _name, _method(_func))
+del _name, _func
 
 
 def _reraisable(func: Callable[[Any], Any]) -> Callable[[Any], Any]:
