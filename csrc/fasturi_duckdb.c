@@ -251,6 +251,191 @@ static FU_ALWAYS_INLINE void each_row(call_t *c, duckdb_data_chunk input, idx_t 
     scratch_free(&c->sc);
 }
 
+/* ---- options: the arguments after the URL ---------------------------------
+ *
+ * SQL hands a function's options over as vectors as long as the URLs (a
+ * literal repeated): each is read from row 0, and must be the same in every
+ * row (a function's options are the function's, not a row's). */
+
+static int option_error(call_t *c, const char *what, const char *why)
+{
+    char msg[160];
+    snprintf(msg, sizeof msg, "argument '%s' %s", what, why);
+    duckdb_scalar_function_set_error(c->info, msg);
+    return -1;
+}
+
+/* The vector of argument arg, its rows' validity; -1 (failed) when row 0 is
+ * NULL or a row's validity differs from row 0's. */
+static int option_vector(call_t *c, duckdb_data_chunk input, idx_t arg, const char *what,
+                         duckdb_vector *v)
+{
+    idx_t rows = duckdb_data_chunk_get_size(input), i;
+    const uint64_t *valid;
+    *v = duckdb_data_chunk_get_vector(input, arg);
+    valid = duckdb_vector_get_validity(*v);
+    for (i = 0; i < rows; i++)
+        if (!row_valid(valid, i))
+            return option_error(c, what, "must not be NULL");
+    return 0;
+}
+
+/* A BOOLEAN option: 0 or 1 into *out. */
+static int option_bool(call_t *c, duckdb_data_chunk input, idx_t arg, const char *what, int *out)
+{
+    idx_t rows = duckdb_data_chunk_get_size(input), i;
+    duckdb_vector v;
+    const bool *b;
+    if (rows == 0)
+        return 0;
+    if (option_vector(c, input, arg, what, &v) < 0)
+        return -1;
+    b = (const bool *)duckdb_vector_get_data(v);
+    for (i = 1; i < rows; i++)
+        if (b[i] != b[0])
+            return option_error(c, what, "must be the same in every row");
+    *out = b[0] ? 1 : 0;
+    return 0;
+}
+
+/* An INTEGER option. */
+static int option_int(call_t *c, duckdb_data_chunk input, idx_t arg, const char *what, int32_t *out)
+{
+    idx_t rows = duckdb_data_chunk_get_size(input), i;
+    duckdb_vector v;
+    const int32_t *x;
+    if (rows == 0)
+        return 0;
+    if (option_vector(c, input, arg, what, &v) < 0)
+        return -1;
+    x = (const int32_t *)duckdb_vector_get_data(v);
+    for (i = 1; i < rows; i++)
+        if (x[i] != x[0])
+            return option_error(c, what, "must be the same in every row");
+    *out = x[0];
+    return 0;
+}
+
+static inline int same_text(const duckdb_string_t *a, const duckdb_string_t *b)
+{
+    const uint8_t *p, *q;
+    int64_t n, m;
+    row_text(a, &p, &n);
+    row_text(b, &q, &m);
+    return n == m && memcmp(p, q, (size_t)n) == 0;
+}
+
+/* A VARCHAR option: its bytes (in the vector's memory). */
+static int option_text(call_t *c, duckdb_data_chunk input, idx_t arg, const char *what,
+                       const uint8_t **p, int64_t *n)
+{
+    idx_t rows = duckdb_data_chunk_get_size(input), i;
+    duckdb_vector v;
+    const duckdb_string_t *t;
+    if (rows == 0)
+        return 0;
+    if (option_vector(c, input, arg, what, &v) < 0)
+        return -1;
+    t = (const duckdb_string_t *)duckdb_vector_get_data(v);
+    for (i = 1; i < rows; i++)
+        if (!same_text(&t[i], &t[0]))
+            return option_error(c, what, "must be the same in every row");
+    row_text(&t[0], p, n);
+    return 0;
+}
+
+/* An ABNF rule's number by its name and RFC; -1 (failed) when none. */
+static int option_rule(call_t *c, const uint8_t *name, int64_t n, int32_t rfc)
+{
+    char msg[160];
+    int k = fu_rule_named(name, n, rfc);
+    if (k >= 0)
+        return k;
+    if (rfc != 3986 && rfc != 2396)
+        snprintf(msg, sizeof msg, "rfc must be 3986 or 2396, not %d", (int)rfc);
+    else
+        snprintf(msg, sizeof msg, "unknown rule '%.*s' for RFC %d", (int)(n < 64 ? n : 64),
+                 (const char *)name, (int)rfc);
+    duckdb_scalar_function_set_error(c->info, msg);
+    return -1;
+}
+
+/* canonicalize's and fingerprint's options: sort_query, drop_fragment,
+ * drop_params (a VARCHAR[]; each a name, or a prefix before a final '*')
+ * and preset (only NULL: the w3lib preset is the Arrow path's). */
+typedef struct {
+    int sort_query, drop_fragment, nrules;
+    fu_drop_rule_t *rules;
+    ptrdiff_t longest;
+    uint8_t *name; /* fu_canon_key's scratch: longest + 5 bytes */
+} canon_opts_t;
+
+static void canon_opts_free(canon_opts_t *o)
+{
+    free(o->rules);
+    free(o->name);
+}
+
+static int canon_options(call_t *c, duckdb_data_chunk input, canon_opts_t *o)
+{
+    idx_t args = duckdb_data_chunk_get_column_count(input);
+    idx_t rows = duckdb_data_chunk_get_size(input), i;
+    memset(o, 0, sizeof *o);
+    o->sort_query = o->drop_fragment = 1;
+    if (args > 1 && option_bool(c, input, 1, "sort_query", &o->sort_query) < 0)
+        return -1;
+    if (args > 2 && option_bool(c, input, 2, "drop_fragment", &o->drop_fragment) < 0)
+        return -1;
+    if (args > 3 && rows > 0) {
+        duckdb_vector v, child;
+        const duckdb_list_entry *e;
+        const duckdb_string_t *names;
+        const uint64_t *names_valid;
+        idx_t k;
+        if (option_vector(c, input, 3, "drop_params", &v) < 0)
+            return -1;
+        e = (const duckdb_list_entry *)duckdb_vector_get_data(v);
+        child = duckdb_list_vector_get_child(v);
+        names = (const duckdb_string_t *)duckdb_vector_get_data(child);
+        names_valid = duckdb_vector_get_validity(child);
+        for (i = 1; i < rows; i++) {
+            if (e[i].length != e[0].length)
+                return option_error(c, "drop_params", "must be the same in every row");
+            for (k = 0; k < e[0].length; k++)
+                if (!same_text(&names[e[i].offset + k], &names[e[0].offset + k]))
+                    return option_error(c, "drop_params", "must be the same in every row");
+        }
+        o->rules = (fu_drop_rule_t *)calloc((size_t)e[0].length + 1, sizeof(fu_drop_rule_t));
+        if (o->rules == NULL)
+            return out_of_memory(c);
+        for (k = 0; k < e[0].length; k++) {
+            fu_drop_rule_t *r = &o->rules[k];
+            const uint8_t *p;
+            int64_t n;
+            if (!row_valid(names_valid, e[0].offset + k))
+                return option_error(c, "drop_params", "must hold no NULL");
+            row_text(&names[e[0].offset + k], &p, &n);
+            r->prefix = n > 0 && p[n - 1] == '*';
+            r->ptr = p;
+            r->size = n - (r->prefix ? 1 : 0);
+            if (r->size > o->longest)
+                o->longest = r->size;
+        }
+        o->nrules = (int)e[0].length;
+    }
+    if (args > 4 && rows > 0) {
+        duckdb_vector v = duckdb_data_chunk_get_vector(input, 4);
+        const uint64_t *valid = duckdb_vector_get_validity(v);
+        for (i = 0; i < rows; i++)
+            if (row_valid(valid, i))
+                return option_error(c, "preset",
+                                    "is the Arrow path's (fasturi.duckdb.register on a connection"
+                                    " without the extension): here it must be NULL");
+    }
+    o->name = (uint8_t *)malloc((size_t)o->longest + 5);
+    return o->name == NULL ? out_of_memory(c) : 0;
+}
+
 /* ---- uri_scheme .. uri_fragment ------------------------------------------ */
 
 typedef struct {
@@ -412,23 +597,29 @@ static void query_params_fn(duckdb_function_info info, duckdb_data_chunk input, 
 
 /* ---- uri_normalize, uri_canonicalize, uri_fingerprint --------------------- */
 
-/* canonicalize's key (default options) of the row, in sc->data; its
- * length, or -1 when out of memory. */
-static int64_t canon_key(scratch_t *sc, const uint8_t *p, int64_t n)
+typedef struct {
+    call_t c;
+    int scheme_based;
+    canon_opts_t o;
+} text_call_t;
+
+/* canonicalize's key of the row, in sc->data; its length, or -1 when out
+ * of memory. */
+static int64_t canon_key(scratch_t *sc, const canon_opts_t *o, const uint8_t *p, int64_t n)
 {
-    uint8_t name[8]; /* (the drop rules' scratch: there are none) */
     ptrdiff_t m;
     if (reserve(&sc->more, &sc->more_cap, (size_t)n + FU_NORMALIZE_EXTRA) < 0)
         return -1;
     m = fu_normalize_1(p, n, 1, sc->more);
     if (reserve(&sc->data, &sc->cap, (size_t)m + 1) < 0)
         return -1;
-    return fu_canon_key(sc->more, m, 1, 1, NULL, 0, 0, name, &sc->fields, &sc->fields_cap,
-                        sc->data);
+    return fu_canon_key(sc->more, m, o->sort_query, o->drop_fragment, o->rules, o->nrules,
+                        o->longest, o->name, &sc->fields, &sc->fields_cap, sc->data);
 }
 
 static int text_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
 {
+    text_call_t *self = (text_call_t *)c;
     scratch_t *sc = &c->sc;
     int64_t m;
     if (!is_utf8(p, n, fu_is_ascii(p, n)))
@@ -436,9 +627,9 @@ static int text_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
     if (c->op == OP_NORMALIZE) {
         if (reserve(&sc->data, &sc->cap, (size_t)n + FU_NORMALIZE_EXTRA) < 0)
             return out_of_memory(c);
-        m = fu_normalize_1(p, n, 1, sc->data);
+        m = fu_normalize_1(p, n, self->scheme_based, sc->data);
     } else {
-        m = canon_key(sc, p, n);
+        m = canon_key(sc, &self->o, p, n);
         if (m < 0)
             return out_of_memory(c);
         if (c->op == OP_FINGERPRINT) {
@@ -452,9 +643,20 @@ static int text_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
 
 static void text_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
 {
-    call_t c;
-    call_init(&c, info, out);
-    each_row(&c, input, 0, text_row, NULL);
+    text_call_t self;
+    int rc;
+    call_init(&self.c, info, out);
+    self.scheme_based = 1;
+    memset(&self.o, 0, sizeof self.o);
+    if (self.c.op == OP_NORMALIZE)
+        rc = duckdb_data_chunk_get_column_count(input) > 1
+                 ? option_bool(&self.c, input, 1, "scheme_based", &self.scheme_based)
+                 : 0;
+    else
+        rc = canon_options(&self.c, input, &self.o);
+    if (rc == 0)
+        each_row(&self.c, input, 0, text_row, NULL);
+    canon_opts_free(&self.o);
 }
 
 /* ---- uri_is_valid ---------------------------------------------------------- */
@@ -465,13 +667,19 @@ static void is_valid_null(call_t *c, idx_t i)
     ((bool *)c->data)[i] = false;
 }
 
+typedef struct {
+    call_t c;
+    int rule;
+} is_valid_call_t;
+
 static int is_valid_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
 {
+    int rule = ((is_valid_call_t *)c)->rule;
     bool *bits = (bool *)c->data;
     scratch_t *sc = &c->sc;
     int64_t count = 0;
     if (fu_is_ascii(p, n)) {
-        bits[i] = fu_rule_check(FU_R_URI_REFERENCE, p, n) < 0;
+        bits[i] = fu_rule_check(rule, p, n) < 0;
         return 0;
     }
     /* as the kernels: the code points' RFC 3987 classes, one byte each */
@@ -480,15 +688,25 @@ static int is_valid_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
     if (!fu_utf8_decode(p, n, sc->wide, &count))
         return fail_utf8(c->info, i);
     fu_classify_4(sc->wide, count, sc->data);
-    bits[i] = fu_rule_check(FU_R_URI_REFERENCE, sc->data, count) < 0;
+    bits[i] = fu_rule_check(rule, sc->data, count) < 0;
     return 0;
 }
 
 static void is_valid_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
 {
-    call_t c;
-    call_init(&c, info, out);
-    each_row(&c, input, 0, is_valid_row, is_valid_null);
+    is_valid_call_t self;
+    idx_t args = duckdb_data_chunk_get_column_count(input);
+    const uint8_t *name = (const uint8_t *)"URI-reference";
+    int64_t n = 13;
+    int32_t rfc = 3986;
+    call_init(&self.c, info, out);
+    if (args > 1 && option_text(&self.c, input, 1, "rule", &name, &n) < 0)
+        return;
+    if (args > 2 && option_int(&self.c, input, 2, "rfc", &rfc) < 0)
+        return;
+    self.rule = option_rule(&self.c, name, n, rfc);
+    if (self.rule >= 0)
+        each_row(&self.c, input, 0, is_valid_row, is_valid_null);
 }
 
 /* ---- uri_resolve(base, ref) ------------------------------------------------ */
@@ -501,6 +719,7 @@ typedef struct {
     const uint8_t *last;
     int64_t nlast;
     fu_split_t parts;
+    int strict, rfc;
 } resolve_call_t;
 
 /* The loop runs over the references (argument 1): in the kernels' order,
@@ -526,7 +745,7 @@ static int resolve_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
         return null_row(c, i);
     if (reserve(&c->sc.data, &c->sc.cap, (size_t)(nb + n) + FU_RESOLVE_EXTRA) < 0)
         return out_of_memory(c);
-    m = fu_resolve_1(b, nb, &self->parts, p, n, 1, FU_RESOLVE_3986, c->sc.data);
+    m = fu_resolve_1(b, nb, &self->parts, p, n, self->strict, self->rfc, c->sc.data);
     put_text(c->out, (duckdb_string_t *)c->data, i, c->sc.data, m);
     return 0;
 }
@@ -541,6 +760,21 @@ static void resolve_fn(duckdb_function_info info, duckdb_data_chunk input, duckd
     self.last = NULL;
     self.nlast = -1;
     memset(&self.parts, 0, sizeof self.parts);
+    self.strict = 1;
+    self.rfc = FU_RESOLVE_3986;
+    if (duckdb_data_chunk_get_column_count(input) > 2
+        && option_bool(&self.c, input, 2, "strict", &self.strict) < 0)
+        return;
+    if (duckdb_data_chunk_get_column_count(input) > 3) {
+        int32_t rfc = 3986;
+        if (option_int(&self.c, input, 3, "rfc", &rfc) < 0)
+            return;
+        if (rfc != 3986 && rfc != 2396) {
+            option_error(&self.c, "rfc", "must be 3986 or 2396");
+            return;
+        }
+        self.rfc = rfc == 2396 ? FU_RESOLVE_2396 : FU_RESOLVE_3986;
+    }
     each_row(&self.c, input, 1, resolve_row, NULL);
 }
 
@@ -657,6 +891,7 @@ static ptrdiff_t str_lower(const uint32_t *w, int64_t n, uint8_t *out)
 typedef struct {
     call_t c;
     const psl_table_t *table;
+    int shift; /* 0: the ICANN section's flags; 4 (private): the whole list's */
 } psl_call_t;
 
 static int psl_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
@@ -683,8 +918,8 @@ static int psl_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
     }
     if (reserve(&sc->data, &sc->cap, (size_t)size + 1) < 0)
         return out_of_memory(c);
-    if (fu_psl_lookup(&self->table->t, self->table->depth, host, size, sc->data, 0, &suffix_at,
-                      &domain_at)
+    if (fu_psl_lookup(&self->table->t, self->table->depth, host, size, sc->data, self->shift,
+                      &suffix_at, &domain_at)
         < 0)
         return null_row(c, i);
     at = c->op == OP_REGISTRABLE_DOMAIN ? domain_at : suffix_at;
@@ -706,6 +941,13 @@ static void psl_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_ve
     }
     call_init(&self.c, info, out);
     self.table = table;
+    self.shift = 0;
+    if (duckdb_data_chunk_get_column_count(input) > 1) {
+        int private_ = 0;
+        if (option_bool(&self.c, input, 1, "private", &private_) < 0)
+            return;
+        self.shift = private_ ? 4 : 0;
+    }
     each_row(&self.c, input, 0, psl_row, NULL);
 }
 
@@ -806,49 +1048,76 @@ static void psl_version_fn(duckdb_function_info info, duckdb_data_chunk input, d
 
 /* ---- registration ------------------------------------------------------------ */
 
-/* volatile: evaluated for every row, never folded into a constant when the
- * query is planned (the Public Suffix List functions change state) */
-static int add_function(duckdb_connection con, const char *name, int nargs,
-                        duckdb_logical_type returns, duckdb_scalar_function_t fn, int op,
-                        int volatile_)
+/* name(args[0, k)) for every k from least to the count of args: one
+ * function set, each overload the same C function, which reads the options
+ * given.  volatile: evaluated for every row, never folded into a constant
+ * when the query is planned (the Public Suffix List functions change
+ * state). */
+static int add_set(duckdb_connection con, const char *name, const duckdb_logical_type *args,
+                   int least, int most, duckdb_logical_type returns, duckdb_scalar_function_t fn,
+                   int op, int volatile_)
 {
-    duckdb_scalar_function f = duckdb_create_scalar_function();
-    duckdb_logical_type text = duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR);
-    int k;
-    duckdb_state rc;
-    duckdb_scalar_function_set_name(f, name);
-    for (k = 0; k < nargs; k++)
-        duckdb_scalar_function_add_parameter(f, text);
-    duckdb_scalar_function_set_return_type(f, returns);
-    duckdb_scalar_function_set_function(f, fn);
-    duckdb_scalar_function_set_extra_info(f, (void *)(intptr_t)op, NULL);
-    if (volatile_)
-        duckdb_scalar_function_set_volatile(f);
-    rc = duckdb_register_scalar_function(con, f);
-    duckdb_destroy_scalar_function(&f);
+    duckdb_scalar_function_set set = duckdb_create_scalar_function_set(name);
+    int k, j, bad = 0;
+    for (k = least; k <= most; k++) {
+        duckdb_scalar_function f = duckdb_create_scalar_function();
+        duckdb_scalar_function_set_name(f, name);
+        for (j = 0; j < k; j++)
+            duckdb_scalar_function_add_parameter(f, args[j]);
+        duckdb_scalar_function_set_return_type(f, returns);
+        duckdb_scalar_function_set_function(f, fn);
+        duckdb_scalar_function_set_extra_info(f, (void *)(intptr_t)op, NULL);
+        /* NULL rows reach the function (an option's NULL is an error, not
+         * a NULL result; a NULL preset is the default) */
+        duckdb_scalar_function_set_special_handling(f);
+        if (volatile_)
+            duckdb_scalar_function_set_volatile(f);
+        bad |= duckdb_add_scalar_function_to_set(set, f) != DuckDBSuccess;
+        duckdb_destroy_scalar_function(&f);
+    }
+    bad |= duckdb_register_scalar_function_set(con, set) != DuckDBSuccess;
+    duckdb_destroy_scalar_function_set(&set);
+    return bad ? -1 : 0;
+}
+
+/* The argument types (V VARCHAR, B BOOLEAN, I INTEGER, L VARCHAR[]) of
+ * every overload: the first `least` are required. */
+static int add(duckdb_connection con, const char *name, const char *args, int least,
+               duckdb_logical_type returns, duckdb_scalar_function_t fn, int op)
+{
+    duckdb_logical_type types[8], text = duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR);
+    int k, n = (int)strlen(args), rc;
+    for (k = 0; k < n; k++) {
+        switch (args[k]) {
+        case 'B': types[k] = duckdb_create_logical_type(DUCKDB_TYPE_BOOLEAN); break;
+        case 'I': types[k] = duckdb_create_logical_type(DUCKDB_TYPE_INTEGER); break;
+        case 'L': types[k] = duckdb_create_list_type(text); break;
+        default: types[k] = duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR); break;
+        }
+    }
+    rc = add_set(con, name, types, least, n, returns, fn, op, 0);
+    for (k = 0; k < n; k++)
+        duckdb_destroy_logical_type(&types[k]);
     duckdb_destroy_logical_type(&text);
-    return rc == DuckDBSuccess ? 0 : -1;
+    return rc;
 }
 
-static int add(duckdb_connection con, const char *name, int nargs, duckdb_logical_type returns,
-               duckdb_scalar_function_t fn, int op)
-{
-    return add_function(con, name, nargs, returns, fn, op, 0);
-}
-
-static int add_typed(duckdb_connection con, const char *name, int nargs, duckdb_type returns,
-                     duckdb_scalar_function_t fn, int op)
+static int add_typed(duckdb_connection con, const char *name, const char *args, int least,
+                     duckdb_type returns, duckdb_scalar_function_t fn, int op)
 {
     duckdb_logical_type t = duckdb_create_logical_type(returns);
-    int rc = add(con, name, nargs, t, fn, op);
+    int rc = add(con, name, args, least, t, fn, op);
     duckdb_destroy_logical_type(&t);
     return rc;
 }
 
+/* Every function with its parameters in fasturi.arrow.FUNCTIONS' order
+ * (split's fields excepted: its struct holds every field). */
 static int register_all(duckdb_connection con)
 {
-    static const char *const names[8] = { "uri_scheme", NULL,       NULL,        "uri_host",
-                                          "uri_port",   "uri_path", "uri_query", "uri_fragment" };
+    static const char *const names[8] = { "uri_scheme", "uri_authority", "uri_userinfo",
+                                          "uri_host",   "uri_port",      "uri_path",
+                                          "uri_query",  "uri_fragment" };
     duckdb_logical_type text = duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR);
     duckdb_logical_type types[8];
     const char *kv[2] = { "key", "value" };
@@ -856,24 +1125,27 @@ static int register_all(duckdb_connection con)
     int k, bad = 0;
     for (k = 0; k < 8; k++) {
         types[k] = text;
-        if (names[k] != NULL)
-            bad |= add_typed(con, names[k], 1, DUCKDB_TYPE_VARCHAR, components_fn, OP_SCHEME + k);
+        bad |= add_typed(con, names[k], "V", 1, DUCKDB_TYPE_VARCHAR, components_fn, OP_SCHEME + k);
     }
-    bad |= add_typed(con, "uri_normalize", 1, DUCKDB_TYPE_VARCHAR, text_fn, OP_NORMALIZE);
-    bad |= add_typed(con, "uri_canonicalize", 1, DUCKDB_TYPE_VARCHAR, text_fn, OP_CANONICALIZE);
-    bad |= add_typed(con, "uri_fingerprint", 1, DUCKDB_TYPE_UBIGINT, text_fn, OP_FINGERPRINT);
-    bad |= add_typed(con, "uri_is_valid", 1, DUCKDB_TYPE_BOOLEAN, is_valid_fn, OP_IS_VALID);
-    bad |= add_typed(con, "uri_resolve", 2, DUCKDB_TYPE_VARCHAR, resolve_fn, OP_RESOLVE);
-    bad |= add_typed(con, "uri_registrable_domain", 1, DUCKDB_TYPE_VARCHAR, psl_fn,
+    bad |= add_typed(con, "uri_normalize", "VB", 1, DUCKDB_TYPE_VARCHAR, text_fn, OP_NORMALIZE);
+    bad |= add_typed(con, "uri_canonicalize", "VBBLV", 1, DUCKDB_TYPE_VARCHAR, text_fn,
+                     OP_CANONICALIZE);
+    bad |=
+        add_typed(con, "uri_fingerprint", "VBBLV", 1, DUCKDB_TYPE_UBIGINT, text_fn, OP_FINGERPRINT);
+    bad |= add_typed(con, "uri_is_valid", "VVI", 1, DUCKDB_TYPE_BOOLEAN, is_valid_fn, OP_IS_VALID);
+    bad |= add_typed(con, "uri_resolve", "VVBI", 2, DUCKDB_TYPE_VARCHAR, resolve_fn, OP_RESOLVE);
+    bad |= add_typed(con, "uri_registrable_domain", "VB", 1, DUCKDB_TYPE_VARCHAR, psl_fn,
                      OP_REGISTRABLE_DOMAIN);
-    bad |= add_typed(con, "uri_public_suffix", 1, DUCKDB_TYPE_VARCHAR, psl_fn, OP_PUBLIC_SUFFIX);
-    bad |= add_function(con, "fasturi_load_public_suffix_list", 2, text, load_psl_fn, 0, 1);
-    bad |= add_function(con, "fasturi_public_suffix_list_version", 0, text, psl_version_fn, 0, 1);
+    bad |=
+        add_typed(con, "uri_public_suffix", "VB", 1, DUCKDB_TYPE_VARCHAR, psl_fn, OP_PUBLIC_SUFFIX);
+    bad |= add_set(con, "fasturi_load_public_suffix_list", types, 2, 2, text, load_psl_fn, 0, 1);
+    bad |=
+        add_set(con, "fasturi_public_suffix_list_version", types, 0, 0, text, psl_version_fn, 0, 1);
     split = duckdb_create_struct_type(types, SPLIT_FIELDS, 8);
-    bad |= add(con, "uri_split", 1, split, split_fn, OP_SPLIT);
+    bad |= add(con, "uri_split", "V", 1, split, split_fn, OP_SPLIT);
     pair = duckdb_create_struct_type(types, kv, 2);
     params = duckdb_create_list_type(pair);
-    bad |= add(con, "uri_query_params", 1, params, query_params_fn, OP_QUERY_PARAMS);
+    bad |= add(con, "uri_query_params", "V", 1, params, query_params_fn, OP_QUERY_PARAMS);
     duckdb_destroy_logical_type(&params);
     duckdb_destroy_logical_type(&pair);
     duckdb_destroy_logical_type(&split);

@@ -495,17 +495,12 @@ static int read_drop_params(job_t *job, const fu_series_t *s)
  * RFC 2396's; -1 (failed) when there is none. */
 static int rule_id(const uint8_t *name, int64_t n, int rfc)
 {
-    int lo = rfc == 2396 ? FU_R_3986_END : 0, hi = rfc == 2396 ? FU_R_COUNT : FU_R_3986_END, k;
-    if (rfc != 3986 && rfc != 2396) {
+    int k = fu_rule_named(name, n, rfc);
+    if (k == -2)
         fail("rfc must be 3986 or 2396, not %d", rfc);
-        return -1;
-    }
-    for (k = lo; k < hi; k++)
-        if (fu_rule_names[k] != NULL && (int64_t)strlen(fu_rule_names[k]) == n
-            && memcmp(fu_rule_names[k], name, (size_t)n) == 0)
-            return k;
-    fail("unknown rule '%.*s' for RFC %d", (int)(n < 64 ? n : 64), (const char *)name, rfc);
-    return -1;
+    else if (k < 0)
+        fail("unknown rule '%.*s' for RFC %d", (int)(n < 64 ? n : 64), (const char *)name, rfc);
+    return k < 0 ? -1 : k;
 }
 
 static int read_options(job_t *job, const fu_series_t *in)

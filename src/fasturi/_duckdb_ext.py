@@ -23,6 +23,8 @@ from typing import Any, List, Optional, Tuple
 NATIVE = frozenset(
     [
         "uri_scheme",
+        "uri_authority",
+        "uri_userinfo",
         "uri_host",
         "uri_port",
         "uri_path",
