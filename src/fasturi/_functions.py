@@ -309,6 +309,59 @@ FUNCTIONS: Mapping[str, Function] = MappingProxyType({f.name: f for f in _TABLE}
 COMPONENTS: Tuple[str, ...] = _SPLIT_FIELDS
 
 
+def constant(func: Function, p: Parameter, values: Any) -> Any:
+    """The one value of option ``p`` handed over as a column (as SQL hands
+    every argument over: a literal repeated as often as there are rows).
+    Every row's must be the same, and not null unless the option may be
+    None; raises ``ValueError`` saying so.  ``values``: a pyarrow Array or
+    ChunkedArray, or a pandas Series."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if not isinstance(values, (pa.Array, pa.ChunkedArray)):
+        values = pa.array(values, from_pandas=True)
+    if isinstance(values, pa.ChunkedArray):
+        values = values.combine_chunks()
+    if len(values) == 0:
+        return None if p.default is REQUIRED else p.default
+    first = values[0].as_py()
+    if len(values) > 1:
+        if pa.types.is_list(values.type) or pa.types.is_large_list(values.type):
+            same = all(v == first for v in values.to_pylist())
+        elif values.null_count:
+            same = values.null_count == len(values)
+        else:
+            same = pc.all(pc.equal(values, values[0])).as_py()
+        if not same:
+            raise ValueError(
+                f"uri_{func.name}(): argument {p.name!r} must be the same in every row"
+            )
+    if first is None and p.type != "str?":
+        raise ValueError(f"uri_{func.name}(): argument {p.name!r} must not be NULL")
+    return tuple(first) if p.type == "list[str]" else first
+
+
+def sql_parameters(func: Function) -> Tuple[Parameter, ...]:
+    """The function's arguments in SQL (DuckDB's and Spark's ``uri_<name>``),
+    in order: every parameter but ``fields`` (whose struct then holds every
+    field)."""
+    return tuple(p for p in func.parameters if p.type != "fields")
+
+
+def sql_call(func: Function, columns: Tuple[Any, ...]) -> Dict[str, Any]:
+    """The keyword arguments of ``fasturi.arrow.<name>`` for a SQL call
+    whose arguments (in ``sql_parameters`` order, the trailing options
+    maybe left out) arrive as ``columns``; ``threads=1`` (an engine calls
+    from each of its own threads)."""
+    kwargs: Dict[str, Any] = {"threads": 1}
+    for p in func.parameters:
+        if p.type == "fields":
+            kwargs[p.name] = _SPLIT_FIELDS if func.name == "split" else p.default
+    for p, values in zip(sql_parameters(func), columns):
+        kwargs[p.name] = values if p.type in (COLUMN, "base") else constant(func, p, values)
+    return kwargs
+
+
 def default_into(column: str, func: Function, into: Optional[str]) -> str:
     """The name of the column an engine writes ``func``'s result to: ``into``,
     else the column itself for a function that rewrites the URL, else

@@ -68,16 +68,15 @@ if __name__ == "__main__":  # python -m fasturi.duckdb: no duckdb needed to prin
 
 import duckdb
 import pyarrow as pa
-import pyarrow.compute as pc
 
 try:  # DuckDB 1.4 and later
     from duckdb import sqltypes
 except ImportError:  # DuckDB 1.1 to 1.3 (the same names)
-    from duckdb import typing as sqltypes  # type: ignore[no-redef]
+    from duckdb import typing as sqltypes  # type: ignore[attr-defined,no-redef]
 
 from . import arrow
 from ._duckdb_ext import NATIVE, extension_file, public_suffix_table
-from ._functions import COLUMN, REQUIRED, Function, Parameter
+from ._functions import COLUMN, REQUIRED, Function, Parameter, sql_call, sql_parameters
 from ._functions import FUNCTIONS as _TABLE
 
 __all__ = ["FUNCTIONS", "NATIVE", "connect", "extension_path", "register"]
@@ -125,54 +124,14 @@ def _array(out: Any) -> Any:
     return out.combine_chunks() if isinstance(out, pa.ChunkedArray) else out
 
 
-def _sql_params(func: Function) -> List[Parameter]:
-    """The function's SQL arguments, in order."""
-    return [p for p in func.parameters if p.type != "fields"]
-
-
-def _constant(func: Function, p: Parameter, values: Any) -> Any:
-    """The one value an option column holds (SQL hands options over as
-    columns as long as the URLs): every row's must be the same."""
-    values = _array(values)
-    if len(values) == 0:
-        return None if p.default is REQUIRED else p.default
-    first = values[0].as_py()
-    if len(values) > 1:
-        if pa.types.is_list(values.type):
-            same = all(v == first for v in values.to_pylist())
-        elif values.null_count:
-            same = values.null_count == len(values)
-        else:
-            same = pc.all(pc.equal(values, values[0])).as_py()
-        if not same:
-            raise ValueError(
-                f"uri_{func.name}(): argument {p.name!r} must be the same in every row"
-            )
-    if first is None and p.type != "str?":
-        raise ValueError(f"uri_{func.name}(): argument {p.name!r} must not be NULL")
-    return tuple(first) if p.type == "list[str]" else first
-
-
 def _udf(func: Function) -> Callable[..., Any]:
-    """The Arrow UDF of ``func``: every SQL argument, in order, as a column."""
+    """The Arrow UDF of ``func``: every SQL argument, in order, as a column.
+    DuckDB calls a function once per vector (2,048 rows) from each of its
+    own threads: the kernels run on the calling thread (threads=1)."""
     target = getattr(arrow, func.name)
-    params = _sql_params(func)
-    fixed: Dict[str, Any] = {"threads": 1}
-    if any(p.type == "fields" for p in func.parameters):
-        fixed["fields"] = next(p for p in func.parameters if p.type == "fields").default
-        if func.name == "split":
-            fixed["fields"] = arrow.FIELDS  # (SQL's uri_split gives every field)
 
-    # DuckDB calls a function once per vector (2,048 rows) from each of its
-    # own threads: the kernels run on the calling thread (threads=1).
     def udf(*columns: Any) -> Any:
-        kwargs = dict(fixed)
-        for p, values in zip(params, columns):
-            if p.type in (COLUMN, "base"):
-                kwargs[p.name] = values
-            else:
-                kwargs[p.name] = _constant(func, p, values)
-        return _array(target(**kwargs))
+        return _array(target(**sql_call(func, columns)))
 
     return udf
 
@@ -201,7 +160,7 @@ def _macro(func: Function, inner: str) -> str:
     """``uri_<name>`` as a macro with one overload per number of arguments
     (the trailing options that have defaults left out or given), each
     calling ``inner`` with every argument."""
-    params = _sql_params(func)
+    params = sql_parameters(func)
     names = [f"a{i}" for i in range(len(params))]
     least = max(i + 1 for i, p in enumerate(params) if p.default is REQUIRED)
     overloads = []
@@ -232,7 +191,7 @@ def _query_params_udf() -> Callable[..., Any]:
 
 def _arrow_form(func: Function) -> Tuple[Callable[..., Any], List[Any], Any]:
     """(UDF, SQL argument types, SQL result type) of ``func``."""
-    params = _sql_params(func)
+    params = sql_parameters(func)
     probe: Dict[str, Any] = {}
     for p in func.parameters:
         if p.type == COLUMN:
