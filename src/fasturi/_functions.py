@@ -115,6 +115,21 @@ class Function(NamedTuple):
         bound[self.column.name] = column
         return bound
 
+    def method_signature(self, first: str = "self") -> Any:
+        """The ``inspect.Signature`` of an engine's method: ``first`` (the
+        accessor or namespace) in the column's place, the options, then
+        ``threads=None``."""
+        import inspect
+
+        P = inspect.Parameter
+        params = [P(first, P.POSITIONAL_OR_KEYWORD)]
+        for p in self.options:
+            kind = P.KEYWORD_ONLY if p.keyword else P.POSITIONAL_OR_KEYWORD
+            default = P.empty if p.default is REQUIRED else p.default
+            params.append(P(p.name, kind, default=default))
+        params.append(P("threads", P.KEYWORD_ONLY, default=None))
+        return inspect.Signature(params)
+
     def signature(self) -> str:
         """The Python signature, as text."""
         out, star = [], False

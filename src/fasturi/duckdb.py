@@ -204,6 +204,7 @@ def _arrow_form(func: Function) -> Tuple[Callable[..., Any], List[Any], Any]:
     return _udf(func), [_SQL_TYPES[p.type] for p in params], _sql_type(result)
 
 
+_OLDER_THAN_1_2 = tuple(int(x) for x in duckdb.__version__.split(".")[:2]) < (1, 2)
 _warned = False
 _psl_handed: Optional[str] = None  # the keys handed to the extension last
 
@@ -245,6 +246,11 @@ def _load(con: duckdb.DuckDBPyConnection) -> Optional[str]:
     try:
         con.execute(f"LOAD '{_quoted(str(path))}'")
     except duckdb.Error as exc:
+        if _OLDER_THAN_1_2:
+            return (
+                f"DuckDB {duckdb.__version__} cannot load extensions built on C API v1.2.0"
+                " (DuckDB 1.2.0 and later can: pip install -U duckdb)"
+            )
         return str(exc).splitlines()[0]
     try:
         _load_public_suffix_list(con)

@@ -43,6 +43,7 @@ def _method(func: Function) -> Callable[..., Any]:
         return target(**func.bind(self._series, args, kwargs, python=True))
 
     method.__name__ = method.__qualname__ = func.name
+    method.__signature__ = func.method_signature()  # type: ignore[attr-defined]
     method.__doc__ = f"``fasturi.arrow.{func.signature()}`` on the Series. {func.summary}"
     return method
 

@@ -32,6 +32,7 @@ the Series at once.
 
 from __future__ import annotations
 
+import inspect
 import os
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Tuple
@@ -57,6 +58,7 @@ def _plugin_file() -> Optional[Path]:
 
 
 _PLUGIN = _plugin_file()
+_MAP_BATCHES_ELEMENTWISE = "is_elementwise" in inspect.signature(pl.map_batches).parameters
 
 #: The ``Expr.uri`` methods that run as plugin expressions (some only with
 #: the options named in the module's docstring); empty where the plugin is
@@ -183,6 +185,7 @@ def _method(func: Function) -> Callable[..., Any]:
         return self._call(func, args, kwargs)
 
     method.__name__ = method.__qualname__ = func.name
+    method.__signature__ = func.method_signature()  # type: ignore[attr-defined]
     method.__doc__ = f"``fasturi.arrow.{func.signature()}``. {func.summary}"
     return method
 
@@ -251,7 +254,13 @@ class UriExpr(_Uri):
             return arrow.resolve(bases, refs, strict=strict, rfc=rfc, threads=threads)
 
         # refs first: the result takes the name of the first expression
-        return pl.map_batches([self._expr, base], each, return_dtype=pl.String, is_elementwise=True)
+        # (polars 1.0 has no is_elementwise here: a resolve against a
+        # column of bases is then not marked elementwise)
+        if _MAP_BATCHES_ELEMENTWISE:
+            return pl.map_batches(
+                [self._expr, base], each, return_dtype=pl.String, is_elementwise=True
+            )
+        return pl.map_batches([self._expr, base], each, return_dtype=pl.String)
 
 
 @pl.api.register_series_namespace("uri")

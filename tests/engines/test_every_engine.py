@@ -313,6 +313,7 @@ def spark():
 
 
 @pytest.mark.filterwarnings("ignore::FutureWarning")
+@pytest.mark.filterwarnings("ignore:distutils Version classes:DeprecationWarning")
 def test_spark(spark):
     import fasturi.spark as fs
 

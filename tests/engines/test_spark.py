@@ -19,7 +19,11 @@ import fasturi.spark as fs
 from fasturi import arrow
 
 # pyspark warns about pandas releases newer than it was tested with.
-pytestmark = pytest.mark.filterwarnings("ignore::FutureWarning")
+# pyspark 3.5 reads versions with distutils' LooseVersion.
+pytestmark = [
+    pytest.mark.filterwarnings("ignore::FutureWarning"),
+    pytest.mark.filterwarnings("ignore:distutils Version classes:DeprecationWarning"),
+]
 
 
 @pytest.fixture(scope="module")
