@@ -52,17 +52,32 @@ class _Component(pd.Series):  # type: ignore[misc]
     """A component's Series that may also be called, as the method of the
     same name is (``s.uri.host`` and ``s.uri.host()`` are the same).
 
-    pandas calls a callable it is handed with the frame in some places
-    (``df.assign(host=s.uri.host)``): called with one argument, it is the
-    column itself there too."""
+    Everything else it does is a plain Series's: what pandas makes of it
+    (arithmetic, ``.str``, selections, copies) is a plain Series, and so
+    is what pickling it gives back.  pandas calls a callable it is handed
+    with the frame or Series in some places (``df.assign(host=s.uri.host)``,
+    ``df.loc[...]``): called with one, it is the column itself there too.
+    Where pandas would call it once a value instead (``other.map(...)``,
+    which takes a Series as a lookup table), it refuses, saying so, rather
+    than answer as no Series would."""
 
     @property
     def _constructor(self) -> Any:  # what pandas operations on it give: plain Series
         return pd.Series
 
+    def __reduce__(self) -> Any:  # (unpickled where fasturi is not installed too)
+        return pd.Series, (self.array, self.index, self.dtype, self.name)
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        return self.__reduce__()
+
     def __call__(self, *frame: Any, threads: Any = None) -> pd.Series:
-        if len(frame) > 1:
-            raise TypeError("a URI component takes no arguments")
+        if len(frame) > 1 or (frame and not isinstance(frame[0], (pd.Series, pd.DataFrame))):
+            raise TypeError(
+                "s.uri.<component>() takes no arguments; where pandas calls a function"
+                " once a value (Series.map), pass pd.Series(s.uri.<component>) to use"
+                " the component as a Series"
+            )
         arrow._threads("uri", threads)  # (checked as the method checks it)
         return pd.Series(self, copy=False)
 

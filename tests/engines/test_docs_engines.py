@@ -16,6 +16,7 @@ from doc_blocks import (
     PAGE,
     REFERENCE,
     URLS,
+    blocks,
     check_entries,
     documented_names,
     make_fixtures,
@@ -57,8 +58,31 @@ spark = (
 """
 
 
+def _older_duckdb():
+    import duckdb
+
+    return tuple(int(x) for x in duckdb.__version__.split(".")[:2]) < (1, 2)
+
+
 @pytest.mark.parametrize("run", runs(engine=True))
 def test_runs(run, folder, monkeypatch):
+    if isinstance(run, Path):  # (the doctests the document runs)
+        text = "".join(b.text for b in blocks(run) if b.is_doctest)
+    else:
+        text = run.text
+    if "fasturi.duckdb.connect(" in text and _older_duckdb():
+        # DuckDB 1.1 cannot load the extension: the recipes run as they
+        # are, through Arrow, and the user is told so once
+        import fasturi.duckdb
+
+        monkeypatch.setattr(fasturi.duckdb, "_warned", False)
+        with pytest.warns(RuntimeWarning, match="cannot load extensions built on C API v1.2.0"):
+            _run(run, folder, monkeypatch)
+        return
+    _run(run, folder, monkeypatch)
+
+
+def _run(run, folder, monkeypatch):
     if isinstance(run, Path):
         monkeypatch.chdir(folder)
         run_doctests(run, engine=True)

@@ -23,6 +23,15 @@ pytestmark = pytest.mark.skipif(
     fasturi.duckdb.extension_path() is None, reason="fasturi was built without its DuckDB extension"
 )
 
+#: DuckDB before 1.2 cannot load an extension built on C API v1.2.0:
+#: there fasturi.duckdb gives every function through Arrow, warning once
+#: (test_connect_on_this_duckdb); what the extension does is tested where
+#: it loads (CI runs this module on the newest DuckDB and on 1.2.0).
+OLDER = tuple(int(x) for x in duckdb.__version__.split(".")[:2]) < (1, 2)
+LOADS = pytest.mark.skipif(
+    OLDER, reason=f"DuckDB {duckdb.__version__} cannot load extensions built on C API v1.2.0"
+)
+
 ONE_ARG = sorted(n for n in fasturi.duckdb.NATIVE if n != "uri_resolve")
 
 
@@ -49,6 +58,8 @@ def parquet(tmp_path_factory, corpus):
 
 @pytest.fixture(scope="module")
 def native():
+    if OLDER:
+        pytest.skip(f"DuckDB {duckdb.__version__} cannot load extensions built on C API v1.2.0")
     con = fasturi.duckdb.connect()
     yield con
     con.close()
@@ -57,6 +68,8 @@ def native():
 @pytest.fixture(scope="module")
 def loaded():
     """The extension alone: LOADed, nothing registered through Arrow."""
+    if OLDER:
+        pytest.skip(f"DuckDB {duckdb.__version__} cannot load extensions built on C API v1.2.0")
     con = duckdb.connect(config={"allow_unsigned_extensions": True})
     path = _duckdb_ext.for_platform(con.execute("PRAGMA platform").fetchall()[0][0])
     con.execute(f"LOAD '{path}'")
@@ -91,6 +104,42 @@ def test_extension_carries_the_native_functions(loaded):
     ]
 
 
+def test_connect_on_this_duckdb(monkeypatch):
+    # the extension where this DuckDB loads it, silently; on DuckDB 1.1,
+    # every function through Arrow and one warning that says why
+    monkeypatch.setattr(fasturi.duckdb, "_warned", False)
+    with warnings.catch_warnings(record=True) as record:
+        warnings.simplefilter("always")
+        cons = [fasturi.duckdb.connect(), fasturi.duckdb.connect()]
+    said = [str(w.message) for w in record]
+    if OLDER:
+        assert len(said) == 1, said
+        assert said[0].startswith("fasturi.duckdb: the uri_* functions run through Python")
+        assert f"DuckDB {duckdb.__version__} cannot load extensions built on C API v1.2.0" in said[0]
+        assert "pip install -U duckdb" in said[0]
+        assert "allow_unsigned_extensions" not in said[0]  # (no use here)
+        assert record[0].filename == __file__  # (the caller's line)
+    else:
+        assert said == []
+    for con in cons:
+        names = column_of(
+            con, "SELECT function_name FROM duckdb_functions() WHERE function_name LIKE 'uri_%'"
+        )
+        assert set(names) == set(fasturi.duckdb.FUNCTIONS)
+        # the extension's functions are C functions, the Arrow path's macros
+        kinds = dict(
+            con.execute(
+                "SELECT function_name, function_type FROM duckdb_functions()"
+                " WHERE function_name IN ('uri_host', 'uri_surt')"
+            ).fetchall()
+        )
+        assert kinds["uri_host"] == ("macro" if OLDER else "scalar"), kinds
+        assert kinds["uri_surt"] == "macro"
+        assert column_of(con, "SELECT uri_host('http://u@Example.COM:8080/p')") == ["Example.COM"]
+        con.close()
+
+
+@LOADS
 def test_connect_has_every_function():
     con = fasturi.duckdb.connect(config={"threads": 1})
     names = column_of(
@@ -102,6 +151,7 @@ def test_connect_has_every_function():
     con.close()
 
 
+@LOADS
 def test_register_loads_where_allowed():
     con = duckdb.connect(config={"allow_unsigned_extensions": True})
     with warnings.catch_warnings():
@@ -115,7 +165,8 @@ def test_register_loads_where_allowed():
 def test_register_falls_back_and_warns_once(monkeypatch):
     monkeypatch.setattr(fasturi.duckdb, "_warned", False)
     con = duckdb.connect()
-    with pytest.warns(RuntimeWarning, match="allow_unsigned_extensions"):
+    how = "pip install -U duckdb" if OLDER else "allow_unsigned_extensions"
+    with pytest.warns(RuntimeWarning, match=how):
         fasturi.duckdb.register(con)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
@@ -326,6 +377,7 @@ def test_path_command():
     assert bad.returncode == 2 and "--path" in bad.stderr
 
 
+@LOADS
 def test_without_python(tmp_path):
     # what a user of DuckDB's own command line does: LOAD the file the
     # package ships, hand it the list the command below writes
