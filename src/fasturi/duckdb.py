@@ -225,7 +225,7 @@ def connect(
     functions it does not carry registered through Arrow."""
     config = dict(config or {})
     config["allow_unsigned_extensions"] = True
-    return register(duckdb.connect(database, config=config, **kwargs))
+    return _register(duckdb.connect(database, config=config, **kwargs), stacklevel=3)
 
 
 def _platform(con: duckdb.DuckDBPyConnection) -> str:
@@ -233,8 +233,9 @@ def _platform(con: duckdb.DuckDBPyConnection) -> str:
     return str(con.execute("PRAGMA platform").fetchall()[0][0])
 
 
-def _load(con: duckdb.DuckDBPyConnection) -> Optional[str]:
-    """LOADs the extension into con; None, or why it could not."""
+def _load(con: duckdb.DuckDBPyConnection, stacklevel: int) -> Optional[str]:
+    """LOADs the extension into con; None, or why it could not (and what
+    to do about it, where the user can)."""
     from ._duckdb_ext import for_platform
 
     try:
@@ -251,13 +252,17 @@ def _load(con: duckdb.DuckDBPyConnection) -> Optional[str]:
                 f"DuckDB {duckdb.__version__} cannot load extensions built on C API v1.2.0"
                 " (DuckDB 1.2.0 and later can: pip install -U duckdb)"
             )
-        return str(exc).splitlines()[0]
+        return (
+            f"{str(exc).splitlines()[0]}. Open the connection with fasturi.duckdb.connect(),"
+            " or duckdb.connect(config={'allow_unsigned_extensions': True}), to load the"
+            " native extension"
+        )
     try:
         _load_public_suffix_list(con)
     except ValueError as exc:  # the extension's list functions fail with their own error
         import warnings
 
-        warnings.warn(f"fasturi.duckdb: {exc}", RuntimeWarning, stacklevel=3)
+        warnings.warn(f"fasturi.duckdb: {exc}", RuntimeWarning, stacklevel=stacklevel + 1)
     return None
 
 
@@ -349,8 +354,13 @@ def register(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
     every function through Arrow, with one warning (per process) that says
     how to get the native ones.  Registering again is harmless.
     """
+    return _register(con, stacklevel=3)
+
+
+def _register(con: duckdb.DuckDBPyConnection, stacklevel: int) -> duckdb.DuckDBPyConnection:
+    # stacklevel: the user's call, for the warnings
     global _warned
-    why = _load(con)
+    why = _load(con, stacklevel + 1)
     names = list(FUNCTIONS)
     if why is None:
         names = [name for name in names if name not in NATIVE]
@@ -361,11 +371,9 @@ def register(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
 
             warnings.warn(
                 "fasturi.duckdb: the uri_* functions run through Python (Arrow UDFs), not"
-                f" natively: {why}. Open the connection with fasturi.duckdb.connect(), or"
-                " duckdb.connect(config={'allow_unsigned_extensions': True}), to load the"
-                " native extension",
+                f" natively: {why}",
                 RuntimeWarning,
-                stacklevel=2,
+                stacklevel=stacklevel,
             )
     for name in names:
         _register_arrow(con, name)

@@ -6,7 +6,7 @@ Importing this module registers it::
     import fasturi.polars  # noqa: F401  (registers .uri)
 
     df.with_columns(pl.col("url").uri.normalize().alias("norm"))
-    df.select(pl.col("url").uri.split(["scheme", "host"]).struct.unnest())
+    df.select(pl.col("url").uri.split(["scheme", "host"]).alias("u")).unnest("u")
     (pl.scan_parquet("logs/*.parquet")
        .group_by(pl.col("url").uri.host().alias("host"))
        .agg(pl.len()))

@@ -30,7 +30,9 @@ having no unsigned integers.
 
 ``register(spark)`` adds ``uri_NAME`` to Spark SQL for every function, with
 its options as positional arguments in order (as DuckDB's): Arrow UDFs on
-Spark 4.1 and later, pandas UDFs (over Arrow-backed columns) before.
+Spark 4.1 and later, pandas UDFs (over Arrow-backed columns) before.  A
+pandas UDF cannot give a NULL struct: before Spark 4.1, ``uri_split`` and
+``uri_whatwg_split`` give a struct of NULLs where the others give NULL.
 
 The workers import fasturi (and pyarrow) themselves: install both wherever
 the executors' Python runs.
