@@ -134,26 +134,120 @@ static inline int row_valid(const uint64_t *validity, idx_t i)
     return validity == NULL || (validity[i >> 6] >> (i & 63) & 1);
 }
 
-/* Row i of the text vector v (whose data is `data`) is p[0, n): a text of
- * 12 bytes or fewer is written inline, in place, and a longer one copied
- * into the vector's own string memory by DuckDB. */
-static inline void put_text(duckdb_vector v, duckdb_string_t *data, idx_t i, const uint8_t *p,
-                            int64_t n)
+/* ---- text results -----------------------------------------------------------
+ *
+ * A text of 12 bytes or fewer is written inline, in its row's
+ * duckdb_string_t.  A longer one must live in the vector's own string
+ * memory, and the C API puts text there only through
+ * duckdb_vector_assign_string_element_len: called once a row, that cost
+ * about 220 instructions a row in DuckDB 2.0 (the vector's string buffer
+ * looked up, an allocation, the copy, a UTF-8 check), most of uri_host's
+ * time.  So a call's long texts are gathered one after the other into one
+ * block, which one assign copies into the vector's string memory, and each
+ * row's duckdb_string_t then points at its part of that copy: memory the
+ * vector owns for as long as it lives, as any text assigned to it.  Until
+ * the block is handed over, a pending row's pointer holds its offset in the
+ * block.  (The block is valid UTF-8 where each text is: DuckDB's check of it
+ * passes where its checks of the rows would.) */
+
+/* A block's most bytes: a string's length is a uint32, and a block this
+ * size is a few rows' worth of copying ahead. */
+#define FU_TEXT_BLOCK ((size_t)1 << 24)
+
+typedef struct {
+    duckdb_vector v;
+    duckdb_string_t *data; /* v's rows: text_refresh after moving them */
+    uint8_t *block;
+    size_t len, cap;
+    idx_t *rows; /* the rows pending, in order */
+    size_t nrows, rows_cap;
+} texts_t;
+
+static void text_init(texts_t *t, duckdb_vector v)
 {
-    if (n <= 12) {
-        duckdb_string_t *d = &data[i];
-        memset(d, 0, sizeof *d);
-        d->value.inlined.length = (uint32_t)n;
-        if (n > 0)
-            memcpy(d->value.inlined.inlined, p, (size_t)n);
-    } else {
-        duckdb_vector_assign_string_element_len(v, i, (const char *)p, (idx_t)n);
-    }
+    memset(t, 0, sizeof *t);
+    t->v = v;
+    t->data = (duckdb_string_t *)duckdb_vector_get_data(v);
 }
 
-static inline duckdb_string_t *text_data(duckdb_vector v)
+/* (a list's child vector moves its rows when it grows) */
+static inline void text_refresh(texts_t *t)
 {
-    return (duckdb_string_t *)duckdb_vector_get_data(v);
+    t->data = (duckdb_string_t *)duckdb_vector_get_data(t->v);
+}
+
+/* Hands the block to the vector; every pending row then points into the
+ * vector's copy of it. */
+static void text_flush(texts_t *t)
+{
+    duckdb_string_t first;
+    const char *base;
+    size_t k;
+    if (t->nrows == 0)
+        return;
+    first = t->data[t->rows[0]];
+    /* (the block holds a text longer than 12 bytes: it is never inlined) */
+    duckdb_vector_assign_string_element_len(t->v, t->rows[0], (const char *)t->block,
+                                            (idx_t)t->len);
+    base = t->data[t->rows[0]].value.pointer.ptr;
+    t->data[t->rows[0]] = first;
+    for (k = 0; k < t->nrows; k++) {
+        duckdb_string_t *d = &t->data[t->rows[k]];
+        d->value.pointer.ptr = (char *)base + (uintptr_t)d->value.pointer.ptr;
+    }
+    t->len = t->nrows = 0;
+}
+
+static void text_free(texts_t *t)
+{
+    free(t->block);
+    free(t->rows);
+    t->block = NULL;
+    t->rows = NULL;
+}
+
+/* Row i is p[0, n); -1 when out of memory. */
+static inline int put_text(texts_t *t, idx_t i, const uint8_t *p, int64_t n)
+{
+    duckdb_string_t *d = &t->data[i];
+    if (n <= 12) {
+        memset(d, 0, sizeof *d);
+        d->value.inlined.length = (uint32_t)n;
+        fu_copy((uint8_t *)d->value.inlined.inlined, p, n);
+        return 0;
+    }
+    if ((size_t)n > FU_TEXT_BLOCK / 2) { /* a text that is a block of its own */
+        duckdb_vector_assign_string_element_len(t->v, i, (const char *)p, (idx_t)n);
+        return 0;
+    }
+    if (t->len + (size_t)n > FU_TEXT_BLOCK)
+        text_flush(t);
+    if (t->len + (size_t)n > t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 4096;
+        uint8_t *b;
+        while (cap < t->len + (size_t)n)
+            cap *= 2;
+        b = (uint8_t *)realloc(t->block, cap);
+        if (b == NULL)
+            return -1;
+        t->block = b;
+        t->cap = cap;
+    }
+    if (t->nrows == t->rows_cap) {
+        size_t cap = t->rows_cap ? 2 * t->rows_cap : 256;
+        idx_t *r = (idx_t *)realloc(t->rows, cap * sizeof(idx_t));
+        if (r == NULL)
+            return -1;
+        t->rows = r;
+        t->rows_cap = cap;
+    }
+    fu_copy(t->block + t->len, p, n);
+    d->value.pointer.length = (uint32_t)n;
+    memcpy(d->value.pointer.prefix, p, 4);
+    d->value.pointer.ptr = (char *)(uintptr_t)t->len;
+    t->len += (size_t)n;
+    t->rows[t->nrows++] = i;
+    return 0;
 }
 
 static inline int is_utf8(const uint8_t *p, int64_t n, int ascii)
@@ -193,15 +287,20 @@ typedef struct {
     uint64_t *out_valid;
     int op;
     scratch_t sc;
+    texts_t text; /* a text result's rows (text.v NULL for other results) */
 } call_t;
 
 static void call_init(call_t *c, duckdb_function_info info, duckdb_vector out)
 {
+    duckdb_logical_type type = duckdb_vector_get_column_type(out);
     memset(c, 0, sizeof *c);
     c->info = info;
     c->out = out;
     c->data = duckdb_vector_get_data(out);
     c->op = (int)(intptr_t)duckdb_scalar_function_get_extra_info(info);
+    if (duckdb_get_type_id(type) == DUCKDB_TYPE_VARCHAR)
+        text_init(&c->text, out);
+    duckdb_destroy_logical_type(&type);
 }
 
 /* A row's step, its text p[0, n): 0 to go on, -1 to end the call (the
@@ -248,6 +347,10 @@ static FU_ALWAYS_INLINE void each_row(call_t *c, duckdb_data_chunk input, idx_t 
         if (step(c, i, p, n) < 0)
             break;
     }
+    /* (after a failed row too: the pending rows are whole, and freed) */
+    if (c->text.v != NULL)
+        text_flush(&c->text);
+    text_free(&c->text);
     scratch_free(&c->sc);
 }
 
@@ -455,8 +558,7 @@ static int components_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
     fu_split_ranges(n, &s, &a, self->authority, lo, hi);
     if (lo[f] < 0)
         return null_row(c, i);
-    put_text(c->out, (duckdb_string_t *)c->data, i, p + lo[f], hi[f] - lo[f]);
-    return 0;
+    return put_text(&c->text, i, p + lo[f], hi[f] - lo[f]) < 0 ? out_of_memory(c) : 0;
 }
 
 static void components_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
@@ -474,7 +576,7 @@ typedef struct {
     call_t c;
     duckdb_vector child[8];
     uint64_t *child_valid[8];
-    duckdb_string_t *child_data[8];
+    texts_t child_text[8];
 } split_call_t;
 
 static void split_null(call_t *c, idx_t i)
@@ -497,10 +599,10 @@ static int split_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
         return fail_utf8(c->info, i);
     fu_split_ranges(n, &s, &a, 1, lo, hi);
     for (k = 0; k < 8; k++) {
-        if (lo[k] >= 0)
-            put_text(self->child[k], self->child_data[k], i, p + lo[k], hi[k] - lo[k]);
-        else
+        if (lo[k] < 0)
             set_null(self->child[k], &self->child_valid[k], i);
+        else if (put_text(&self->child_text[k], i, p + lo[k], hi[k] - lo[k]) < 0)
+            return out_of_memory(c);
     }
     return 0;
 }
@@ -513,9 +615,13 @@ static void split_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_
     for (k = 0; k < 8; k++) {
         self.child[k] = duckdb_struct_vector_get_child(out, (idx_t)k);
         self.child_valid[k] = NULL;
-        self.child_data[k] = text_data(self.child[k]);
+        text_init(&self.child_text[k], self.child[k]);
     }
     each_row(&self.c, input, 0, split_row, split_null);
+    for (k = 0; k < 8; k++) {
+        text_flush(&self.child_text[k]);
+        text_free(&self.child_text[k]);
+    }
 }
 
 /* ---- uri_query_params ----------------------------------------------------- */
@@ -523,6 +629,7 @@ static void split_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_
 typedef struct {
     call_t c;
     duckdb_vector keys, values;
+    texts_t key_text, value_text;
     uint64_t *value_valid;
     idx_t total; /* the pairs of the rows so far */
 } query_params_t;
@@ -549,7 +656,6 @@ static int query_params_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
         return fail_utf8(c->info, i);
     entries[i].offset = total;
     if (s.query_start >= 0) {
-        duckdb_string_t *key_data, *value_data;
         /* room for every field: one more than the query's '&' */
         idx_t most = 1;
         for (pos = s.query_start; pos < s.query_end; pos++)
@@ -558,8 +664,8 @@ static int query_params_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
             return out_of_memory(c);
         /* (reserving may move the children's memory) */
         self->value_valid = NULL;
-        key_data = text_data(self->keys);
-        value_data = text_data(self->values);
+        text_refresh(&self->key_text);
+        text_refresh(&self->value_text);
         for (pos = s.query_start; pos <= s.query_end; pos = end + 1) {
             const uint8_t *amp = (const uint8_t *)memchr(p + pos, '&', (size_t)(s.query_end - pos));
             const uint8_t *sep;
@@ -568,11 +674,12 @@ static int query_params_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
                 continue;
             sep = (const uint8_t *)memchr(p + pos, '=', (size_t)(end - pos));
             eq = sep ? sep - p : end;
-            put_text(self->keys, key_data, total + count, p + pos, eq - pos);
-            if (sep)
-                put_text(self->values, value_data, total + count, p + eq + 1, end - eq - 1);
-            else
+            if (put_text(&self->key_text, total + count, p + pos, eq - pos) < 0)
+                return out_of_memory(c);
+            if (!sep)
                 set_null(self->values, &self->value_valid, total + count);
+            else if (put_text(&self->value_text, total + count, p + eq + 1, end - eq - 1) < 0)
+                return out_of_memory(c);
             count++;
         }
     }
@@ -592,7 +699,15 @@ static void query_params_fn(duckdb_function_info info, duckdb_data_chunk input, 
     self.values = duckdb_struct_vector_get_child(pairs, 1);
     self.value_valid = NULL;
     self.total = 0;
+    text_init(&self.key_text, self.keys);
+    text_init(&self.value_text, self.values);
     each_row(&self.c, input, 0, query_params_row, query_params_null);
+    text_refresh(&self.key_text);
+    text_refresh(&self.value_text);
+    text_flush(&self.key_text);
+    text_flush(&self.value_text);
+    text_free(&self.key_text);
+    text_free(&self.value_text);
 }
 
 /* ---- uri_normalize, uri_canonicalize, uri_fingerprint --------------------- */
@@ -637,8 +752,7 @@ static int text_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
             return 0;
         }
     }
-    put_text(c->out, (duckdb_string_t *)c->data, i, sc->data, m);
-    return 0;
+    return put_text(&c->text, i, sc->data, m) < 0 ? out_of_memory(c) : 0;
 }
 
 static void text_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
@@ -746,8 +860,7 @@ static int resolve_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
     if (reserve(&c->sc.data, &c->sc.cap, (size_t)(nb + n) + FU_RESOLVE_EXTRA) < 0)
         return out_of_memory(c);
     m = fu_resolve_1(b, nb, &self->parts, p, n, self->strict, self->rfc, c->sc.data);
-    put_text(c->out, (duckdb_string_t *)c->data, i, c->sc.data, m);
-    return 0;
+    return put_text(&c->text, i, c->sc.data, m) < 0 ? out_of_memory(c) : 0;
 }
 
 static void resolve_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
@@ -925,8 +1038,7 @@ static int psl_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
     at = c->op == OP_REGISTRABLE_DOMAIN ? domain_at : suffix_at;
     if (at < 0)
         return null_row(c, i);
-    put_text(c->out, (duckdb_string_t *)c->data, i, sc->data + at, size - at);
-    return 0;
+    return put_text(&c->text, i, sc->data + at, size - at) < 0 ? out_of_memory(c) : 0;
 }
 
 static void psl_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
