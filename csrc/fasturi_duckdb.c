@@ -543,22 +543,38 @@ static int canon_options(call_t *c, duckdb_data_chunk input, canon_opts_t *o)
 
 typedef struct {
     call_t c;
-    int authority, f; /* the component's index among FU_F_COUNT */
+    int authority, f; /* f: the component's index among FU_F_COUNT */
 } components_t;
 
-static int components_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
+/* head: a component of the scheme or authority, which needs no scan of
+ * the rest but its ASCII check (a constant in each of the row steps below) */
+static FU_ALWAYS_INLINE int component(call_t *c, idx_t i, const uint8_t *p, int64_t n, int head)
 {
     components_t *self = (components_t *)c;
     ptrdiff_t lo[FU_F_COUNT], hi[FU_F_COUNT];
     fu_split_t s;
     fu_authority_t a;
-    int f = self->f;
-    if (!is_utf8(p, n, fu_split_row_1(p, n, self->authority, &s, &a)))
+    int f = self->f, ascii;
+    ascii = head ? fu_split_head_ascii_1(p, n, &s) : fu_split_ascii_1(p, n, &s);
+    memset(&a, 0, sizeof a);
+    if (self->authority && s.auth_start >= 0)
+        fu_authority_1(p, s.auth_start, s.auth_end, &a);
+    if (!is_utf8(p, n, ascii))
         return fail_utf8(c->info, i);
     fu_split_ranges(n, &s, &a, self->authority, lo, hi);
     if (lo[f] < 0)
         return null_row(c, i);
     return put_text(&c->text, i, p + lo[f], hi[f] - lo[f]) < 0 ? out_of_memory(c) : 0;
+}
+
+static int head_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
+{
+    return component(c, i, p, n, 1);
+}
+
+static int rest_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
+{
+    return component(c, i, p, n, 0);
 }
 
 static void components_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
@@ -567,7 +583,10 @@ static void components_fn(duckdb_function_info info, duckdb_data_chunk input, du
     call_init(&self.c, info, out);
     self.authority = self.c.op == OP_USERINFO || self.c.op == OP_HOST || self.c.op == OP_PORT;
     self.f = self.c.op - OP_SCHEME;
-    each_row(&self.c, input, 0, components_row, NULL);
+    if (self.c.op <= OP_PORT)
+        each_row(&self.c, input, 0, head_row, NULL);
+    else
+        each_row(&self.c, input, 0, rest_row, NULL);
 }
 
 /* ---- uri_split ------------------------------------------------------------ */
