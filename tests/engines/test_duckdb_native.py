@@ -375,6 +375,11 @@ def test_path_command():
     assert Path(out).name == "fasturi.duckdb_extension"
     bad = subprocess.run([sys.executable, "-m", "fasturi.duckdb"], capture_output=True, text=True)
     assert bad.returncode == 2 and "--path" in bad.stderr
+    for args in (["--path", "--platform"], ["--path", "x"], ["--path", "--platform", "é"]):
+        bad = subprocess.run(
+            [sys.executable, "-m", "fasturi.duckdb", *args], capture_output=True, text=True
+        )
+        assert bad.returncode in (1, 2) and "Traceback" not in bad.stderr, bad.stderr
 
 
 @LOADS
@@ -382,7 +387,13 @@ def test_without_python(tmp_path):
     # what a user of DuckDB's own command line does: LOAD the file the
     # package ships, hand it the list the command below writes
     run = [sys.executable, "-m", "fasturi.duckdb"]
-    path = subprocess.run([*run, "--path"], capture_output=True, text=True, check=True).stdout
+    # (the copy for this DuckDB's name of the machine: the shipped file
+    # where it is the same, as in DuckDB's own builds of 1.3 and later)
+    platform = duckdb.connect().execute("PRAGMA platform").fetchall()[0][0]
+    path = subprocess.run(
+        [*run, "--path", "--platform", platform], capture_output=True, text=True, check=True
+    ).stdout
+    assert path.strip() == str(_duckdb_ext.for_platform(platform))
     keys = tmp_path / "psl.txt"
     sql = subprocess.run(
         [*run, "--public-suffix-list", str(keys)], capture_output=True, text=True, check=True
