@@ -64,6 +64,7 @@
 #include "fasturi_dots.h"
 #include "fasturi_rules.h"
 #include "fasturi_scan.h"
+#include "fasturi_xxh64.h"
 
 #if defined(__linux__)
 #include <sched.h>
@@ -114,6 +115,7 @@ enum {
     OP_ERROR_POSITION,
     OP_PERCENT_DECODE,
     OP_RESOLVE,
+    OP_FINGERPRINT,
 };
 
 #define N_FIELDS FU_F_COUNT
@@ -143,6 +145,7 @@ static const struct {
     [OP_ERROR_POSITION] = { "error_position", "ssi" },
     [OP_PERCENT_DECODE] = { "percent_decode", "s" },
     [OP_RESOLVE] = { "resolve", "ssbi" },
+    [OP_FINGERPRINT] = { "fingerprint", "sbbl" },
 };
 
 /* ---- errors --------------------------------------------------------------- */
@@ -250,7 +253,10 @@ static int result_schema(int op, const struct ArrowSchema *const *args, struct A
             if (fu_schema_init(out->children[k], "vu", FIELD_NAMES[fields[k]], 0) < 0)
                 goto oom;
     } else {
-        const char *format = op == OP_IS_VALID ? "b" : op == OP_ERROR_POSITION ? "i" : "vu";
+        const char *format = op == OP_IS_VALID         ? "b"
+                             : op == OP_ERROR_POSITION ? "i"
+                             : op == OP_FINGERPRINT    ? "L"
+                                                       : "vu";
         if (fu_schema_init(out, format, NULL, 0) < 0)
             goto oom;
     }
@@ -522,6 +528,7 @@ static int read_options(job_t *job, const fu_series_t *in)
         job->scheme_based = literal_bool(&in[1], "scheme_based");
         return job->scheme_based;
     case OP_CANONICALIZE:
+    case OP_FINGERPRINT:
         job->sort_query = literal_bool(&in[1], "sort_query");
         job->drop_fragment = literal_bool(&in[2], "drop_fragment");
         if (job->sort_query < 0 || job->drop_fragment < 0)
@@ -962,6 +969,50 @@ static int text_rows(const job_t *job, scratch_t *sc, reader_t *urls, reader_t *
     return 0;
 }
 
+/* fingerprint of rows [from, to) of one chunk: XXH64 of canonicalize's
+ * key (canonicalize's options), the values and validity. */
+static int fingerprint_rows(const job_t *job, scratch_t *sc, const fu_col_t *c, int64_t row0,
+                            int64_t from, int64_t to, uint64_t *values, uint8_t *valid,
+                            int64_t *nulls)
+{
+    int64_t i, m;
+    fu_buf_t key;
+    memset(&key, 0, sizeof key);
+    for (i = from; i < to; i++) {
+        const uint8_t *p;
+        int64_t n;
+        int got = fu_col_row(c, i, &p, &n);
+        if (got == FU_ROW_NULL) {
+            clear_bit(valid, i);
+            *nulls += 1;
+            continue;
+        }
+        if (got == FU_ROW_CORRUPT || !fu_utf8_valid(p, n)) {
+            free(key.data);
+            return row_error(got, row0 + i);
+        }
+        sc->tmp.len = 0;
+        if (fu_buf_reserve(&sc->tmp, n + FU_NORMALIZE_EXTRA) < 0)
+            goto oom;
+        m = fu_normalize_1(p, n, 1, sc->tmp.data);
+        key.len = 0;
+        if (fu_buf_reserve(&key, m + 1) < 0)
+            goto oom;
+        m = fu_canon_key(sc->tmp.data, m, job->sort_query, job->drop_fragment, job->rules,
+                         job->nrules, job->longest, sc->name, &sc->fields, &sc->fields_cap,
+                         key.data);
+        if (m < 0)
+            goto oom;
+        values[i] = fu_xxh64(key.data, (size_t)m, 0);
+    }
+    free(key.data);
+    return 0;
+oom:
+    free(key.data);
+    fail("out of memory");
+    return -1;
+}
+
 /* ---- the call ---------------------------------------------------------------- */
 
 /* What the result Series owns until polars takes its chunks. */
@@ -1057,6 +1108,9 @@ static void run_part(part_t *q)
     if (job->longest > 0 && (sc.name = (uint8_t *)malloc((size_t)job->longest + 5)) == NULL) {
         fail("out of memory");
         rc = -1;
+    } else if (job->op == OP_FINGERPRINT) {
+        rc = fingerprint_rows(job, &sc, q->c, q->row0, q->from, q->to, (uint64_t *)q->values,
+                              q->valid, &q->nulls);
     } else if (job->op == OP_IS_VALID || job->op == OP_ERROR_POSITION) {
         rc = check_rows(job, &sc, q->c, q->row0, q->from, q->to, q->values, q->valid, &q->nulls);
     } else if (job->op > OP_SPLIT) {
@@ -1154,15 +1208,18 @@ static int result_chunk(const job_t *job, const fu_series_t *in, const fu_col_t 
     uint8_t *valid = NULL, *values = NULL;
     int64_t nulls = 0, per;
     int j, k, nparts = 1, nf = job->op == OP_SPLIT ? job->nfields : 1;
-    int check = job->op == OP_IS_VALID || job->op == OP_ERROR_POSITION;
+    /* (results of fixed width: a value a row) */
+    int check = job->op == OP_IS_VALID || job->op == OP_ERROR_POSITION || job->op == OP_FINGERPRINT;
     /* split and the components: views into the chunk where they can
      * address it (not a large_string's text past 2 GiB) */
     int views = job->op <= OP_SPLIT && fu_col_viewable(c);
     memset(t, 0, sizeof t);
     if (check) {
         valid = bitmap_new(rows, 1);
-        values = job->op == OP_IS_VALID ? bitmap_new(rows, 0)
-                                        : (uint8_t *)calloc((size_t)(rows > 0 ? rows : 1), 4);
+        values = job->op == OP_IS_VALID
+                     ? bitmap_new(rows, 0)
+                     : (uint8_t *)calloc((size_t)(rows > 0 ? rows : 1),
+                                         job->op == OP_FINGERPRINT ? 8 : 4);
         if (valid == NULL || values == NULL)
             goto oom;
     } else {
@@ -1414,5 +1471,6 @@ FU_PLUGIN(normalize, OP_NORMALIZE)
 FU_PLUGIN(canonicalize, OP_CANONICALIZE)
 FU_PLUGIN(is_valid, OP_IS_VALID)
 FU_PLUGIN(error_position, OP_ERROR_POSITION)
+FU_PLUGIN(fingerprint, OP_FINGERPRINT)
 FU_PLUGIN(percent_decode, OP_PERCENT_DECODE)
 FU_PLUGIN(resolve, OP_RESOLVE)

@@ -65,8 +65,8 @@ _MAP_BATCHES_ELEMENTWISE = "is_elementwise" in inspect.signature(pl.map_batches)
 #: not there or ``FASTURI_NO_EXTENSIONS`` is set.
 NATIVE = (
     frozenset(
-        ["split", "normalize", "canonicalize", "is_valid", "error_position", "percent_decode"]
-        + ["resolve", *arrow.FIELDS]
+        ["split", "normalize", "canonicalize", "fingerprint", "is_valid", "error_position"]
+        + ["percent_decode", "resolve", *arrow.FIELDS]
     )
     if _PLUGIN is not None
     else frozenset()
@@ -128,6 +128,7 @@ _NATIVE_ARGS: Dict[str, Callable[[Dict[str, Any]], Optional[List[Any]]]] = {
     "split": _native_split,
     "normalize": lambda o: [pl.lit(bool(o.get("scheme_based", True)))],
     "canonicalize": _native_canonicalize,
+    "fingerprint": _native_canonicalize,  # (its key's options)
     "is_valid": _native_rule,
     "error_position": _native_rule,
     # (errors="replace" and "ignore" are Python's own decoding rules)
