@@ -39,7 +39,9 @@
 /* Written by setup.py from the building Python's own str.lower: its
  * case mappings beyond ASCII, and the Cased and Case_Ignorable code points
  * its Final_Sigma rule reads (FU_LOWER, FU_CASED, FU_IGNORABLE). */
-#include "fasturi_duckdb_unicode.h"
+#include "fasturi_lower_unicode.h"
+
+#include "fasturi_psl_table.h"
 
 DUCKDB_EXTENSION_EXTERN
 
@@ -912,158 +914,44 @@ static void resolve_fn(duckdb_function_info info, duckdb_data_chunk input, duckd
 
 /* ---- uri_registrable_domain, uri_public_suffix ------------------------------ */
 
-/* The Public Suffix List, as _psl_c builds it: fasturi.duckdb hands the
- * extension the keys of its table (fasturi_load_public_suffix_list below),
- * which are published once built and never freed (a later list replaces
- * the pointer; a function running on the old one keeps reading it). */
-typedef struct {
-    fu_psl_t t;
-    int depth;
-    uint8_t *keys;
-    char version[128];
-} psl_table_t;
+/* The Public Suffix List fasturi.duckdb hands the extension
+ * (fasturi_load_public_suffix_list below; fasturi_psl_table.h): a
+ * fu_psl_table_t *, read and set atomically. */
+static int64_t psl_current;
 
-static int64_t psl_current; /* a psl_table_t *, read and set atomically */
-
-static const psl_table_t *psl_get(void)
+static const fu_psl_table_t *psl_get(void)
 {
-    return (const psl_table_t *)(intptr_t)fu_shared_get(&psl_current);
-}
-
-/* Whether code point c is in the sorted ranges r[0, n) ({first, last}). */
-static int in_ranges(const uint32_t (*r)[2], size_t n, uint32_t c)
-{
-    size_t lo = 0, hi = n;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (c < r[mid][0])
-            hi = mid;
-        else if (c > r[mid][1])
-            lo = mid + 1;
-        else
-            return 1;
-    }
-    return 0;
-}
-
-/* str.lower's mapping of c (not U+03A3): up to 3 code points into out;
- * their count. */
-static int lower_of(uint32_t c, uint32_t *out)
-{
-    size_t lo = 0, hi = sizeof FU_LOWER / sizeof FU_LOWER[0];
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (c < FU_LOWER[mid][0]) {
-            hi = mid;
-        } else if (c > FU_LOWER[mid][0]) {
-            lo = mid + 1;
-        } else {
-            int k, m = (int)FU_LOWER[mid][1];
-            for (k = 0; k < m; k++)
-                out[k] = FU_LOWER[mid][2 + k];
-            return m;
-        }
-    }
-    out[0] = c;
-    return 1;
-}
-
-#define IS_CASED(c) in_ranges(FU_CASED, sizeof FU_CASED / sizeof FU_CASED[0], (c))
-#define IS_IGNORABLE(c) in_ranges(FU_IGNORABLE, sizeof FU_IGNORABLE / sizeof FU_IGNORABLE[0], (c))
-
-static uint8_t *put_utf8(uint8_t *o, uint32_t c)
-{
-    if (c < 0x80) {
-        *o++ = (uint8_t)c;
-    } else if (c < 0x800) {
-        *o++ = (uint8_t)(0xC0 | (c >> 6));
-        *o++ = (uint8_t)(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-        *o++ = (uint8_t)(0xE0 | (c >> 12));
-        *o++ = (uint8_t)(0x80 | ((c >> 6) & 0x3F));
-        *o++ = (uint8_t)(0x80 | (c & 0x3F));
-    } else {
-        *o++ = (uint8_t)(0xF0 | (c >> 18));
-        *o++ = (uint8_t)(0x80 | ((c >> 12) & 0x3F));
-        *o++ = (uint8_t)(0x80 | ((c >> 6) & 0x3F));
-        *o++ = (uint8_t)(0x80 | (c & 0x3F));
-    }
-    return o;
-}
-
-/* Python's str.lower of the code points w[0, n) (Final_Sigma included), as
- * UTF-8 into out (room for 3 * 4 * n bytes); its length. */
-static ptrdiff_t str_lower(const uint32_t *w, int64_t n, uint8_t *out)
-{
-    uint8_t *o = out;
-    int64_t i, j;
-    uint32_t low[3];
-    for (i = 0; i < n; i++) {
-        int k, m;
-        if (w[i] == 0x3A3) { /* CPython's handle_capital_sigma */
-            int final = 0;
-            for (j = i - 1; j >= 0 && IS_IGNORABLE(w[j]); j--)
-                ;
-            final = j >= 0 && IS_CASED(w[j]);
-            if (final && i + 1 < n) {
-                for (j = i + 1; j < n && IS_IGNORABLE(w[j]); j++)
-                    ;
-                final = j == n || !IS_CASED(w[j]);
-            }
-            o = put_utf8(o, final ? 0x3C2 : 0x3C3);
-            continue;
-        }
-        m = lower_of(w[i], low);
-        for (k = 0; k < m; k++)
-            o = put_utf8(o, low[k]);
-    }
-    return o - out;
+    return (const fu_psl_table_t *)(intptr_t)fu_shared_get(&psl_current);
 }
 
 typedef struct {
     call_t c;
-    const psl_table_t *table;
+    const fu_psl_table_t *table;
     int shift; /* 0: the ICANN section's flags; 4 (private): the whole list's */
+    fu_psl_scratch_t ps;
 } psl_call_t;
 
 static int psl_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
 {
     psl_call_t *self = (psl_call_t *)c;
-    scratch_t *sc = &c->sc;
-    const uint8_t *host;
-    int64_t count = 0;
-    ptrdiff_t a, b, size, suffix_at, domain_at, at;
+    const uint8_t *at;
+    int64_t m;
+    int got;
     if (!fu_utf8_valid(p, n))
         return fail_utf8(c->info, i);
-    if (!fu_psl_host_range(p, n, &a, &b))
-        return null_row(c, i);
-    host = p + a;
-    size = b - a;
-    if (!fu_is_ascii(host, size)) {
-        /* str.lower of the host's text first, as _psl_c does */
-        if (reserve_wide(sc, (size_t)size) < 0
-            || reserve(&sc->more, &sc->more_cap, (size_t)size * 12) < 0)
-            return out_of_memory(c);
-        fu_utf8_decode(host, size, sc->wide, &count);
-        size = str_lower(sc->wide, count, sc->more);
-        host = sc->more;
-    }
-    if (reserve(&sc->data, &sc->cap, (size_t)size + 1) < 0)
+    got = fu_psl_answer(self->table, self->shift, c->op == OP_REGISTRABLE_DOMAIN, p, n, &self->ps,
+                        &at, &m);
+    if (got < 0)
         return out_of_memory(c);
-    if (fu_psl_lookup(&self->table->t, self->table->depth, host, size, sc->data, self->shift,
-                      &suffix_at, &domain_at)
-        < 0)
+    if (got == 0)
         return null_row(c, i);
-    at = c->op == OP_REGISTRABLE_DOMAIN ? domain_at : suffix_at;
-    if (at < 0)
-        return null_row(c, i);
-    return put_text(&c->text, i, sc->data + at, size - at) < 0 ? out_of_memory(c) : 0;
+    return put_text(&c->text, i, at, m) < 0 ? out_of_memory(c) : 0;
 }
 
 static void psl_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
 {
     psl_call_t self;
-    const psl_table_t *table = psl_get();
+    const fu_psl_table_t *table = psl_get();
     if (table == NULL) {
         duckdb_scalar_function_set_error(
             info, "fasturi: no Public Suffix List loaded (fasturi.duckdb.connect() loads the"
@@ -1073,6 +961,7 @@ static void psl_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_ve
     call_init(&self.c, info, out);
     self.table = table;
     self.shift = 0;
+    memset(&self.ps, 0, sizeof self.ps);
     if (duckdb_data_chunk_get_column_count(input) > 1) {
         int private_ = 0;
         if (option_bool(&self.c, input, 1, "private", &private_) < 0)
@@ -1080,59 +969,13 @@ static void psl_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_ve
         self.shift = private_ ? 4 : 0;
     }
     each_row(&self.c, input, 0, psl_row, NULL);
+    fu_psl_scratch_free(&self.ps);
 }
 
 /* fasturi_load_public_suffix_list(keys, version): the keys of _psl_c's
- * table, one a line, each after its flags as two hex digits (the ICANN
- * section's low nibble, the whole list's high one, FU_PSL_LONGER on the
- * proper suffixes of cores); makes it the list every uri_registrable_domain
- * and uri_public_suffix of the process reads.  Returns the version. */
-static psl_table_t *psl_build(const uint8_t *p, int64_t n, const uint8_t *v, int64_t nv)
-{
-    psl_table_t *table = (psl_table_t *)calloc(1, sizeof(psl_table_t));
-    size_t count = 0, capacity = 16;
-    int64_t i, line, end;
-    uint32_t off = 0;
-    if (table == NULL)
-        return NULL;
-    for (i = 0; i < n; i++)
-        count += p[i] == '\n';
-    while (3 * capacity < 4 * count + 4)
-        capacity *= 2;
-    table->keys = (uint8_t *)malloc((size_t)n + 1);
-    table->t.slots = (fu_psl_slot_t *)calloc(capacity, sizeof(fu_psl_slot_t));
-    if (table->keys == NULL || table->t.slots == NULL)
-        goto bad;
-    table->t.mask = capacity - 1;
-    table->t.keys = table->keys;
-    for (line = 0; line < n; line = end + 1) {
-        int flags, labels = 1, hi, lo;
-        const uint8_t *nl = (const uint8_t *)memchr(p + line, '\n', (size_t)(n - line));
-        end = nl ? nl - p : n;
-        if (end - line < 3 || (hi = fu_hexval(p[line])) < 0 || (lo = fu_hexval(p[line + 1])) < 0)
-            goto bad;
-        flags = hi << 4 | lo;
-        if (flags == 0 || end - line - 2 > 0xFFFF)
-            goto bad;
-        memcpy(table->keys + off, p + line + 2, (size_t)(end - line - 2));
-        for (i = line + 2; i < end; i++)
-            labels += p[i] == '.';
-        if (labels > table->depth)
-            table->depth = labels;
-        fu_psl_insert(&table->t, off, (uint32_t)(end - line - 2), (uint8_t)flags);
-        off += (uint32_t)(end - line - 2);
-    }
-    if (table->depth > FU_PSL_MAX_DEPTH || nv >= (int64_t)sizeof table->version)
-        goto bad;
-    memcpy(table->version, v, (size_t)nv);
-    return table;
-bad:
-    free(table->keys);
-    free(table->t.slots);
-    free(table);
-    return NULL;
-}
-
+ * table (fasturi_psl_table.h); makes it the list every
+ * uri_registrable_domain and uri_public_suffix of the process reads.
+ * Returns the version. */
 static void load_psl_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
 {
     idx_t rows = duckdb_data_chunk_get_size(input), i;
@@ -1144,14 +987,14 @@ static void load_psl_fn(duckdb_function_info info, duckdb_data_chunk input, duck
     for (i = 0; i < rows; i++) {
         const uint8_t *p, *v;
         int64_t n, nv;
-        psl_table_t *table;
+        fu_psl_table_t *table;
         if (!row_valid(kv, i) || !row_valid(vvv, i)) {
             duckdb_scalar_function_set_error(info, "fasturi_load_public_suffix_list: NULL");
             return;
         }
         row_text(&keys[i], &p, &n);
         row_text(&versions[i], &v, &nv);
-        table = psl_build(p, n, v, nv);
+        table = fu_psl_table_build(p, n, v, nv);
         if (table == NULL) {
             duckdb_scalar_function_set_error(
                 info, "fasturi_load_public_suffix_list: not a table fasturi.duckdb wrote");
@@ -1165,7 +1008,7 @@ static void load_psl_fn(duckdb_function_info info, duckdb_data_chunk input, duck
 
 static void psl_version_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
 {
-    const psl_table_t *table = psl_get();
+    const fu_psl_table_t *table = psl_get();
     uint64_t *valid = NULL;
     idx_t rows = duckdb_data_chunk_get_size(input), i;
     (void)info;

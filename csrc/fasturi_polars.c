@@ -63,8 +63,16 @@
 #include "fasturi_codec.h"
 #include "fasturi_dots.h"
 #include "fasturi_rules.h"
+#include "fasturi_psl.h"
 #include "fasturi_scan.h"
+#include "fasturi_shared.h"
 #include "fasturi_xxh64.h"
+
+/* Written by setup.py from the building Python's own str.lower (see
+ * csrc/gen_lower.py), for fasturi_psl_table.h. */
+#include "fasturi_lower_unicode.h"
+
+#include "fasturi_psl_table.h"
 
 #if defined(__linux__)
 #include <sched.h>
@@ -116,6 +124,9 @@ enum {
     OP_PERCENT_DECODE,
     OP_RESOLVE,
     OP_FINGERPRINT,
+    OP_REGISTRABLE_DOMAIN,
+    OP_PUBLIC_SUFFIX,
+    OP_LOAD_PSL,
 };
 
 #define N_FIELDS FU_F_COUNT
@@ -146,7 +157,25 @@ static const struct {
     [OP_PERCENT_DECODE] = { "percent_decode", "s" },
     [OP_RESOLVE] = { "resolve", "ssbi" },
     [OP_FINGERPRINT] = { "fingerprint", "sbbl" },
+    /* (the last argument: the list's token, as load_public_suffix_list had it) */
+    [OP_REGISTRABLE_DOMAIN] = { "registrable_domain", "sbs" },
+    [OP_PUBLIC_SUFFIX] = { "public_suffix", "sbs" },
+    /* (the keys of fasturi._psl.keys, the token): the token */
+    [OP_LOAD_PSL] = { "load_public_suffix_list", "ss" },
 };
+
+/* ---- the Public Suffix List ----------------------------------------------
+ *
+ * fasturi.polars hands the plugin the list fasturi's scalar functions use
+ * (load_public_suffix_list, run once from Python before an expression that
+ * needs it is made), under a token that names it; the expressions carry
+ * the token, and refuse to run on another list. */
+static int64_t psl_current; /* a fu_psl_table_t *, read and set atomically */
+
+static const fu_psl_table_t *psl_get(void)
+{
+    return (const fu_psl_table_t *)(intptr_t)fu_shared_get(&psl_current);
+}
 
 /* ---- errors --------------------------------------------------------------- */
 
@@ -429,6 +458,8 @@ typedef struct {
     int nrules;
     ptrdiff_t longest;
     uint8_t *rule_text;
+    const fu_psl_table_t *psl; /* registrable_domain, public_suffix */
+    int shift;                 /* their flags: 0, the ICANN section's; 4, the whole list's */
 } job_t;
 
 static void job_free(job_t *job)
@@ -540,6 +571,39 @@ static int read_options(job_t *job, const fu_series_t *in)
             return -1;
         job->rule = rule_id(p, n, rfc);
         return job->rule;
+    case OP_REGISTRABLE_DOMAIN:
+    case OP_PUBLIC_SUFFIX: {
+        int private_ = literal_bool(&in[1], "private");
+        if (private_ < 0 || literal_text(&in[2], "the list's token", &p, &n) < 0)
+            return -1;
+        job->shift = private_ ? 4 : 0;
+        job->psl = psl_get();
+        if (job->psl == NULL || (int64_t)strlen(job->psl->version) != n
+            || memcmp(job->psl->version, p, (size_t)n) != 0) {
+            fail("uri.%s: the Public Suffix List it was made with is not the one loaded"
+                 " (make the expression again after fasturi.load_public_suffix_list)",
+                 OPS[job->op].name);
+            return -1;
+        }
+        return 0;
+    }
+    case OP_LOAD_PSL: {
+        const uint8_t *token;
+        int64_t ntoken;
+        fu_psl_table_t *table;
+        if (literal_text(&in[0], "keys", &p, &n) < 0
+            || literal_text(&in[1], "the list's token", &token, &ntoken) < 0)
+            return -1;
+        table = fu_psl_table_build(p, n, token, ntoken);
+        if (table == NULL) {
+            fail("load_public_suffix_list: not the keys fasturi.polars hands over");
+            return -1;
+        }
+        /* (the table it replaces stays: a running expression may read it) */
+        fu_shared_swap(&psl_current, (int64_t)(intptr_t)table);
+        job->psl = table;
+        return 0;
+    }
     case OP_RESOLVE:
         job->strict = literal_bool(&in[2], "strict");
         if (job->strict < 0 || literal_int(&in[3], "rfc", &rfc) < 0)
@@ -722,10 +786,12 @@ typedef struct {
     const uint8_t *last_base;
     int64_t last_nbase;
     fu_split_t last_parts;
+    fu_psl_scratch_t psl;
 } scratch_t;
 
 static void scratch_free(scratch_t *sc)
 {
+    fu_psl_scratch_free(&sc->psl);
     fu_release(sc->tmp.data);
     free(sc->wide);
     free(sc->name);
@@ -906,6 +972,34 @@ static int text_row(const job_t *job, scratch_t *sc, reader_t *bases, int64_t ro
                  (long long)row);
             return -1;
         }
+        text_take(t, i, m);
+        return 0;
+    case OP_REGISTRABLE_DOMAIN:
+    case OP_PUBLIC_SUFFIX: {
+        const uint8_t *at;
+        got = fu_psl_answer(job->psl, job->shift, job->op == OP_REGISTRABLE_DOMAIN, p, n, &sc->psl,
+                            &at, &m);
+        if (got < 0) {
+            bad = -1;
+            break;
+        }
+        if (got == 0) {
+            text_null(t, i);
+            return 0;
+        }
+        bad = text_room(t, m);
+        if (bad < 0)
+            break;
+        memcpy(text_end(t), at, (size_t)m);
+        text_take(t, i, m);
+        return 0;
+    }
+    case OP_LOAD_PSL: /* (loaded by read_options) the list's token */
+        m = (int64_t)strlen(job->psl->version);
+        bad = text_room(t, m);
+        if (bad < 0)
+            break;
+        memcpy(text_end(t), job->psl->version, (size_t)m);
         text_take(t, i, m);
         return 0;
     default: /* OP_RESOLVE */
@@ -1472,5 +1566,8 @@ FU_PLUGIN(canonicalize, OP_CANONICALIZE)
 FU_PLUGIN(is_valid, OP_IS_VALID)
 FU_PLUGIN(error_position, OP_ERROR_POSITION)
 FU_PLUGIN(fingerprint, OP_FINGERPRINT)
+FU_PLUGIN(registrable_domain, OP_REGISTRABLE_DOMAIN)
+FU_PLUGIN(public_suffix, OP_PUBLIC_SUFFIX)
+FU_PLUGIN(load_public_suffix_list, OP_LOAD_PSL)
 FU_PLUGIN(percent_decode, OP_PERCENT_DECODE)
 FU_PLUGIN(resolve, OP_RESOLVE)

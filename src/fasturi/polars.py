@@ -66,7 +66,7 @@ _MAP_BATCHES_ELEMENTWISE = "is_elementwise" in inspect.signature(pl.map_batches)
 NATIVE = (
     frozenset(
         ["split", "normalize", "canonicalize", "fingerprint", "is_valid", "error_position"]
-        + ["percent_decode", "resolve", *arrow.FIELDS]
+        + ["percent_decode", "resolve", "registrable_domain", "public_suffix", *arrow.FIELDS]
     )
     if _PLUGIN is not None
     else frozenset()
@@ -121,6 +121,42 @@ def _native_rule(o: Dict[str, Any]) -> Optional[List[Any]]:
     return [pl.lit(o.get("rule", "URI-reference"), dtype=pl.String), _rfc(o.get("rfc", 3986))]
 
 
+_psl_handed: Optional[Tuple[str, str]] = None  # (keys, token) handed to the plugin last
+
+
+def _psl_token() -> Optional[str]:
+    """The token of the Public Suffix List fasturi's scalar functions use,
+    handed to the plugin first where it has not had it (None: a list whose
+    text is not UTF-8, left to the Python path).  The plugin keeps one
+    list for the process; an expression carries the token of its list."""
+    global _psl_handed
+    from ._duckdb_ext import public_suffix_table
+
+    table = public_suffix_table()
+    if table is None:
+        return None
+    keys, version = table
+    if _psl_handed is None or _psl_handed[0] is not keys:
+        import zlib
+
+        # (the version names a list; the keys' checksum tells apart two
+        # files of one version)
+        token = f"{version[:80]} {zlib.crc32(keys.encode('utf-8')):08x}"
+        loaded = pl.select(
+            _plugin("load_public_suffix_list", pl.lit(keys, dtype=pl.String), pl.lit(token))
+        )
+        assert loaded.item() == token
+        _psl_handed = (keys, token)
+    return _psl_handed[1]
+
+
+def _native_psl(o: Dict[str, Any]) -> Optional[List[Any]]:
+    token = None if _PLUGIN is None else _psl_token()
+    if token is None:
+        return None
+    return [pl.lit(bool(o.get("private", False))), pl.lit(token, dtype=pl.String)]
+
+
 #: The plugin's arguments after the column for each function it carries
 #: (None: these options are the Python path's), from the bound options.
 _NATIVE_ARGS: Dict[str, Callable[[Dict[str, Any]], Optional[List[Any]]]] = {
@@ -129,6 +165,8 @@ _NATIVE_ARGS: Dict[str, Callable[[Dict[str, Any]], Optional[List[Any]]]] = {
     "normalize": lambda o: [pl.lit(bool(o.get("scheme_based", True)))],
     "canonicalize": _native_canonicalize,
     "fingerprint": _native_canonicalize,  # (its key's options)
+    "registrable_domain": _native_psl,
+    "public_suffix": _native_psl,
     "is_valid": _native_rule,
     "error_position": _native_rule,
     # (errors="replace" and "ignore" are Python's own decoding rules)

@@ -16,6 +16,7 @@ import pyarrow as pa
 import pytest
 from corpus_files import FOLDER, lines
 
+import fasturi
 import fasturi.polars
 from fasturi import arrow
 from fasturi._impl import NO_EXTENSIONS
@@ -97,6 +98,10 @@ CASES = [
         "canonicalize-drop",
         lambda: URL.uri.canonicalize(drop_params=["utm_*", "id", "", "caf\u00e9"]),
     ),
+    ("registrable_domain", lambda: URL.uri.registrable_domain()),
+    ("registrable_domain-private", lambda: URL.uri.registrable_domain(private=True)),
+    ("public_suffix", lambda: URL.uri.public_suffix()),
+    ("public_suffix-private", lambda: URL.uri.public_suffix(private=True)),
     ("fingerprint", lambda: URL.uri.fingerprint()),
     ("fingerprint-drop", lambda: URL.uri.fingerprint(sort_query=False, drop_params=["utm_*"])),
     ("is_valid", lambda: URL.uri.is_valid()),
@@ -167,6 +172,8 @@ def test_the_plugin_serves_every_method():
         "normalize",
         "canonicalize",
         "fingerprint",
+        "registrable_domain",
+        "public_suffix",
         "is_valid",
         "error_position",
         "percent_decode",
@@ -490,3 +497,47 @@ def test_runs_while_python_holds_the_gil():
         ready, text = arrives(python, 500)
     assert ready == 0
     assert text == ["host,path", *rows]
+
+
+@compiled
+def test_public_suffix_list_of_unicode_hosts():
+    # str.lower beyond ASCII, as fasturi's scalar functions lower a host
+    from .test_duckdb_native import unicode_hosts
+
+    hosts = unicode_hosts()
+    urls = hosts + [f"https://u@{h}:8080/p" for h in hosts[::3]]
+    df = pl.DataFrame({"url": urls})
+    for private in (False, True):
+        got = df.select(
+            URL.uri.registrable_domain(private=private).alias("d"),
+            URL.uri.public_suffix(private=private).alias("s"),
+        )
+        want_d = [fasturi.registrable_domain(u, private=private) for u in urls]
+        want_s = [fasturi.public_suffix(u, private=private) for u in urls]
+        assert got["d"].to_list() == want_d
+        assert got["s"].to_list() == want_s
+
+
+@compiled
+def test_another_public_suffix_list(tmp_path):
+    # the plugin reads the list the scalar functions use; an expression made
+    # with one list refuses to run on another, saying so
+    before = URL.uri.registrable_domain()
+    df = pl.DataFrame({"url": ["https://a.b.example.test/", "https://www.bbc.co.uk/"]})
+    path = tmp_path / "psl.dat"
+    path.write_text("// ===BEGIN ICANN DOMAINS===\ntest\nexample.test\n"
+                    "// ===END ICANN DOMAINS===\n", "utf-8")  # fmt: skip
+    fasturi.load_public_suffix_list(str(path))
+    try:
+        after = URL.uri.registrable_domain()
+        assert served_by(lambda: URL.uri.registrable_domain()) == "plugin"
+        want = [fasturi.registrable_domain(u) for u in df["url"]]
+        assert want == ["b.example.test", "co.uk"]  # (the list's implicit "*" rule)
+        assert df.select(after)["url"].to_list() == want
+        with pytest.raises(pl.exceptions.ComputeError, match="not the one loaded"):
+            df.select(before)
+    finally:
+        fasturi.load_public_suffix_list(None)
+    want = [fasturi.registrable_domain(u) for u in df["url"]]
+    assert want[1] == "bbc.co.uk"
+    assert df.select(URL.uri.registrable_domain())["url"].to_list() == want
