@@ -61,6 +61,7 @@ OPERATIONS = ("host", "registrable domain", "path", "query parameter")
 #: the parameter looked up (the corpus's most common key but two)
 NAME = "id"
 
+
 def timed(run: Callable[[], Any], rounds: int) -> Dict[str, float]:
     """Median seconds of ``rounds`` runs after one untimed run: CPU time
     (the process's, every thread's) and wall-clock time."""

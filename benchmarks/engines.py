@@ -314,8 +314,9 @@ def bench_spark_sql(path: Path, rows: int, rounds: int) -> List[Dict[str, Any]]:
             theirs = best(query(f"py_{name}"), rounds)
             out += [
                 case("spark SQL", f"uri_{name} (fasturi.spark.register)", ours, rows),
-                case("spark SQL", f"Python UDF fasturi.{name}, a row at a time", theirs, rows,
-                     ours),  # fmt: skip
+                case(
+                    "spark SQL", f"Python UDF fasturi.{name}, a row at a time", theirs, rows, ours
+                ),  # fmt: skip
             ]
     finally:
         spark.stop()

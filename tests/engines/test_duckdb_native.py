@@ -115,7 +115,9 @@ def test_connect_on_this_duckdb(monkeypatch):
     if OLDER:
         assert len(said) == 1, said
         assert said[0].startswith("fasturi.duckdb: the uri_* functions run through Python")
-        assert f"DuckDB {duckdb.__version__} cannot load extensions built on C API v1.2.0" in said[0]
+        assert (
+            f"DuckDB {duckdb.__version__} cannot load extensions built on C API v1.2.0" in said[0]
+        )
         assert "pip install -U duckdb" in said[0]
         assert "allow_unsigned_extensions" not in said[0]  # (no use here)
         assert record[0].filename == __file__  # (the caller's line)

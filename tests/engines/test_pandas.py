@@ -107,11 +107,13 @@ def test_a_component_is_a_series_that_may_be_called():
     import copy
     import pickle
 
-    s = pd.Series(["http://a.example:80/x", None, "mailto:x", "//b/"], name="url", index=[5, 6, 7, 9])
+    s = pd.Series(
+        ["http://a.example:80/x", None, "mailto:x", "//b/"], name="url", index=[5, 6, 7, 9]
+    )
     host = s.uri.host
     plain = s.uri.host()
     assert type(plain) is pd.Series and isinstance(host, pd.Series)
-    assert host.equals(plain) and host() .equals(plain) and host(threads=1).equals(plain)
+    assert host.equals(plain) and host().equals(plain) and host(threads=1).equals(plain)
     assert repr(host) == repr(plain) and str(host) == str(plain)
     # what pandas makes of it, and what pickling and copying give, are plain Series
     for made in (
