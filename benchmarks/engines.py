@@ -30,6 +30,10 @@ after one untimed warm-up run.  The pairs:
   CPUs); "1 thread / 2" is a case's time on one thread over its time on two;
   each case's CPU time (every thread's) is printed too, and how many CPUs
   it kept busy (CPU time over wall-clock time);
+- spark-sql: ``uri_surt`` and ``uri_registrable_domain`` as
+  ``fasturi.spark.register`` adds them to Spark SQL, against a Python UDF
+  calling ``fasturi.surt`` / ``fasturi.registrable_domain`` a row at a time
+  (``local[2]``; rows per second in the JSON);
 - pandas:  ``s.uri.normalize()`` against ``s.map(fasturi.normalize)``.
 
 ``--spark-differences FILE`` also writes, for every corpus URL where Spark's
@@ -55,7 +59,7 @@ sys.path.insert(0, str(HERE))
 
 from corpus import Corpus  # noqa: E402
 
-ENGINES = ("duckdb", "spark", "polars", "pandas")
+ENGINES = ("duckdb", "spark", "spark-sql", "polars", "pandas")
 
 # RFC 3986 Appendix B, the regular expression the RFC gives for splitting.
 APPENDIX_B = r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?"
@@ -266,6 +270,59 @@ def bench_spark(path: Path, rows: int, rounds: int) -> List[Dict[str, Any]]:
         case("spark", "fasturi.spark.with_uri_columns host,path,query", t_ours, rows),
         case("spark", "parse_url(url, HOST|PATH|QUERY)", t_theirs, rows, t_ours),
     ]
+
+
+def bench_spark_sql(path: Path, rows: int, rounds: int) -> List[Dict[str, Any]]:
+    """``uri_surt`` and ``uri_registrable_domain`` registered by
+    ``fasturi.spark.register`` (Arrow UDFs on Spark 4.1+, pandas UDFs before)
+    against a plain Python UDF calling the scalar function, one row at a
+    time, in Spark SQL over the same file (``local[2]``).  The rows are the
+    corpus's but the 39 ``surt`` refuses (a port that is not a number): a
+    refused row fails the whole query, on either path."""
+    import warnings
+
+    warnings.simplefilter("ignore", FutureWarning)
+    import pyarrow.parquet as pq
+    from pyspark.sql import functions as F
+    from pyspark.sql.types import StringType
+
+    import fasturi
+    import fasturi.spark as fs
+
+    def keyable(url: str) -> bool:
+        try:
+            fasturi.surt(url)
+        except ValueError:
+            return False
+        return True
+
+    urls = [u for u in pq.read_table(path).column("url").to_pylist()[:100_000] if keyable(u)]
+    path = parquet_file(sorted(set(urls)), rows)
+    spark = _spark_session()
+    out: List[Dict[str, Any]] = []
+    try:
+        fs.register(spark)
+        spark.udf.register("py_surt", F.udf(fasturi.surt, StringType()))
+        spark.udf.register("py_registrable_domain", F.udf(fasturi.registrable_domain, StringType()))
+        spark.read.parquet(str(path)).createOrReplaceTempView("urls")
+
+        def query(func: str) -> Callable[[], Any]:
+            return lambda: spark.sql(f"SELECT sum(length({func}(url))) FROM urls").collect()
+
+        for name in ("surt", "registrable_domain"):
+            ours = best(query(f"uri_{name}"), rounds)
+            theirs = best(query(f"py_{name}"), rounds)
+            out += [
+                case("spark SQL", f"uri_{name} (fasturi.spark.register)", ours, rows),
+                case(
+                    "spark SQL", f"Python UDF fasturi.{name}, a row at a time", theirs, rows, ours
+                ),  # fmt: skip
+            ]
+    finally:
+        spark.stop()
+    for r in out:
+        r["rows_per_second"] = rows / r["seconds"]
+    return out
 
 
 def spark_differences(urls: List[str], out: Path) -> Dict[str, int]:
@@ -481,6 +538,7 @@ def case(
 RUNS = {
     "duckdb": bench_duckdb,
     "spark": bench_spark,
+    "spark-sql": bench_spark_sql,
     "polars": bench_polars,
     "pandas": bench_pandas,
 }

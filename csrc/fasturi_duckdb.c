@@ -39,7 +39,9 @@
 /* Written by setup.py from the building Python's own str.lower: its
  * case mappings beyond ASCII, and the Cased and Case_Ignorable code points
  * its Final_Sigma rule reads (FU_LOWER, FU_CASED, FU_IGNORABLE). */
-#include "fasturi_duckdb_unicode.h"
+#include "fasturi_lower_unicode.h"
+
+#include "fasturi_psl_table.h"
 
 DUCKDB_EXTENSION_EXTERN
 
@@ -134,26 +136,120 @@ static inline int row_valid(const uint64_t *validity, idx_t i)
     return validity == NULL || (validity[i >> 6] >> (i & 63) & 1);
 }
 
-/* Row i of the text vector v (whose data is `data`) is p[0, n): a text of
- * 12 bytes or fewer is written inline, in place, and a longer one copied
- * into the vector's own string memory by DuckDB. */
-static inline void put_text(duckdb_vector v, duckdb_string_t *data, idx_t i, const uint8_t *p,
-                            int64_t n)
+/* ---- text results -----------------------------------------------------------
+ *
+ * A text of 12 bytes or fewer is written inline, in its row's
+ * duckdb_string_t.  A longer one must live in the vector's own string
+ * memory, and the C API puts text there only through
+ * duckdb_vector_assign_string_element_len: called once a row, that cost
+ * about 220 instructions a row in DuckDB 2.0 (the vector's string buffer
+ * looked up, an allocation, the copy, a UTF-8 check), most of uri_host's
+ * time.  So a call's long texts are gathered one after the other into one
+ * block, which one assign copies into the vector's string memory, and each
+ * row's duckdb_string_t then points at its part of that copy: memory the
+ * vector owns for as long as it lives, as any text assigned to it.  Until
+ * the block is handed over, a pending row's pointer holds its offset in the
+ * block.  (The block is valid UTF-8 where each text is: DuckDB's check of it
+ * passes where its checks of the rows would.) */
+
+/* A block's most bytes: a string's length is a uint32, and a block this
+ * size is a few rows' worth of copying ahead. */
+#define FU_TEXT_BLOCK ((size_t)1 << 24)
+
+typedef struct {
+    duckdb_vector v;
+    duckdb_string_t *data; /* v's rows: text_refresh after moving them */
+    uint8_t *block;
+    size_t len, cap;
+    idx_t *rows; /* the rows pending, in order */
+    size_t nrows, rows_cap;
+} texts_t;
+
+static void text_init(texts_t *t, duckdb_vector v)
 {
-    if (n <= 12) {
-        duckdb_string_t *d = &data[i];
-        memset(d, 0, sizeof *d);
-        d->value.inlined.length = (uint32_t)n;
-        if (n > 0)
-            memcpy(d->value.inlined.inlined, p, (size_t)n);
-    } else {
-        duckdb_vector_assign_string_element_len(v, i, (const char *)p, (idx_t)n);
-    }
+    memset(t, 0, sizeof *t);
+    t->v = v;
+    t->data = (duckdb_string_t *)duckdb_vector_get_data(v);
 }
 
-static inline duckdb_string_t *text_data(duckdb_vector v)
+/* (a list's child vector moves its rows when it grows) */
+static inline void text_refresh(texts_t *t)
 {
-    return (duckdb_string_t *)duckdb_vector_get_data(v);
+    t->data = (duckdb_string_t *)duckdb_vector_get_data(t->v);
+}
+
+/* Hands the block to the vector; every pending row then points into the
+ * vector's copy of it. */
+static void text_flush(texts_t *t)
+{
+    duckdb_string_t first;
+    const char *base;
+    size_t k;
+    if (t->nrows == 0)
+        return;
+    first = t->data[t->rows[0]];
+    /* (the block holds a text longer than 12 bytes: it is never inlined) */
+    duckdb_vector_assign_string_element_len(t->v, t->rows[0], (const char *)t->block,
+                                            (idx_t)t->len);
+    base = t->data[t->rows[0]].value.pointer.ptr;
+    t->data[t->rows[0]] = first;
+    for (k = 0; k < t->nrows; k++) {
+        duckdb_string_t *d = &t->data[t->rows[k]];
+        d->value.pointer.ptr = (char *)base + (uintptr_t)d->value.pointer.ptr;
+    }
+    t->len = t->nrows = 0;
+}
+
+static void text_free(texts_t *t)
+{
+    free(t->block);
+    free(t->rows);
+    t->block = NULL;
+    t->rows = NULL;
+}
+
+/* Row i is p[0, n); -1 when out of memory. */
+static inline int put_text(texts_t *t, idx_t i, const uint8_t *p, int64_t n)
+{
+    duckdb_string_t *d = &t->data[i];
+    if (n <= 12) {
+        memset(d, 0, sizeof *d);
+        d->value.inlined.length = (uint32_t)n;
+        fu_copy((uint8_t *)d->value.inlined.inlined, p, n);
+        return 0;
+    }
+    if ((size_t)n > FU_TEXT_BLOCK / 2) { /* a text that is a block of its own */
+        duckdb_vector_assign_string_element_len(t->v, i, (const char *)p, (idx_t)n);
+        return 0;
+    }
+    if (t->len + (size_t)n > FU_TEXT_BLOCK)
+        text_flush(t);
+    if (t->len + (size_t)n > t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 4096;
+        uint8_t *b;
+        while (cap < t->len + (size_t)n)
+            cap *= 2;
+        b = (uint8_t *)realloc(t->block, cap);
+        if (b == NULL)
+            return -1;
+        t->block = b;
+        t->cap = cap;
+    }
+    if (t->nrows == t->rows_cap) {
+        size_t cap = t->rows_cap ? 2 * t->rows_cap : 256;
+        idx_t *r = (idx_t *)realloc(t->rows, cap * sizeof(idx_t));
+        if (r == NULL)
+            return -1;
+        t->rows = r;
+        t->rows_cap = cap;
+    }
+    fu_copy(t->block + t->len, p, n);
+    d->value.pointer.length = (uint32_t)n;
+    memcpy(d->value.pointer.prefix, p, 4);
+    d->value.pointer.ptr = (char *)(uintptr_t)t->len;
+    t->len += (size_t)n;
+    t->rows[t->nrows++] = i;
+    return 0;
 }
 
 static inline int is_utf8(const uint8_t *p, int64_t n, int ascii)
@@ -193,15 +289,20 @@ typedef struct {
     uint64_t *out_valid;
     int op;
     scratch_t sc;
+    texts_t text; /* a text result's rows (text.v NULL for other results) */
 } call_t;
 
 static void call_init(call_t *c, duckdb_function_info info, duckdb_vector out)
 {
+    duckdb_logical_type type = duckdb_vector_get_column_type(out);
     memset(c, 0, sizeof *c);
     c->info = info;
     c->out = out;
     c->data = duckdb_vector_get_data(out);
     c->op = (int)(intptr_t)duckdb_scalar_function_get_extra_info(info);
+    if (duckdb_get_type_id(type) == DUCKDB_TYPE_VARCHAR)
+        text_init(&c->text, out);
+    duckdb_destroy_logical_type(&type);
 }
 
 /* A row's step, its text p[0, n): 0 to go on, -1 to end the call (the
@@ -248,30 +349,234 @@ static FU_ALWAYS_INLINE void each_row(call_t *c, duckdb_data_chunk input, idx_t 
         if (step(c, i, p, n) < 0)
             break;
     }
+    /* (after a failed row too: the pending rows are whole, and freed) */
+    if (c->text.v != NULL)
+        text_flush(&c->text);
+    text_free(&c->text);
     scratch_free(&c->sc);
+}
+
+/* ---- options: the arguments after the URL ---------------------------------
+ *
+ * SQL hands a function's options over as vectors as long as the URLs (a
+ * literal repeated): each is read from row 0, and must be the same in every
+ * row (a function's options are the function's, not a row's). */
+
+static int option_error(call_t *c, const char *what, const char *why)
+{
+    char msg[160];
+    snprintf(msg, sizeof msg, "argument '%s' %s", what, why);
+    duckdb_scalar_function_set_error(c->info, msg);
+    return -1;
+}
+
+/* The vector of argument arg, its rows' validity; -1 (failed) when row 0 is
+ * NULL or a row's validity differs from row 0's. */
+static int option_vector(call_t *c, duckdb_data_chunk input, idx_t arg, const char *what,
+                         duckdb_vector *v)
+{
+    idx_t rows = duckdb_data_chunk_get_size(input), i;
+    const uint64_t *valid;
+    *v = duckdb_data_chunk_get_vector(input, arg);
+    valid = duckdb_vector_get_validity(*v);
+    for (i = 0; i < rows; i++)
+        if (!row_valid(valid, i))
+            return option_error(c, what, "must not be NULL");
+    return 0;
+}
+
+/* A BOOLEAN option: 0 or 1 into *out. */
+static int option_bool(call_t *c, duckdb_data_chunk input, idx_t arg, const char *what, int *out)
+{
+    idx_t rows = duckdb_data_chunk_get_size(input), i;
+    duckdb_vector v;
+    const bool *b;
+    if (rows == 0)
+        return 0;
+    if (option_vector(c, input, arg, what, &v) < 0)
+        return -1;
+    b = (const bool *)duckdb_vector_get_data(v);
+    for (i = 1; i < rows; i++)
+        if (b[i] != b[0])
+            return option_error(c, what, "must be the same in every row");
+    *out = b[0] ? 1 : 0;
+    return 0;
+}
+
+/* An INTEGER option. */
+static int option_int(call_t *c, duckdb_data_chunk input, idx_t arg, const char *what, int32_t *out)
+{
+    idx_t rows = duckdb_data_chunk_get_size(input), i;
+    duckdb_vector v;
+    const int32_t *x;
+    if (rows == 0)
+        return 0;
+    if (option_vector(c, input, arg, what, &v) < 0)
+        return -1;
+    x = (const int32_t *)duckdb_vector_get_data(v);
+    for (i = 1; i < rows; i++)
+        if (x[i] != x[0])
+            return option_error(c, what, "must be the same in every row");
+    *out = x[0];
+    return 0;
+}
+
+static inline int same_text(const duckdb_string_t *a, const duckdb_string_t *b)
+{
+    const uint8_t *p, *q;
+    int64_t n, m;
+    row_text(a, &p, &n);
+    row_text(b, &q, &m);
+    return n == m && memcmp(p, q, (size_t)n) == 0;
+}
+
+/* A VARCHAR option: its bytes (in the vector's memory). */
+static int option_text(call_t *c, duckdb_data_chunk input, idx_t arg, const char *what,
+                       const uint8_t **p, int64_t *n)
+{
+    idx_t rows = duckdb_data_chunk_get_size(input), i;
+    duckdb_vector v;
+    const duckdb_string_t *t;
+    if (rows == 0)
+        return 0;
+    if (option_vector(c, input, arg, what, &v) < 0)
+        return -1;
+    t = (const duckdb_string_t *)duckdb_vector_get_data(v);
+    for (i = 1; i < rows; i++)
+        if (!same_text(&t[i], &t[0]))
+            return option_error(c, what, "must be the same in every row");
+    row_text(&t[0], p, n);
+    return 0;
+}
+
+/* An ABNF rule's number by its name and RFC; -1 (failed) when none. */
+static int option_rule(call_t *c, const uint8_t *name, int64_t n, int32_t rfc)
+{
+    char msg[160];
+    int k = fu_rule_named(name, n, rfc);
+    if (k >= 0)
+        return k;
+    if (rfc != 3986 && rfc != 2396)
+        snprintf(msg, sizeof msg, "rfc must be 3986 or 2396, not %d", (int)rfc);
+    else
+        snprintf(msg, sizeof msg, "unknown rule '%.*s' for RFC %d", (int)(n < 64 ? n : 64),
+                 (const char *)name, (int)rfc);
+    duckdb_scalar_function_set_error(c->info, msg);
+    return -1;
+}
+
+/* canonicalize's and fingerprint's options: sort_query, drop_fragment,
+ * drop_params (a VARCHAR[]; each a name, or a prefix before a final '*')
+ * and preset (only NULL: the w3lib preset is the Arrow path's). */
+typedef struct {
+    int sort_query, drop_fragment, nrules;
+    fu_drop_rule_t *rules;
+    ptrdiff_t longest;
+    uint8_t *name; /* fu_canon_key's scratch: longest + 5 bytes */
+} canon_opts_t;
+
+static void canon_opts_free(canon_opts_t *o)
+{
+    free(o->rules);
+    free(o->name);
+}
+
+static int canon_options(call_t *c, duckdb_data_chunk input, canon_opts_t *o)
+{
+    idx_t args = duckdb_data_chunk_get_column_count(input);
+    idx_t rows = duckdb_data_chunk_get_size(input), i;
+    memset(o, 0, sizeof *o);
+    o->sort_query = o->drop_fragment = 1;
+    if (args > 1 && option_bool(c, input, 1, "sort_query", &o->sort_query) < 0)
+        return -1;
+    if (args > 2 && option_bool(c, input, 2, "drop_fragment", &o->drop_fragment) < 0)
+        return -1;
+    if (args > 3 && rows > 0) {
+        duckdb_vector v, child;
+        const duckdb_list_entry *e;
+        const duckdb_string_t *names;
+        const uint64_t *names_valid;
+        idx_t k;
+        if (option_vector(c, input, 3, "drop_params", &v) < 0)
+            return -1;
+        e = (const duckdb_list_entry *)duckdb_vector_get_data(v);
+        child = duckdb_list_vector_get_child(v);
+        names = (const duckdb_string_t *)duckdb_vector_get_data(child);
+        names_valid = duckdb_vector_get_validity(child);
+        for (i = 1; i < rows; i++) {
+            if (e[i].length != e[0].length)
+                return option_error(c, "drop_params", "must be the same in every row");
+            for (k = 0; k < e[0].length; k++)
+                if (!same_text(&names[e[i].offset + k], &names[e[0].offset + k]))
+                    return option_error(c, "drop_params", "must be the same in every row");
+        }
+        o->rules = (fu_drop_rule_t *)calloc((size_t)e[0].length + 1, sizeof(fu_drop_rule_t));
+        if (o->rules == NULL)
+            return out_of_memory(c);
+        for (k = 0; k < e[0].length; k++) {
+            fu_drop_rule_t *r = &o->rules[k];
+            const uint8_t *p;
+            int64_t n;
+            if (!row_valid(names_valid, e[0].offset + k))
+                return option_error(c, "drop_params", "must hold no NULL");
+            row_text(&names[e[0].offset + k], &p, &n);
+            r->prefix = n > 0 && p[n - 1] == '*';
+            r->ptr = p;
+            r->size = n - (r->prefix ? 1 : 0);
+            if (r->size > o->longest)
+                o->longest = r->size;
+        }
+        o->nrules = (int)e[0].length;
+    }
+    if (args > 4 && rows > 0) {
+        duckdb_vector v = duckdb_data_chunk_get_vector(input, 4);
+        const uint64_t *valid = duckdb_vector_get_validity(v);
+        for (i = 0; i < rows; i++)
+            if (row_valid(valid, i))
+                return option_error(c, "preset",
+                                    "is the Arrow path's (fasturi.duckdb.register on a connection"
+                                    " without the extension): here it must be NULL");
+    }
+    o->name = (uint8_t *)malloc((size_t)o->longest + 5);
+    return o->name == NULL ? out_of_memory(c) : 0;
 }
 
 /* ---- uri_scheme .. uri_fragment ------------------------------------------ */
 
 typedef struct {
     call_t c;
-    int authority, f; /* the component's index among FU_F_COUNT */
+    int authority, f; /* f: the component's index among FU_F_COUNT */
 } components_t;
 
-static int components_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
+/* head: a component of the scheme or authority, which needs no scan of
+ * the rest but its ASCII check (a constant in each of the row steps below) */
+static FU_ALWAYS_INLINE int component(call_t *c, idx_t i, const uint8_t *p, int64_t n, int head)
 {
     components_t *self = (components_t *)c;
     ptrdiff_t lo[FU_F_COUNT], hi[FU_F_COUNT];
     fu_split_t s;
     fu_authority_t a;
-    int f = self->f;
-    if (!is_utf8(p, n, fu_split_row_1(p, n, self->authority, &s, &a)))
+    int f = self->f, ascii;
+    ascii = head ? fu_split_head_ascii_1(p, n, &s) : fu_split_ascii_1(p, n, &s);
+    memset(&a, 0, sizeof a);
+    if (self->authority && s.auth_start >= 0)
+        fu_authority_1(p, s.auth_start, s.auth_end, &a);
+    if (!is_utf8(p, n, ascii))
         return fail_utf8(c->info, i);
     fu_split_ranges(n, &s, &a, self->authority, lo, hi);
     if (lo[f] < 0)
         return null_row(c, i);
-    put_text(c->out, (duckdb_string_t *)c->data, i, p + lo[f], hi[f] - lo[f]);
-    return 0;
+    return put_text(&c->text, i, p + lo[f], hi[f] - lo[f]) < 0 ? out_of_memory(c) : 0;
+}
+
+static int head_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
+{
+    return component(c, i, p, n, 1);
+}
+
+static int rest_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
+{
+    return component(c, i, p, n, 0);
 }
 
 static void components_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
@@ -280,7 +585,10 @@ static void components_fn(duckdb_function_info info, duckdb_data_chunk input, du
     call_init(&self.c, info, out);
     self.authority = self.c.op == OP_USERINFO || self.c.op == OP_HOST || self.c.op == OP_PORT;
     self.f = self.c.op - OP_SCHEME;
-    each_row(&self.c, input, 0, components_row, NULL);
+    if (self.c.op <= OP_PORT)
+        each_row(&self.c, input, 0, head_row, NULL);
+    else
+        each_row(&self.c, input, 0, rest_row, NULL);
 }
 
 /* ---- uri_split ------------------------------------------------------------ */
@@ -289,7 +597,7 @@ typedef struct {
     call_t c;
     duckdb_vector child[8];
     uint64_t *child_valid[8];
-    duckdb_string_t *child_data[8];
+    texts_t child_text[8];
 } split_call_t;
 
 static void split_null(call_t *c, idx_t i)
@@ -312,10 +620,10 @@ static int split_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
         return fail_utf8(c->info, i);
     fu_split_ranges(n, &s, &a, 1, lo, hi);
     for (k = 0; k < 8; k++) {
-        if (lo[k] >= 0)
-            put_text(self->child[k], self->child_data[k], i, p + lo[k], hi[k] - lo[k]);
-        else
+        if (lo[k] < 0)
             set_null(self->child[k], &self->child_valid[k], i);
+        else if (put_text(&self->child_text[k], i, p + lo[k], hi[k] - lo[k]) < 0)
+            return out_of_memory(c);
     }
     return 0;
 }
@@ -328,9 +636,13 @@ static void split_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_
     for (k = 0; k < 8; k++) {
         self.child[k] = duckdb_struct_vector_get_child(out, (idx_t)k);
         self.child_valid[k] = NULL;
-        self.child_data[k] = text_data(self.child[k]);
+        text_init(&self.child_text[k], self.child[k]);
     }
     each_row(&self.c, input, 0, split_row, split_null);
+    for (k = 0; k < 8; k++) {
+        text_flush(&self.child_text[k]);
+        text_free(&self.child_text[k]);
+    }
 }
 
 /* ---- uri_query_params ----------------------------------------------------- */
@@ -338,6 +650,7 @@ static void split_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_
 typedef struct {
     call_t c;
     duckdb_vector keys, values;
+    texts_t key_text, value_text;
     uint64_t *value_valid;
     idx_t total; /* the pairs of the rows so far */
 } query_params_t;
@@ -364,7 +677,6 @@ static int query_params_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
         return fail_utf8(c->info, i);
     entries[i].offset = total;
     if (s.query_start >= 0) {
-        duckdb_string_t *key_data, *value_data;
         /* room for every field: one more than the query's '&' */
         idx_t most = 1;
         for (pos = s.query_start; pos < s.query_end; pos++)
@@ -373,8 +685,8 @@ static int query_params_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
             return out_of_memory(c);
         /* (reserving may move the children's memory) */
         self->value_valid = NULL;
-        key_data = text_data(self->keys);
-        value_data = text_data(self->values);
+        text_refresh(&self->key_text);
+        text_refresh(&self->value_text);
         for (pos = s.query_start; pos <= s.query_end; pos = end + 1) {
             const uint8_t *amp = (const uint8_t *)memchr(p + pos, '&', (size_t)(s.query_end - pos));
             const uint8_t *sep;
@@ -383,11 +695,12 @@ static int query_params_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
                 continue;
             sep = (const uint8_t *)memchr(p + pos, '=', (size_t)(end - pos));
             eq = sep ? sep - p : end;
-            put_text(self->keys, key_data, total + count, p + pos, eq - pos);
-            if (sep)
-                put_text(self->values, value_data, total + count, p + eq + 1, end - eq - 1);
-            else
+            if (put_text(&self->key_text, total + count, p + pos, eq - pos) < 0)
+                return out_of_memory(c);
+            if (!sep)
                 set_null(self->values, &self->value_valid, total + count);
+            else if (put_text(&self->value_text, total + count, p + eq + 1, end - eq - 1) < 0)
+                return out_of_memory(c);
             count++;
         }
     }
@@ -407,28 +720,42 @@ static void query_params_fn(duckdb_function_info info, duckdb_data_chunk input, 
     self.values = duckdb_struct_vector_get_child(pairs, 1);
     self.value_valid = NULL;
     self.total = 0;
+    text_init(&self.key_text, self.keys);
+    text_init(&self.value_text, self.values);
     each_row(&self.c, input, 0, query_params_row, query_params_null);
+    text_refresh(&self.key_text);
+    text_refresh(&self.value_text);
+    text_flush(&self.key_text);
+    text_flush(&self.value_text);
+    text_free(&self.key_text);
+    text_free(&self.value_text);
 }
 
 /* ---- uri_normalize, uri_canonicalize, uri_fingerprint --------------------- */
 
-/* canonicalize's key (default options) of the row, in sc->data; its
- * length, or -1 when out of memory. */
-static int64_t canon_key(scratch_t *sc, const uint8_t *p, int64_t n)
+typedef struct {
+    call_t c;
+    int scheme_based;
+    canon_opts_t o;
+} text_call_t;
+
+/* canonicalize's key of the row, in sc->data; its length, or -1 when out
+ * of memory. */
+static int64_t canon_key(scratch_t *sc, const canon_opts_t *o, const uint8_t *p, int64_t n)
 {
-    uint8_t name[8]; /* (the drop rules' scratch: there are none) */
     ptrdiff_t m;
     if (reserve(&sc->more, &sc->more_cap, (size_t)n + FU_NORMALIZE_EXTRA) < 0)
         return -1;
     m = fu_normalize_1(p, n, 1, sc->more);
     if (reserve(&sc->data, &sc->cap, (size_t)m + 1) < 0)
         return -1;
-    return fu_canon_key(sc->more, m, 1, 1, NULL, 0, 0, name, &sc->fields, &sc->fields_cap,
-                        sc->data);
+    return fu_canon_key(sc->more, m, o->sort_query, o->drop_fragment, o->rules, o->nrules,
+                        o->longest, o->name, &sc->fields, &sc->fields_cap, sc->data);
 }
 
 static int text_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
 {
+    text_call_t *self = (text_call_t *)c;
     scratch_t *sc = &c->sc;
     int64_t m;
     if (!is_utf8(p, n, fu_is_ascii(p, n)))
@@ -436,9 +763,9 @@ static int text_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
     if (c->op == OP_NORMALIZE) {
         if (reserve(&sc->data, &sc->cap, (size_t)n + FU_NORMALIZE_EXTRA) < 0)
             return out_of_memory(c);
-        m = fu_normalize_1(p, n, 1, sc->data);
+        m = fu_normalize_1(p, n, self->scheme_based, sc->data);
     } else {
-        m = canon_key(sc, p, n);
+        m = canon_key(sc, &self->o, p, n);
         if (m < 0)
             return out_of_memory(c);
         if (c->op == OP_FINGERPRINT) {
@@ -446,15 +773,25 @@ static int text_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
             return 0;
         }
     }
-    put_text(c->out, (duckdb_string_t *)c->data, i, sc->data, m);
-    return 0;
+    return put_text(&c->text, i, sc->data, m) < 0 ? out_of_memory(c) : 0;
 }
 
 static void text_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
 {
-    call_t c;
-    call_init(&c, info, out);
-    each_row(&c, input, 0, text_row, NULL);
+    text_call_t self;
+    int rc;
+    call_init(&self.c, info, out);
+    self.scheme_based = 1;
+    memset(&self.o, 0, sizeof self.o);
+    if (self.c.op == OP_NORMALIZE)
+        rc = duckdb_data_chunk_get_column_count(input) > 1
+                 ? option_bool(&self.c, input, 1, "scheme_based", &self.scheme_based)
+                 : 0;
+    else
+        rc = canon_options(&self.c, input, &self.o);
+    if (rc == 0)
+        each_row(&self.c, input, 0, text_row, NULL);
+    canon_opts_free(&self.o);
 }
 
 /* ---- uri_is_valid ---------------------------------------------------------- */
@@ -465,13 +802,19 @@ static void is_valid_null(call_t *c, idx_t i)
     ((bool *)c->data)[i] = false;
 }
 
+typedef struct {
+    call_t c;
+    int rule;
+} is_valid_call_t;
+
 static int is_valid_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
 {
+    int rule = ((is_valid_call_t *)c)->rule;
     bool *bits = (bool *)c->data;
     scratch_t *sc = &c->sc;
     int64_t count = 0;
     if (fu_is_ascii(p, n)) {
-        bits[i] = fu_rule_check(FU_R_URI_REFERENCE, p, n) < 0;
+        bits[i] = fu_rule_check(rule, p, n) < 0;
         return 0;
     }
     /* as the kernels: the code points' RFC 3987 classes, one byte each */
@@ -480,15 +823,25 @@ static int is_valid_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
     if (!fu_utf8_decode(p, n, sc->wide, &count))
         return fail_utf8(c->info, i);
     fu_classify_4(sc->wide, count, sc->data);
-    bits[i] = fu_rule_check(FU_R_URI_REFERENCE, sc->data, count) < 0;
+    bits[i] = fu_rule_check(rule, sc->data, count) < 0;
     return 0;
 }
 
 static void is_valid_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
 {
-    call_t c;
-    call_init(&c, info, out);
-    each_row(&c, input, 0, is_valid_row, is_valid_null);
+    is_valid_call_t self;
+    idx_t args = duckdb_data_chunk_get_column_count(input);
+    const uint8_t *name = (const uint8_t *)"URI-reference";
+    int64_t n = 13;
+    int32_t rfc = 3986;
+    call_init(&self.c, info, out);
+    if (args > 1 && option_text(&self.c, input, 1, "rule", &name, &n) < 0)
+        return;
+    if (args > 2 && option_int(&self.c, input, 2, "rfc", &rfc) < 0)
+        return;
+    self.rule = option_rule(&self.c, name, n, rfc);
+    if (self.rule >= 0)
+        each_row(&self.c, input, 0, is_valid_row, is_valid_null);
 }
 
 /* ---- uri_resolve(base, ref) ------------------------------------------------ */
@@ -501,6 +854,7 @@ typedef struct {
     const uint8_t *last;
     int64_t nlast;
     fu_split_t parts;
+    int strict, rfc;
 } resolve_call_t;
 
 /* The loop runs over the references (argument 1): in the kernels' order,
@@ -526,9 +880,8 @@ static int resolve_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
         return null_row(c, i);
     if (reserve(&c->sc.data, &c->sc.cap, (size_t)(nb + n) + FU_RESOLVE_EXTRA) < 0)
         return out_of_memory(c);
-    m = fu_resolve_1(b, nb, &self->parts, p, n, 1, FU_RESOLVE_3986, c->sc.data);
-    put_text(c->out, (duckdb_string_t *)c->data, i, c->sc.data, m);
-    return 0;
+    m = fu_resolve_1(b, nb, &self->parts, p, n, self->strict, self->rfc, c->sc.data);
+    return put_text(&c->text, i, c->sc.data, m) < 0 ? out_of_memory(c) : 0;
 }
 
 static void resolve_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
@@ -541,163 +894,64 @@ static void resolve_fn(duckdb_function_info info, duckdb_data_chunk input, duckd
     self.last = NULL;
     self.nlast = -1;
     memset(&self.parts, 0, sizeof self.parts);
+    self.strict = 1;
+    self.rfc = FU_RESOLVE_3986;
+    if (duckdb_data_chunk_get_column_count(input) > 2
+        && option_bool(&self.c, input, 2, "strict", &self.strict) < 0)
+        return;
+    if (duckdb_data_chunk_get_column_count(input) > 3) {
+        int32_t rfc = 3986;
+        if (option_int(&self.c, input, 3, "rfc", &rfc) < 0)
+            return;
+        if (rfc != 3986 && rfc != 2396) {
+            option_error(&self.c, "rfc", "must be 3986 or 2396");
+            return;
+        }
+        self.rfc = rfc == 2396 ? FU_RESOLVE_2396 : FU_RESOLVE_3986;
+    }
     each_row(&self.c, input, 1, resolve_row, NULL);
 }
 
 /* ---- uri_registrable_domain, uri_public_suffix ------------------------------ */
 
-/* The Public Suffix List, as _psl_c builds it: fasturi.duckdb hands the
- * extension the keys of its table (fasturi_load_public_suffix_list below),
- * which are published once built and never freed (a later list replaces
- * the pointer; a function running on the old one keeps reading it). */
-typedef struct {
-    fu_psl_t t;
-    int depth;
-    uint8_t *keys;
-    char version[128];
-} psl_table_t;
+/* The Public Suffix List fasturi.duckdb hands the extension
+ * (fasturi_load_public_suffix_list below; fasturi_psl_table.h): a
+ * fu_psl_table_t *, read and set atomically. */
+static int64_t psl_current;
 
-static int64_t psl_current; /* a psl_table_t *, read and set atomically */
-
-static const psl_table_t *psl_get(void)
+static const fu_psl_table_t *psl_get(void)
 {
-    return (const psl_table_t *)(intptr_t)fu_shared_get(&psl_current);
-}
-
-/* Whether code point c is in the sorted ranges r[0, n) ({first, last}). */
-static int in_ranges(const uint32_t (*r)[2], size_t n, uint32_t c)
-{
-    size_t lo = 0, hi = n;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (c < r[mid][0])
-            hi = mid;
-        else if (c > r[mid][1])
-            lo = mid + 1;
-        else
-            return 1;
-    }
-    return 0;
-}
-
-/* str.lower's mapping of c (not U+03A3): up to 3 code points into out;
- * their count. */
-static int lower_of(uint32_t c, uint32_t *out)
-{
-    size_t lo = 0, hi = sizeof FU_LOWER / sizeof FU_LOWER[0];
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (c < FU_LOWER[mid][0]) {
-            hi = mid;
-        } else if (c > FU_LOWER[mid][0]) {
-            lo = mid + 1;
-        } else {
-            int k, m = (int)FU_LOWER[mid][1];
-            for (k = 0; k < m; k++)
-                out[k] = FU_LOWER[mid][2 + k];
-            return m;
-        }
-    }
-    out[0] = c;
-    return 1;
-}
-
-#define IS_CASED(c) in_ranges(FU_CASED, sizeof FU_CASED / sizeof FU_CASED[0], (c))
-#define IS_IGNORABLE(c) in_ranges(FU_IGNORABLE, sizeof FU_IGNORABLE / sizeof FU_IGNORABLE[0], (c))
-
-static uint8_t *put_utf8(uint8_t *o, uint32_t c)
-{
-    if (c < 0x80) {
-        *o++ = (uint8_t)c;
-    } else if (c < 0x800) {
-        *o++ = (uint8_t)(0xC0 | (c >> 6));
-        *o++ = (uint8_t)(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-        *o++ = (uint8_t)(0xE0 | (c >> 12));
-        *o++ = (uint8_t)(0x80 | ((c >> 6) & 0x3F));
-        *o++ = (uint8_t)(0x80 | (c & 0x3F));
-    } else {
-        *o++ = (uint8_t)(0xF0 | (c >> 18));
-        *o++ = (uint8_t)(0x80 | ((c >> 12) & 0x3F));
-        *o++ = (uint8_t)(0x80 | ((c >> 6) & 0x3F));
-        *o++ = (uint8_t)(0x80 | (c & 0x3F));
-    }
-    return o;
-}
-
-/* Python's str.lower of the code points w[0, n) (Final_Sigma included), as
- * UTF-8 into out (room for 3 * 4 * n bytes); its length. */
-static ptrdiff_t str_lower(const uint32_t *w, int64_t n, uint8_t *out)
-{
-    uint8_t *o = out;
-    int64_t i, j;
-    uint32_t low[3];
-    for (i = 0; i < n; i++) {
-        int k, m;
-        if (w[i] == 0x3A3) { /* CPython's handle_capital_sigma */
-            int final = 0;
-            for (j = i - 1; j >= 0 && IS_IGNORABLE(w[j]); j--)
-                ;
-            final = j >= 0 && IS_CASED(w[j]);
-            if (final && i + 1 < n) {
-                for (j = i + 1; j < n && IS_IGNORABLE(w[j]); j++)
-                    ;
-                final = j == n || !IS_CASED(w[j]);
-            }
-            o = put_utf8(o, final ? 0x3C2 : 0x3C3);
-            continue;
-        }
-        m = lower_of(w[i], low);
-        for (k = 0; k < m; k++)
-            o = put_utf8(o, low[k]);
-    }
-    return o - out;
+    return (const fu_psl_table_t *)(intptr_t)fu_shared_get(&psl_current);
 }
 
 typedef struct {
     call_t c;
-    const psl_table_t *table;
+    const fu_psl_table_t *table;
+    int shift; /* 0: the ICANN section's flags; 4 (private): the whole list's */
+    fu_psl_scratch_t ps;
 } psl_call_t;
 
 static int psl_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
 {
     psl_call_t *self = (psl_call_t *)c;
-    scratch_t *sc = &c->sc;
-    const uint8_t *host;
-    int64_t count = 0;
-    ptrdiff_t a, b, size, suffix_at, domain_at, at;
+    const uint8_t *at;
+    int64_t m;
+    int got;
     if (!fu_utf8_valid(p, n))
         return fail_utf8(c->info, i);
-    if (!fu_psl_host_range(p, n, &a, &b))
-        return null_row(c, i);
-    host = p + a;
-    size = b - a;
-    if (!fu_is_ascii(host, size)) {
-        /* str.lower of the host's text first, as _psl_c does */
-        if (reserve_wide(sc, (size_t)size) < 0
-            || reserve(&sc->more, &sc->more_cap, (size_t)size * 12) < 0)
-            return out_of_memory(c);
-        fu_utf8_decode(host, size, sc->wide, &count);
-        size = str_lower(sc->wide, count, sc->more);
-        host = sc->more;
-    }
-    if (reserve(&sc->data, &sc->cap, (size_t)size + 1) < 0)
+    got = fu_psl_answer(self->table, self->shift, c->op == OP_REGISTRABLE_DOMAIN, p, n, &self->ps,
+                        &at, &m);
+    if (got < 0)
         return out_of_memory(c);
-    if (fu_psl_lookup(&self->table->t, self->table->depth, host, size, sc->data, 0, &suffix_at,
-                      &domain_at)
-        < 0)
+    if (got == 0)
         return null_row(c, i);
-    at = c->op == OP_REGISTRABLE_DOMAIN ? domain_at : suffix_at;
-    if (at < 0)
-        return null_row(c, i);
-    put_text(c->out, (duckdb_string_t *)c->data, i, sc->data + at, size - at);
-    return 0;
+    return put_text(&c->text, i, at, m) < 0 ? out_of_memory(c) : 0;
 }
 
 static void psl_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
 {
     psl_call_t self;
-    const psl_table_t *table = psl_get();
+    const fu_psl_table_t *table = psl_get();
     if (table == NULL) {
         duckdb_scalar_function_set_error(
             info, "fasturi: no Public Suffix List loaded (fasturi.duckdb.connect() loads the"
@@ -706,60 +960,22 @@ static void psl_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_ve
     }
     call_init(&self.c, info, out);
     self.table = table;
+    self.shift = 0;
+    memset(&self.ps, 0, sizeof self.ps);
+    if (duckdb_data_chunk_get_column_count(input) > 1) {
+        int private_ = 0;
+        if (option_bool(&self.c, input, 1, "private", &private_) < 0)
+            return;
+        self.shift = private_ ? 4 : 0;
+    }
     each_row(&self.c, input, 0, psl_row, NULL);
+    fu_psl_scratch_free(&self.ps);
 }
 
 /* fasturi_load_public_suffix_list(keys, version): the keys of _psl_c's
- * table, one a line, each after its flags as two hex digits (the ICANN
- * section's low nibble, the whole list's high one, FU_PSL_LONGER on the
- * proper suffixes of cores); makes it the list every uri_registrable_domain
- * and uri_public_suffix of the process reads.  Returns the version. */
-static psl_table_t *psl_build(const uint8_t *p, int64_t n, const uint8_t *v, int64_t nv)
-{
-    psl_table_t *table = (psl_table_t *)calloc(1, sizeof(psl_table_t));
-    size_t count = 0, capacity = 16;
-    int64_t i, line, end;
-    uint32_t off = 0;
-    if (table == NULL)
-        return NULL;
-    for (i = 0; i < n; i++)
-        count += p[i] == '\n';
-    while (3 * capacity < 4 * count + 4)
-        capacity *= 2;
-    table->keys = (uint8_t *)malloc((size_t)n + 1);
-    table->t.slots = (fu_psl_slot_t *)calloc(capacity, sizeof(fu_psl_slot_t));
-    if (table->keys == NULL || table->t.slots == NULL)
-        goto bad;
-    table->t.mask = capacity - 1;
-    table->t.keys = table->keys;
-    for (line = 0; line < n; line = end + 1) {
-        int flags, labels = 1, hi, lo;
-        const uint8_t *nl = (const uint8_t *)memchr(p + line, '\n', (size_t)(n - line));
-        end = nl ? nl - p : n;
-        if (end - line < 3 || (hi = fu_hexval(p[line])) < 0 || (lo = fu_hexval(p[line + 1])) < 0)
-            goto bad;
-        flags = hi << 4 | lo;
-        if (flags == 0 || end - line - 2 > 0xFFFF)
-            goto bad;
-        memcpy(table->keys + off, p + line + 2, (size_t)(end - line - 2));
-        for (i = line + 2; i < end; i++)
-            labels += p[i] == '.';
-        if (labels > table->depth)
-            table->depth = labels;
-        fu_psl_insert(&table->t, off, (uint32_t)(end - line - 2), (uint8_t)flags);
-        off += (uint32_t)(end - line - 2);
-    }
-    if (table->depth > FU_PSL_MAX_DEPTH || nv >= (int64_t)sizeof table->version)
-        goto bad;
-    memcpy(table->version, v, (size_t)nv);
-    return table;
-bad:
-    free(table->keys);
-    free(table->t.slots);
-    free(table);
-    return NULL;
-}
-
+ * table (fasturi_psl_table.h); makes it the list every
+ * uri_registrable_domain and uri_public_suffix of the process reads.
+ * Returns the version. */
 static void load_psl_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
 {
     idx_t rows = duckdb_data_chunk_get_size(input), i;
@@ -771,14 +987,14 @@ static void load_psl_fn(duckdb_function_info info, duckdb_data_chunk input, duck
     for (i = 0; i < rows; i++) {
         const uint8_t *p, *v;
         int64_t n, nv;
-        psl_table_t *table;
+        fu_psl_table_t *table;
         if (!row_valid(kv, i) || !row_valid(vvv, i)) {
             duckdb_scalar_function_set_error(info, "fasturi_load_public_suffix_list: NULL");
             return;
         }
         row_text(&keys[i], &p, &n);
         row_text(&versions[i], &v, &nv);
-        table = psl_build(p, n, v, nv);
+        table = fu_psl_table_build(p, n, v, nv);
         if (table == NULL) {
             duckdb_scalar_function_set_error(
                 info, "fasturi_load_public_suffix_list: not a table fasturi.duckdb wrote");
@@ -792,7 +1008,7 @@ static void load_psl_fn(duckdb_function_info info, duckdb_data_chunk input, duck
 
 static void psl_version_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
 {
-    const psl_table_t *table = psl_get();
+    const fu_psl_table_t *table = psl_get();
     uint64_t *valid = NULL;
     idx_t rows = duckdb_data_chunk_get_size(input), i;
     (void)info;
@@ -806,49 +1022,76 @@ static void psl_version_fn(duckdb_function_info info, duckdb_data_chunk input, d
 
 /* ---- registration ------------------------------------------------------------ */
 
-/* volatile: evaluated for every row, never folded into a constant when the
- * query is planned (the Public Suffix List functions change state) */
-static int add_function(duckdb_connection con, const char *name, int nargs,
-                        duckdb_logical_type returns, duckdb_scalar_function_t fn, int op,
-                        int volatile_)
+/* name(args[0, k)) for every k from least to the count of args: one
+ * function set, each overload the same C function, which reads the options
+ * given.  volatile: evaluated for every row, never folded into a constant
+ * when the query is planned (the Public Suffix List functions change
+ * state). */
+static int add_set(duckdb_connection con, const char *name, const duckdb_logical_type *args,
+                   int least, int most, duckdb_logical_type returns, duckdb_scalar_function_t fn,
+                   int op, int volatile_)
 {
-    duckdb_scalar_function f = duckdb_create_scalar_function();
-    duckdb_logical_type text = duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR);
-    int k;
-    duckdb_state rc;
-    duckdb_scalar_function_set_name(f, name);
-    for (k = 0; k < nargs; k++)
-        duckdb_scalar_function_add_parameter(f, text);
-    duckdb_scalar_function_set_return_type(f, returns);
-    duckdb_scalar_function_set_function(f, fn);
-    duckdb_scalar_function_set_extra_info(f, (void *)(intptr_t)op, NULL);
-    if (volatile_)
-        duckdb_scalar_function_set_volatile(f);
-    rc = duckdb_register_scalar_function(con, f);
-    duckdb_destroy_scalar_function(&f);
+    duckdb_scalar_function_set set = duckdb_create_scalar_function_set(name);
+    int k, j, bad = 0;
+    for (k = least; k <= most; k++) {
+        duckdb_scalar_function f = duckdb_create_scalar_function();
+        duckdb_scalar_function_set_name(f, name);
+        for (j = 0; j < k; j++)
+            duckdb_scalar_function_add_parameter(f, args[j]);
+        duckdb_scalar_function_set_return_type(f, returns);
+        duckdb_scalar_function_set_function(f, fn);
+        duckdb_scalar_function_set_extra_info(f, (void *)(intptr_t)op, NULL);
+        /* NULL rows reach the function (an option's NULL is an error, not
+         * a NULL result; a NULL preset is the default) */
+        duckdb_scalar_function_set_special_handling(f);
+        if (volatile_)
+            duckdb_scalar_function_set_volatile(f);
+        bad |= duckdb_add_scalar_function_to_set(set, f) != DuckDBSuccess;
+        duckdb_destroy_scalar_function(&f);
+    }
+    bad |= duckdb_register_scalar_function_set(con, set) != DuckDBSuccess;
+    duckdb_destroy_scalar_function_set(&set);
+    return bad ? -1 : 0;
+}
+
+/* The argument types (V VARCHAR, B BOOLEAN, I INTEGER, L VARCHAR[]) of
+ * every overload: the first `least` are required. */
+static int add(duckdb_connection con, const char *name, const char *args, int least,
+               duckdb_logical_type returns, duckdb_scalar_function_t fn, int op)
+{
+    duckdb_logical_type types[8], text = duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR);
+    int k, n = (int)strlen(args), rc;
+    for (k = 0; k < n; k++) {
+        switch (args[k]) {
+        case 'B': types[k] = duckdb_create_logical_type(DUCKDB_TYPE_BOOLEAN); break;
+        case 'I': types[k] = duckdb_create_logical_type(DUCKDB_TYPE_INTEGER); break;
+        case 'L': types[k] = duckdb_create_list_type(text); break;
+        default: types[k] = duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR); break;
+        }
+    }
+    rc = add_set(con, name, types, least, n, returns, fn, op, 0);
+    for (k = 0; k < n; k++)
+        duckdb_destroy_logical_type(&types[k]);
     duckdb_destroy_logical_type(&text);
-    return rc == DuckDBSuccess ? 0 : -1;
+    return rc;
 }
 
-static int add(duckdb_connection con, const char *name, int nargs, duckdb_logical_type returns,
-               duckdb_scalar_function_t fn, int op)
-{
-    return add_function(con, name, nargs, returns, fn, op, 0);
-}
-
-static int add_typed(duckdb_connection con, const char *name, int nargs, duckdb_type returns,
-                     duckdb_scalar_function_t fn, int op)
+static int add_typed(duckdb_connection con, const char *name, const char *args, int least,
+                     duckdb_type returns, duckdb_scalar_function_t fn, int op)
 {
     duckdb_logical_type t = duckdb_create_logical_type(returns);
-    int rc = add(con, name, nargs, t, fn, op);
+    int rc = add(con, name, args, least, t, fn, op);
     duckdb_destroy_logical_type(&t);
     return rc;
 }
 
+/* Every function with its parameters in fasturi.arrow.FUNCTIONS' order
+ * (split's fields excepted: its struct holds every field). */
 static int register_all(duckdb_connection con)
 {
-    static const char *const names[8] = { "uri_scheme", NULL,       NULL,        "uri_host",
-                                          "uri_port",   "uri_path", "uri_query", "uri_fragment" };
+    static const char *const names[8] = { "uri_scheme", "uri_authority", "uri_userinfo",
+                                          "uri_host",   "uri_port",      "uri_path",
+                                          "uri_query",  "uri_fragment" };
     duckdb_logical_type text = duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR);
     duckdb_logical_type types[8];
     const char *kv[2] = { "key", "value" };
@@ -856,24 +1099,27 @@ static int register_all(duckdb_connection con)
     int k, bad = 0;
     for (k = 0; k < 8; k++) {
         types[k] = text;
-        if (names[k] != NULL)
-            bad |= add_typed(con, names[k], 1, DUCKDB_TYPE_VARCHAR, components_fn, OP_SCHEME + k);
+        bad |= add_typed(con, names[k], "V", 1, DUCKDB_TYPE_VARCHAR, components_fn, OP_SCHEME + k);
     }
-    bad |= add_typed(con, "uri_normalize", 1, DUCKDB_TYPE_VARCHAR, text_fn, OP_NORMALIZE);
-    bad |= add_typed(con, "uri_canonicalize", 1, DUCKDB_TYPE_VARCHAR, text_fn, OP_CANONICALIZE);
-    bad |= add_typed(con, "uri_fingerprint", 1, DUCKDB_TYPE_UBIGINT, text_fn, OP_FINGERPRINT);
-    bad |= add_typed(con, "uri_is_valid", 1, DUCKDB_TYPE_BOOLEAN, is_valid_fn, OP_IS_VALID);
-    bad |= add_typed(con, "uri_resolve", 2, DUCKDB_TYPE_VARCHAR, resolve_fn, OP_RESOLVE);
-    bad |= add_typed(con, "uri_registrable_domain", 1, DUCKDB_TYPE_VARCHAR, psl_fn,
+    bad |= add_typed(con, "uri_normalize", "VB", 1, DUCKDB_TYPE_VARCHAR, text_fn, OP_NORMALIZE);
+    bad |= add_typed(con, "uri_canonicalize", "VBBLV", 1, DUCKDB_TYPE_VARCHAR, text_fn,
+                     OP_CANONICALIZE);
+    bad |=
+        add_typed(con, "uri_fingerprint", "VBBLV", 1, DUCKDB_TYPE_UBIGINT, text_fn, OP_FINGERPRINT);
+    bad |= add_typed(con, "uri_is_valid", "VVI", 1, DUCKDB_TYPE_BOOLEAN, is_valid_fn, OP_IS_VALID);
+    bad |= add_typed(con, "uri_resolve", "VVBI", 2, DUCKDB_TYPE_VARCHAR, resolve_fn, OP_RESOLVE);
+    bad |= add_typed(con, "uri_registrable_domain", "VB", 1, DUCKDB_TYPE_VARCHAR, psl_fn,
                      OP_REGISTRABLE_DOMAIN);
-    bad |= add_typed(con, "uri_public_suffix", 1, DUCKDB_TYPE_VARCHAR, psl_fn, OP_PUBLIC_SUFFIX);
-    bad |= add_function(con, "fasturi_load_public_suffix_list", 2, text, load_psl_fn, 0, 1);
-    bad |= add_function(con, "fasturi_public_suffix_list_version", 0, text, psl_version_fn, 0, 1);
+    bad |=
+        add_typed(con, "uri_public_suffix", "VB", 1, DUCKDB_TYPE_VARCHAR, psl_fn, OP_PUBLIC_SUFFIX);
+    bad |= add_set(con, "fasturi_load_public_suffix_list", types, 2, 2, text, load_psl_fn, 0, 1);
+    bad |=
+        add_set(con, "fasturi_public_suffix_list_version", types, 0, 0, text, psl_version_fn, 0, 1);
     split = duckdb_create_struct_type(types, SPLIT_FIELDS, 8);
-    bad |= add(con, "uri_split", 1, split, split_fn, OP_SPLIT);
+    bad |= add(con, "uri_split", "V", 1, split, split_fn, OP_SPLIT);
     pair = duckdb_create_struct_type(types, kv, 2);
     params = duckdb_create_list_type(pair);
-    bad |= add(con, "uri_query_params", 1, params, query_params_fn, OP_QUERY_PARAMS);
+    bad |= add(con, "uri_query_params", "V", 1, params, query_params_fn, OP_QUERY_PARAMS);
     duckdb_destroy_logical_type(&params);
     duckdb_destroy_logical_type(&pair);
     duckdb_destroy_logical_type(&split);

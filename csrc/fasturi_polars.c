@@ -63,7 +63,16 @@
 #include "fasturi_codec.h"
 #include "fasturi_dots.h"
 #include "fasturi_rules.h"
+#include "fasturi_psl.h"
 #include "fasturi_scan.h"
+#include "fasturi_shared.h"
+#include "fasturi_xxh64.h"
+
+/* Written by setup.py from the building Python's own str.lower (see
+ * csrc/gen_lower.py), for fasturi_psl_table.h. */
+#include "fasturi_lower_unicode.h"
+
+#include "fasturi_psl_table.h"
 
 #if defined(__linux__)
 #include <sched.h>
@@ -114,6 +123,10 @@ enum {
     OP_ERROR_POSITION,
     OP_PERCENT_DECODE,
     OP_RESOLVE,
+    OP_FINGERPRINT,
+    OP_REGISTRABLE_DOMAIN,
+    OP_PUBLIC_SUFFIX,
+    OP_LOAD_PSL,
 };
 
 #define N_FIELDS FU_F_COUNT
@@ -143,7 +156,26 @@ static const struct {
     [OP_ERROR_POSITION] = { "error_position", "ssi" },
     [OP_PERCENT_DECODE] = { "percent_decode", "s" },
     [OP_RESOLVE] = { "resolve", "ssbi" },
+    [OP_FINGERPRINT] = { "fingerprint", "sbbl" },
+    /* (the last argument: the list's token, as load_public_suffix_list had it) */
+    [OP_REGISTRABLE_DOMAIN] = { "registrable_domain", "sbs" },
+    [OP_PUBLIC_SUFFIX] = { "public_suffix", "sbs" },
+    /* (the keys of fasturi._psl.keys, the token): the token */
+    [OP_LOAD_PSL] = { "load_public_suffix_list", "ss" },
 };
+
+/* ---- the Public Suffix List ----------------------------------------------
+ *
+ * fasturi.polars hands the plugin the list fasturi's scalar functions use
+ * (load_public_suffix_list, run once from Python before an expression that
+ * needs it is made), under a token that names it; the expressions carry
+ * the token, and refuse to run on another list. */
+static int64_t psl_current; /* a fu_psl_table_t *, read and set atomically */
+
+static const fu_psl_table_t *psl_get(void)
+{
+    return (const fu_psl_table_t *)(intptr_t)fu_shared_get(&psl_current);
+}
 
 /* ---- errors --------------------------------------------------------------- */
 
@@ -250,7 +282,10 @@ static int result_schema(int op, const struct ArrowSchema *const *args, struct A
             if (fu_schema_init(out->children[k], "vu", FIELD_NAMES[fields[k]], 0) < 0)
                 goto oom;
     } else {
-        const char *format = op == OP_IS_VALID ? "b" : op == OP_ERROR_POSITION ? "i" : "vu";
+        const char *format = op == OP_IS_VALID         ? "b"
+                             : op == OP_ERROR_POSITION ? "i"
+                             : op == OP_FINGERPRINT    ? "L"
+                                                       : "vu";
         if (fu_schema_init(out, format, NULL, 0) < 0)
             goto oom;
     }
@@ -423,6 +458,8 @@ typedef struct {
     int nrules;
     ptrdiff_t longest;
     uint8_t *rule_text;
+    const fu_psl_table_t *psl; /* registrable_domain, public_suffix */
+    int shift;                 /* their flags: 0, the ICANN section's; 4, the whole list's */
 } job_t;
 
 static void job_free(job_t *job)
@@ -495,17 +532,12 @@ static int read_drop_params(job_t *job, const fu_series_t *s)
  * RFC 2396's; -1 (failed) when there is none. */
 static int rule_id(const uint8_t *name, int64_t n, int rfc)
 {
-    int lo = rfc == 2396 ? FU_R_3986_END : 0, hi = rfc == 2396 ? FU_R_COUNT : FU_R_3986_END, k;
-    if (rfc != 3986 && rfc != 2396) {
+    int k = fu_rule_named(name, n, rfc);
+    if (k == -2)
         fail("rfc must be 3986 or 2396, not %d", rfc);
-        return -1;
-    }
-    for (k = lo; k < hi; k++)
-        if (fu_rule_names[k] != NULL && (int64_t)strlen(fu_rule_names[k]) == n
-            && memcmp(fu_rule_names[k], name, (size_t)n) == 0)
-            return k;
-    fail("unknown rule '%.*s' for RFC %d", (int)(n < 64 ? n : 64), (const char *)name, rfc);
-    return -1;
+    else if (k < 0)
+        fail("unknown rule '%.*s' for RFC %d", (int)(n < 64 ? n : 64), (const char *)name, rfc);
+    return k < 0 ? -1 : k;
 }
 
 static int read_options(job_t *job, const fu_series_t *in)
@@ -527,6 +559,7 @@ static int read_options(job_t *job, const fu_series_t *in)
         job->scheme_based = literal_bool(&in[1], "scheme_based");
         return job->scheme_based;
     case OP_CANONICALIZE:
+    case OP_FINGERPRINT:
         job->sort_query = literal_bool(&in[1], "sort_query");
         job->drop_fragment = literal_bool(&in[2], "drop_fragment");
         if (job->sort_query < 0 || job->drop_fragment < 0)
@@ -538,6 +571,39 @@ static int read_options(job_t *job, const fu_series_t *in)
             return -1;
         job->rule = rule_id(p, n, rfc);
         return job->rule;
+    case OP_REGISTRABLE_DOMAIN:
+    case OP_PUBLIC_SUFFIX: {
+        int private_ = literal_bool(&in[1], "private");
+        if (private_ < 0 || literal_text(&in[2], "the list's token", &p, &n) < 0)
+            return -1;
+        job->shift = private_ ? 4 : 0;
+        job->psl = psl_get();
+        if (job->psl == NULL || (int64_t)strlen(job->psl->version) != n
+            || memcmp(job->psl->version, p, (size_t)n) != 0) {
+            fail("uri.%s: the Public Suffix List it was made with is not the one loaded"
+                 " (make the expression again after fasturi.load_public_suffix_list)",
+                 OPS[job->op].name);
+            return -1;
+        }
+        return 0;
+    }
+    case OP_LOAD_PSL: {
+        const uint8_t *token;
+        int64_t ntoken;
+        fu_psl_table_t *table;
+        if (literal_text(&in[0], "keys", &p, &n) < 0
+            || literal_text(&in[1], "the list's token", &token, &ntoken) < 0)
+            return -1;
+        table = fu_psl_table_build(p, n, token, ntoken);
+        if (table == NULL) {
+            fail("load_public_suffix_list: not the keys fasturi.polars hands over");
+            return -1;
+        }
+        /* (the table it replaces stays: a running expression may read it) */
+        fu_shared_swap(&psl_current, (int64_t)(intptr_t)table);
+        job->psl = table;
+        return 0;
+    }
     case OP_RESOLVE:
         job->strict = literal_bool(&in[2], "strict");
         if (job->strict < 0 || literal_int(&in[3], "rfc", &rfc) < 0)
@@ -720,10 +786,12 @@ typedef struct {
     const uint8_t *last_base;
     int64_t last_nbase;
     fu_split_t last_parts;
+    fu_psl_scratch_t psl;
 } scratch_t;
 
 static void scratch_free(scratch_t *sc)
 {
+    fu_psl_scratch_free(&sc->psl);
     fu_release(sc->tmp.data);
     free(sc->wide);
     free(sc->name);
@@ -906,6 +974,34 @@ static int text_row(const job_t *job, scratch_t *sc, reader_t *bases, int64_t ro
         }
         text_take(t, i, m);
         return 0;
+    case OP_REGISTRABLE_DOMAIN:
+    case OP_PUBLIC_SUFFIX: {
+        const uint8_t *at;
+        got = fu_psl_answer(job->psl, job->shift, job->op == OP_REGISTRABLE_DOMAIN, p, n, &sc->psl,
+                            &at, &m);
+        if (got < 0) {
+            bad = -1;
+            break;
+        }
+        if (got == 0) {
+            text_null(t, i);
+            return 0;
+        }
+        bad = text_room(t, m);
+        if (bad < 0)
+            break;
+        memcpy(text_end(t), at, (size_t)m);
+        text_take(t, i, m);
+        return 0;
+    }
+    case OP_LOAD_PSL: /* (loaded by read_options) the list's token */
+        m = (int64_t)strlen(job->psl->version);
+        bad = text_room(t, m);
+        if (bad < 0)
+            break;
+        memcpy(text_end(t), job->psl->version, (size_t)m);
+        text_take(t, i, m);
+        return 0;
     default: /* OP_RESOLVE */
         got = reader_row(bases, row, &b, &nb);
         if (got == -2)
@@ -965,6 +1061,50 @@ static int text_rows(const job_t *job, scratch_t *sc, reader_t *urls, reader_t *
             return -1;
     }
     return 0;
+}
+
+/* fingerprint of rows [from, to) of one chunk: XXH64 of canonicalize's
+ * key (canonicalize's options), the values and validity. */
+static int fingerprint_rows(const job_t *job, scratch_t *sc, const fu_col_t *c, int64_t row0,
+                            int64_t from, int64_t to, uint64_t *values, uint8_t *valid,
+                            int64_t *nulls)
+{
+    int64_t i, m;
+    fu_buf_t key;
+    memset(&key, 0, sizeof key);
+    for (i = from; i < to; i++) {
+        const uint8_t *p;
+        int64_t n;
+        int got = fu_col_row(c, i, &p, &n);
+        if (got == FU_ROW_NULL) {
+            clear_bit(valid, i);
+            *nulls += 1;
+            continue;
+        }
+        if (got == FU_ROW_CORRUPT || !fu_utf8_valid(p, n)) {
+            free(key.data);
+            return row_error(got, row0 + i);
+        }
+        sc->tmp.len = 0;
+        if (fu_buf_reserve(&sc->tmp, n + FU_NORMALIZE_EXTRA) < 0)
+            goto oom;
+        m = fu_normalize_1(p, n, 1, sc->tmp.data);
+        key.len = 0;
+        if (fu_buf_reserve(&key, m + 1) < 0)
+            goto oom;
+        m = fu_canon_key(sc->tmp.data, m, job->sort_query, job->drop_fragment, job->rules,
+                         job->nrules, job->longest, sc->name, &sc->fields, &sc->fields_cap,
+                         key.data);
+        if (m < 0)
+            goto oom;
+        values[i] = fu_xxh64(key.data, (size_t)m, 0);
+    }
+    free(key.data);
+    return 0;
+oom:
+    free(key.data);
+    fail("out of memory");
+    return -1;
 }
 
 /* ---- the call ---------------------------------------------------------------- */
@@ -1062,6 +1202,9 @@ static void run_part(part_t *q)
     if (job->longest > 0 && (sc.name = (uint8_t *)malloc((size_t)job->longest + 5)) == NULL) {
         fail("out of memory");
         rc = -1;
+    } else if (job->op == OP_FINGERPRINT) {
+        rc = fingerprint_rows(job, &sc, q->c, q->row0, q->from, q->to, (uint64_t *)q->values,
+                              q->valid, &q->nulls);
     } else if (job->op == OP_IS_VALID || job->op == OP_ERROR_POSITION) {
         rc = check_rows(job, &sc, q->c, q->row0, q->from, q->to, q->values, q->valid, &q->nulls);
     } else if (job->op > OP_SPLIT) {
@@ -1159,15 +1302,18 @@ static int result_chunk(const job_t *job, const fu_series_t *in, const fu_col_t 
     uint8_t *valid = NULL, *values = NULL;
     int64_t nulls = 0, per;
     int j, k, nparts = 1, nf = job->op == OP_SPLIT ? job->nfields : 1;
-    int check = job->op == OP_IS_VALID || job->op == OP_ERROR_POSITION;
+    /* (results of fixed width: a value a row) */
+    int check = job->op == OP_IS_VALID || job->op == OP_ERROR_POSITION || job->op == OP_FINGERPRINT;
     /* split and the components: views into the chunk where they can
      * address it (not a large_string's text past 2 GiB) */
     int views = job->op <= OP_SPLIT && fu_col_viewable(c);
     memset(t, 0, sizeof t);
     if (check) {
         valid = bitmap_new(rows, 1);
-        values = job->op == OP_IS_VALID ? bitmap_new(rows, 0)
-                                        : (uint8_t *)calloc((size_t)(rows > 0 ? rows : 1), 4);
+        values = job->op == OP_IS_VALID
+                     ? bitmap_new(rows, 0)
+                     : (uint8_t *)calloc((size_t)(rows > 0 ? rows : 1),
+                                         job->op == OP_FINGERPRINT ? 8 : 4);
         if (valid == NULL || values == NULL)
             goto oom;
     } else {
@@ -1419,5 +1565,9 @@ FU_PLUGIN(normalize, OP_NORMALIZE)
 FU_PLUGIN(canonicalize, OP_CANONICALIZE)
 FU_PLUGIN(is_valid, OP_IS_VALID)
 FU_PLUGIN(error_position, OP_ERROR_POSITION)
+FU_PLUGIN(fingerprint, OP_FINGERPRINT)
+FU_PLUGIN(registrable_domain, OP_REGISTRABLE_DOMAIN)
+FU_PLUGIN(public_suffix, OP_PUBLIC_SUFFIX)
+FU_PLUGIN(load_public_suffix_list, OP_LOAD_PSL)
 FU_PLUGIN(percent_decode, OP_PERCENT_DECODE)
 FU_PLUGIN(resolve, OP_RESOLVE)

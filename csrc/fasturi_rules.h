@@ -885,6 +885,21 @@ static const char *const fu_rule_names[FU_R_COUNT] = {
     [FU_R2_ALPHANUM] = "alphanum", [FU_R2_ALPHA] = "alpha",
     [FU_R2_LOWALPHA] = "lowalpha", [FU_R2_UPALPHA] = "upalpha", [FU_R2_DIGIT] = "digit",
 };
+
+/* The rule named name[0, n) among RFC 3986's (with RFC 3987's) when rfc is
+ * 3986, among RFC 2396's when it is 2396: its number, or -1 when there is
+ * none (-2 when rfc is neither). */
+static inline int fu_rule_named(const uint8_t *name, int64_t n, int rfc)
+{
+    int lo = rfc == 2396 ? FU_R_3986_END : 0, hi = rfc == 2396 ? FU_R_COUNT : FU_R_3986_END, k;
+    if (rfc != 3986 && rfc != 2396)
+        return -2;
+    for (k = lo; k < hi; k++)
+        if (fu_rule_names[k] != NULL && (int64_t)strlen(fu_rule_names[k]) == n
+            && memcmp(fu_rule_names[k], name, (size_t)n) == 0)
+            return k;
+    return -1;
+}
 /* clang-format on */
 
 /* The matcher of rule id from 0: end or FU_M_FAIL (see the top of the file). */

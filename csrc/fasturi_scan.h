@@ -300,8 +300,11 @@ static inline __m128i fu_block16(const uint8_t *s, ptrdiff_t len, ptrdiff_t b, u
         high |= (unsigned)_mm_movemask_epi8(x);                                                    \
     }
 
+/* head: the scheme and the authority alone (the path, query and fragment
+ * are left as they start: the whole text a path, no query, no fragment);
+ * a constant once inlined. */
 static FU_ALWAYS_INLINE int fu_split_scan_1(const uint8_t *s, ptrdiff_t len, fu_split_t *o,
-                                            int ascii)
+                                            int ascii, int head)
 {
     uint8_t tail[16];
     ptrdiff_t i = 0, b = 0, pos = 0;
@@ -325,6 +328,8 @@ static FU_ALWAYS_INLINE int fu_split_scan_1(const uint8_t *s, ptrdiff_t len, fu_
         FU_BLOCK_STOP(FU_AT_AUTHORITY)
         o->auth_end = pos = i;
     }
+    if (head)
+        goto rest;
     o->path_start = i = pos;
     FU_BLOCK_STOP(FU_AT_PATH)
     o->path_end = i;
@@ -335,6 +340,7 @@ static FU_ALWAYS_INLINE int fu_split_scan_1(const uint8_t *s, ptrdiff_t len, fu_
     }
     if (i < len)
         o->frag_start = i + 1;
+rest:
     if (!ascii)
         return 1;
     while (b + 16 < len) {
@@ -348,12 +354,19 @@ static FU_ALWAYS_INLINE int fu_split_scan_1(const uint8_t *s, ptrdiff_t len, fu_
 
 static inline void fu_split_1(const uint8_t *s, ptrdiff_t len, fu_split_t *o)
 {
-    fu_split_scan_1(s, len, o, 0);
+    fu_split_scan_1(s, len, o, 0, 0);
 }
 
 static FU_ALWAYS_INLINE int fu_split_ascii_1(const uint8_t *s, ptrdiff_t len, fu_split_t *o)
 {
-    return fu_split_scan_1(s, len, o, 1);
+    return fu_split_scan_1(s, len, o, 1, 0);
+}
+
+/* The scheme and authority alone (what their components need), and
+ * whether the whole text is ASCII. */
+static FU_ALWAYS_INLINE int fu_split_head_ascii_1(const uint8_t *s, ptrdiff_t len, fu_split_t *o)
+{
+    return fu_split_scan_1(s, len, o, 1, 1);
 }
 #else
 static inline int fu_split_ascii_1(const uint8_t *s, ptrdiff_t len, fu_split_t *o)
@@ -364,6 +377,11 @@ static inline int fu_split_ascii_1(const uint8_t *s, ptrdiff_t len, fu_split_t *
         if (s[i] >= 0x80)
             return 0;
     return 1;
+}
+
+static inline int fu_split_head_ascii_1(const uint8_t *s, ptrdiff_t len, fu_split_t *o)
+{
+    return fu_split_ascii_1(s, len, o);
 }
 #endif
 

@@ -23,6 +23,8 @@ from typing import Any, List, Optional, Tuple
 NATIVE = frozenset(
     [
         "uri_scheme",
+        "uri_authority",
+        "uri_userinfo",
         "uri_host",
         "uri_port",
         "uri_path",
@@ -136,13 +138,16 @@ def public_suffix_table() -> Optional[Tuple[str, str]]:
 _cached: Optional[Tuple[Any, Optional[Tuple[str, str]]]] = None
 
 
-_USAGE = """usage: python -m fasturi.duckdb --path
+_USAGE = """usage: python -m fasturi.duckdb --path [--platform NAME]
        python -m fasturi.duckdb --write-public-suffix-table NEW_FILE
 
 --path prints the path of fasturi's DuckDB extension, for
   LOAD '<path>';
 in a DuckDB (1.2.0 or later) opened with allow_unsigned_extensions (the
-command line's -unsigned).
+command line's -unsigned).  A DuckDB that names this machine otherwise
+(PRAGMA platform; DuckDB 1.2's Python wheels say linux_amd64_gcc4) loads a
+copy carrying its name: --platform NAME prints the path of that copy (made
+once in the user's cache folder).
 
 --write-public-suffix-table NEW_FILE creates NEW_FILE (an existing file is
 never replaced) with the lookup table of the Public Suffix List fasturi uses
@@ -194,8 +199,12 @@ def _write_table(path: str) -> int:
 
 def main(argv: Optional[List[str]] = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    if args == ["--path"]:
-        path = extension_file()
+    if args[:1] == ["--path"] and (len(args) == 1 or (len(args) == 3 and args[1] == "--platform")):
+        try:
+            path = extension_file() if len(args) == 1 else for_platform(args[2])
+        except (OSError, ValueError) as exc:
+            print(f"fasturi: {exc}", file=sys.stderr)
+            return 1
         if path is None:
             print(
                 "fasturi: this installation has no DuckDB extension (built without a C compiler)",

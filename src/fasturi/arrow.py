@@ -32,23 +32,33 @@ from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
 import pyarrow as pa
 
 from ._errors import rfc_number, type_error
+from ._functions import FUNCTIONS
 from ._impl import arrow_kernels, pipeline, rules, whatwg_kernels
 from ._types import WHATWG_FIELDS as _WHATWG_FIELDS
 from ._types import ArrowColumn
 
 __all__ = [
     "FIELDS",
+    "FUNCTIONS",
+    "authority",
     "canonicalize",
     "error_position",
     "fingerprint",
+    "fragment",
+    "host",
     "is_valid",
     "normalize",
+    "path",
     "percent_decode",
+    "port",
     "public_suffix",
+    "query",
     "registrable_domain",
     "resolve",
+    "scheme",
     "split",
     "surt",
+    "userinfo",
     "WHATWG_FIELDS",
     "whatwg_can_parse",
     "whatwg_href",
@@ -266,6 +276,56 @@ def split(
         return pa.struct([pa.field(f, typ) for f in names])
 
     return _apply(_read("split", col), _kernels.split, struct_type, n, names)
+
+
+def _component(name: str, col: Any, threads: Optional[int]) -> Any:
+    # a one-field split, its one child: the kernel extracts only this component
+    n = _threads(name, threads)
+
+    def kernel(chunk: ArrowColumn, row0: int) -> pa.Array:
+        return pa.array(_kernels.split(chunk, row0, n, (name,))).field(0)
+
+    return _apply(_read(name, col), kernel, _text_out)
+
+
+def scheme(col: Any, *, threads: Optional[int] = None) -> Any:
+    """The scheme of every row (null where there is none): ``split``'s field."""
+    return _component("scheme", col, threads)
+
+
+def authority(col: Any, *, threads: Optional[int] = None) -> Any:
+    """The authority of every row (null where there is no ``//``)."""
+    return _component("authority", col, threads)
+
+
+def userinfo(col: Any, *, threads: Optional[int] = None) -> Any:
+    """The userinfo of every row (null where the authority has no ``@``)."""
+    return _component("userinfo", col, threads)
+
+
+def host(col: Any, *, threads: Optional[int] = None) -> Any:
+    """The host of every row (null where there is no authority)."""
+    return _component("host", col, threads)
+
+
+def port(col: Any, *, threads: Optional[int] = None) -> Any:
+    """The port text of every row, as written (null where there is no ``:``)."""
+    return _component("port", col, threads)
+
+
+def path(col: Any, *, threads: Optional[int] = None) -> Any:
+    """The path of every row (never null for a row that is not)."""
+    return _component("path", col, threads)
+
+
+def query(col: Any, *, threads: Optional[int] = None) -> Any:
+    """The query of every row (null where there is no ``?``)."""
+    return _component("query", col, threads)
+
+
+def fragment(col: Any, *, threads: Optional[int] = None) -> Any:
+    """The fragment of every row (null where there is no ``#``)."""
+    return _component("fragment", col, threads)
 
 
 def normalize(col: Any, *, scheme_based: bool = True, threads: Optional[int] = None) -> Any:

@@ -68,19 +68,54 @@ if __name__ == "__main__":  # python -m fasturi.duckdb: no duckdb needed to prin
 
 import duckdb
 import pyarrow as pa
-from duckdb import sqltypes
+
+try:  # DuckDB 1.4 and later
+    from duckdb import sqltypes
+except ImportError:  # DuckDB 1.1 to 1.3 (the same names)
+    from duckdb import typing as sqltypes  # type: ignore[attr-defined,no-redef]
 
 from . import arrow
 from ._duckdb_ext import NATIVE, extension_file, public_suffix_table
+from ._functions import COLUMN, REQUIRED, Function, Parameter, sql_call, sql_parameters
+from ._functions import FUNCTIONS as _TABLE
 
 __all__ = ["FUNCTIONS", "NATIVE", "connect", "extension_path", "register"]
 
 _TEXT = sqltypes.VARCHAR
-_BOOL = sqltypes.BOOLEAN
-_U64 = sqltypes.UBIGINT
-_SPLIT = duckdb.struct_type({name: _TEXT for name in arrow.FIELDS})
-_PARAMS = duckdb.list_type(duckdb.struct_type({"key": _TEXT, "value": _TEXT}))
+
+#: The SQL functions: ``uri_<name>`` for every function of
+#: ``fasturi.arrow.FUNCTIONS``, and ``uri_query_params``.
+FUNCTIONS = tuple(f"uri_{name}" for name in _TABLE) + ("uri_query_params",)
 _PARAMS_ARROW = pa.list_(pa.struct([("key", pa.string()), ("value", pa.string())]))
+
+#: An option's SQL type, by its type in the table (split's and
+#: whatwg_split's fields are no SQL argument: their struct holds every field).
+_SQL_TYPES = {
+    COLUMN: _TEXT,
+    "base": _TEXT,
+    "str": _TEXT,
+    "str?": _TEXT,
+    "bool": sqltypes.BOOLEAN,
+    "int": sqltypes.INTEGER,
+    "list[str]": duckdb.list_type(_TEXT),
+}
+
+
+def _sql_type(typ: pa.DataType) -> Any:
+    """The DuckDB type of an Arrow result type."""
+    if pa.types.is_string(typ) or pa.types.is_large_string(typ) or typ == pa.string_view():
+        return _TEXT
+    if pa.types.is_struct(typ):
+        return duckdb.struct_type({f.name: _sql_type(f.type) for f in typ})
+    if pa.types.is_list(typ) or pa.types.is_large_list(typ):
+        return duckdb.list_type(_sql_type(typ.value_type))
+    simple = {
+        pa.bool_(): sqltypes.BOOLEAN,
+        pa.int32(): sqltypes.INTEGER,
+        pa.int64(): sqltypes.BIGINT,
+        pa.uint64(): sqltypes.UBIGINT,
+    }
+    return simple[typ]
 
 
 def _array(out: Any) -> Any:
@@ -89,73 +124,87 @@ def _array(out: Any) -> Any:
     return out.combine_chunks() if isinstance(out, pa.ChunkedArray) else out
 
 
-# DuckDB calls a function once per vector (2,048 rows) from each of its own
-# threads: the kernels run on the calling thread (threads=1).
+def _udf(func: Function) -> Callable[..., Any]:
+    """The Arrow UDF of ``func``: every SQL argument, in order, as a column.
+    DuckDB calls a function once per vector (2,048 rows) from each of its
+    own threads: the kernels run on the calling thread (threads=1)."""
+    target = getattr(arrow, func.name)
+
+    def udf(*columns: Any) -> Any:
+        return _array(target(**sql_call(func, columns)))
+
+    return udf
 
 
-def _component(name: str) -> Callable[[Any], Any]:
-    def component(col: Any) -> Any:
-        return _array(arrow.split(col, (name,), threads=1)).field(0)
-
-    return component
-
-
-def _split(col: Any) -> Any:
-    return _array(arrow.split(col, arrow.FIELDS, threads=1))
-
-
-def _params(query: Optional[str]) -> List[Dict[str, Optional[str]]]:
-    pairs: List[Dict[str, Optional[str]]] = []
-    for field in (query or "").split("&"):
-        if field:
-            key, eq, value = field.partition("=")
-            pairs.append({"key": key, "value": value if eq else None})
-    return pairs
+def _literal(p: Parameter) -> str:
+    """A default as a SQL literal."""
+    value = p.default
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return _quoted_sql(value)
+    if value is None:
+        return "NULL::VARCHAR"
+    if isinstance(value, tuple) and all(isinstance(v, str) for v in value):
+        return "[" + ", ".join(_quoted_sql(v) for v in value) + "]::VARCHAR[]"
+    raise AssertionError(f"no SQL literal for {value!r}")
 
 
-def _query_params(col: Any) -> Any:
+def _quoted_sql(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _macro(func: Function, inner: str) -> str:
+    """``uri_<name>`` as a macro with one overload per number of arguments
+    (the trailing options that have defaults left out or given), each
+    calling ``inner`` with every argument."""
+    params = sql_parameters(func)
+    names = [f"a{i}" for i in range(len(params))]
+    least = max(i + 1 for i, p in enumerate(params) if p.default is REQUIRED)
+    overloads = []
+    for given in range(least, len(params) + 1):
+        args = names[:given] + [_literal(p) for p in params[given:]]
+        overloads.append(f"({', '.join(names[:given])}) AS {inner}({', '.join(args)})")
+    return f"CREATE OR REPLACE TEMP MACRO uri_{func.name} " + ", ".join(overloads)
+
+
+def _query_params_udf() -> Callable[..., Any]:
     # the extension's uri_query_params, for a connection without it
-    queries = _array(arrow.split(col, ("query",), threads=1)).field(0).to_pylist()
-    nulls = _array(col).is_null().to_pylist()
-    rows = [None if null else _params(q) for q, null in zip(queries, nulls)]
-    return pa.array(rows, _PARAMS_ARROW)
+    def params(query: Optional[str]) -> List[Dict[str, Optional[str]]]:
+        pairs: List[Dict[str, Optional[str]]] = []
+        for field in (query or "").split("&"):
+            if field:
+                key, eq, value = field.partition("=")
+                pairs.append({"key": key, "value": value if eq else None})
+        return pairs
+
+    def udf(col: Any) -> Any:
+        queries = _array(arrow.query(col, threads=1)).to_pylist()
+        nulls = _array(col).is_null().to_pylist()
+        rows = [None if null else params(q) for q, null in zip(queries, nulls)]
+        return pa.array(rows, _PARAMS_ARROW)
+
+    return udf
 
 
-def _resolve(base: Any, refs: Any) -> Any:
-    return arrow.resolve(base, refs, threads=1)
+def _arrow_form(func: Function) -> Tuple[Callable[..., Any], List[Any], Any]:
+    """(UDF, SQL argument types, SQL result type) of ``func``."""
+    params = sql_parameters(func)
+    probe: Dict[str, Any] = {}
+    for p in func.parameters:
+        if p.type == COLUMN:
+            probe[p.name] = []
+        elif p.type == "base":
+            probe[p.name] = "http://a/" if func.name == "resolve" else []
+        elif p.type == "fields" and func.name == "split":
+            probe[p.name] = arrow.FIELDS
+    result = getattr(arrow, func.name)(**probe).type
+    return _udf(func), [_SQL_TYPES[p.type] for p in params], _sql_type(result)
 
 
-def _udf(func: Callable[..., Any], arity: int) -> Callable[..., Any]:
-    # DuckDB reads the arity from the signature: no *args here.
-    if arity == 1:
-        return lambda col: _array(func(col))
-    return lambda a, b: _array(func(a, b))
-
-
-def _one_thread(func: Callable[..., Any]) -> Callable[..., Any]:
-    return lambda col: func(col, threads=1)
-
-
-#: name -> (function over Arrow columns, parameter types, return type): the
-#: Arrow form of every function
-FUNCTIONS: Dict[str, Tuple[Callable[..., Any], Tuple[Any, ...], Any]] = {
-    "uri_normalize": (_one_thread(arrow.normalize), (_TEXT,), _TEXT),
-    "uri_canonicalize": (_one_thread(arrow.canonicalize), (_TEXT,), _TEXT),
-    "uri_is_valid": (_one_thread(arrow.is_valid), (_TEXT,), _BOOL),
-    **{
-        f"uri_{name}": (_component(name), (_TEXT,), _TEXT)
-        for name in ("scheme", "host", "port", "path", "query", "fragment")
-    },
-    "uri_resolve": (_resolve, (_TEXT, _TEXT), _TEXT),
-    "uri_split": (_split, (_TEXT,), _SPLIT),
-    "uri_query_params": (_query_params, (_TEXT,), _PARAMS),
-    # docs/reference.md §4
-    "uri_registrable_domain": (_one_thread(arrow.registrable_domain), (_TEXT,), _TEXT),
-    "uri_public_suffix": (_one_thread(arrow.public_suffix), (_TEXT,), _TEXT),
-    "uri_surt": (_one_thread(arrow.surt), (_TEXT,), _TEXT),
-    "uri_fingerprint": (_one_thread(arrow.fingerprint), (_TEXT,), _U64),
-}
-
+_OLDER_THAN_1_2 = tuple(int(x) for x in duckdb.__version__.split(".")[:2]) < (1, 2)
 _warned = False
 _psl_handed: Optional[str] = None  # the keys handed to the extension last
 
@@ -176,7 +225,7 @@ def connect(
     functions it does not carry registered through Arrow."""
     config = dict(config or {})
     config["allow_unsigned_extensions"] = True
-    return register(duckdb.connect(database, config=config, **kwargs))
+    return _register(duckdb.connect(database, config=config, **kwargs), stacklevel=3)
 
 
 def _platform(con: duckdb.DuckDBPyConnection) -> str:
@@ -184,8 +233,9 @@ def _platform(con: duckdb.DuckDBPyConnection) -> str:
     return str(con.execute("PRAGMA platform").fetchall()[0][0])
 
 
-def _load(con: duckdb.DuckDBPyConnection) -> Optional[str]:
-    """LOADs the extension into con; None, or why it could not."""
+def _load(con: duckdb.DuckDBPyConnection, stacklevel: int) -> Optional[str]:
+    """LOADs the extension into con; None, or why it could not (and what
+    to do about it, where the user can)."""
     from ._duckdb_ext import for_platform
 
     try:
@@ -197,13 +247,22 @@ def _load(con: duckdb.DuckDBPyConnection) -> Optional[str]:
     try:
         con.execute(f"LOAD '{_quoted(str(path))}'")
     except duckdb.Error as exc:
-        return str(exc).splitlines()[0]
+        if _OLDER_THAN_1_2:
+            return (
+                f"DuckDB {duckdb.__version__} cannot load extensions built on C API v1.2.0"
+                " (DuckDB 1.2.0 and later can: pip install -U duckdb)"
+            )
+        return (
+            f"{str(exc).splitlines()[0]}. Open the connection with fasturi.duckdb.connect(),"
+            " or duckdb.connect(config={'allow_unsigned_extensions': True}), to load the"
+            " native extension"
+        )
     try:
         _load_public_suffix_list(con)
     except ValueError as exc:  # the extension's list functions fail with their own error
         import warnings
 
-        warnings.warn(f"fasturi.duckdb: {exc}", RuntimeWarning, stacklevel=3)
+        warnings.warn(f"fasturi.duckdb: {exc}", RuntimeWarning, stacklevel=stacklevel + 1)
     return None
 
 
@@ -226,6 +285,67 @@ def _quoted(text: str) -> str:
     return text.replace("'", "''")
 
 
+def _drop(con: duckdb.DuckDBPyConnection, name: str) -> None:
+    try:
+        con.remove_function(name)
+    except duckdb.InvalidInputException:  # not registered yet
+        pass
+
+
+def _register_arrow(con: duckdb.DuckDBPyConnection, name: str) -> None:
+    """``name`` (``uri_<function>``) through Arrow on ``con``: a UDF of every
+    argument, ``__fasturi_<function>``, and ``name`` a macro of it that fills
+    in the options left out."""
+    if name == "uri_query_params":
+        udf, params, returns = (
+            _query_params_udf(),
+            [_TEXT],
+            duckdb.list_type(duckdb.struct_type({"key": _TEXT, "value": _TEXT})),
+        )
+        _drop(con, name)
+        _create(con, name, udf, params, returns)
+        return
+    func = _TABLE[name[len("uri_") :]]
+    udf, params, returns = _arrow_form(func)
+    inner = f"__fasturi_{func.name}"
+    _drop(con, inner)
+    _create(con, inner, udf, params, returns)
+    con.execute(_macro(func, inner))
+
+
+# DuckDB reads the arity from the signature: a function of as many named
+# parameters as there are arguments (no *args).
+_ARITY: Dict[int, Callable[[Callable[..., Any]], Callable[..., Any]]] = {
+    1: lambda f: lambda a: f(a),
+    2: lambda f: lambda a, b: f(a, b),
+    3: lambda f: lambda a, b, c: f(a, b, c),
+    4: lambda f: lambda a, b, c, d: f(a, b, c, d),
+    5: lambda f: lambda a, b, c, d, e: f(a, b, c, d, e),
+}
+
+
+def _create(
+    con: duckdb.DuckDBPyConnection,
+    name: str,
+    udf: Callable[..., Any],
+    params: List[Any],
+    returns: Any,
+) -> None:
+    call = _ARITY[len(params)](udf)
+    # (the stubs want the enums for type= and null_handling=; every DuckDB
+    # supported takes their names too, which older ones spell the same)
+    con.create_function(  # type: ignore[call-overload]
+        name,
+        call,
+        params,
+        returns,
+        type="arrow",
+        # NULL rows reach the kernels, which give NULL for them.
+        null_handling="special",
+        side_effects=False,
+    )
+
+
 def register(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
     """Add the ``uri_*`` functions to the connection ``con``; returns ``con``.
 
@@ -234,40 +354,27 @@ def register(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
     every function through Arrow, with one warning (per process) that says
     how to get the native ones.  Registering again is harmless.
     """
+    return _register(con, stacklevel=3)
+
+
+def _register(con: duckdb.DuckDBPyConnection, stacklevel: int) -> duckdb.DuckDBPyConnection:
+    # stacklevel: the user's call, for the warnings
     global _warned
-    why = _load(con)
+    why = _load(con, stacklevel + 1)
+    names = list(FUNCTIONS)
     if why is None:
-        names = [name for name in FUNCTIONS if name not in NATIVE]
+        names = [name for name in names if name not in NATIVE]
     else:
-        names = list(FUNCTIONS)
         if not _warned:
             _warned = True
             import warnings
 
             warnings.warn(
                 "fasturi.duckdb: the uri_* functions run through Python (Arrow UDFs), not"
-                f" natively: {why}. Open the connection with fasturi.duckdb.connect(), or"
-                " duckdb.connect(config={'allow_unsigned_extensions': True}), to load the"
-                " native extension",
+                f" natively: {why}",
                 RuntimeWarning,
-                stacklevel=2,
+                stacklevel=stacklevel,
             )
     for name in names:
-        func, params, returns = FUNCTIONS[name]
-        try:
-            con.remove_function(name)
-        except duckdb.InvalidInputException:  # not registered yet
-            pass
-        # (the stubs want the enums for type= and null_handling=; every DuckDB
-        # supported takes their names too, which older ones spell the same)
-        con.create_function(  # type: ignore[call-overload]
-            name,
-            _udf(func, len(params)),
-            list(params),
-            returns,
-            type="arrow",
-            # NULL rows reach the kernels, which give NULL for them.
-            null_handling="special",
-            side_effects=False,
-        )
+        _register_arrow(con, name)
     return con

@@ -6,7 +6,7 @@ Importing this module registers it::
     import fasturi.polars  # noqa: F401  (registers .uri)
 
     df.with_columns(pl.col("url").uri.normalize().alias("norm"))
-    df.select(pl.col("url").uri.split(["scheme", "host"]).struct.unnest())
+    df.select(pl.col("url").uri.split(["scheme", "host"]).alias("u")).unnest("u")
     (pl.scan_parquet("logs/*.parquet")
        .group_by(pl.col("url").uri.host().alias("host"))
        .agg(pl.len()))
@@ -32,14 +32,16 @@ the Series at once.
 
 from __future__ import annotations
 
+import inspect
 import os
 from pathlib import Path
-from typing import Any, Callable, Iterable, Optional
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import polars as pl
 from polars.plugins import register_plugin_function
 
 from . import arrow
+from ._functions import FUNCTIONS, Function
 from ._impl import NO_EXTENSIONS
 
 __all__ = ["NATIVE", "UriExpr", "UriSeries", "plugin_path"]
@@ -56,14 +58,15 @@ def _plugin_file() -> Optional[Path]:
 
 
 _PLUGIN = _plugin_file()
+_MAP_BATCHES_ELEMENTWISE = "is_elementwise" in inspect.signature(pl.map_batches).parameters
 
 #: The ``Expr.uri`` methods that run as plugin expressions (some only with
 #: the options named in the module's docstring); empty where the plugin is
 #: not there or ``FASTURI_NO_EXTENSIONS`` is set.
 NATIVE = (
     frozenset(
-        ["split", "normalize", "canonicalize", "is_valid", "error_position", "percent_decode"]
-        + ["resolve", *arrow.FIELDS]
+        ["split", "normalize", "canonicalize", "fingerprint", "is_valid", "error_position"]
+        + ["percent_decode", "resolve", "registrable_domain", "public_suffix", *arrow.FIELDS]
     )
     if _PLUGIN is not None
     else frozenset()
@@ -87,14 +90,94 @@ def _rfc(rfc: int) -> Any:
     return pl.lit(int(rfc), dtype=pl.Int32)
 
 
-def _struct(fields: Iterable[str]) -> pl.Struct:
-    return pl.Struct({name: pl.String for name in fields})
+def _dtype(probe: Any) -> Any:
+    """The polars type of a ``fasturi.arrow`` result (one on no rows)."""
+    return pl.Series(probe).dtype
+
+
+def _native_split(o: Dict[str, Any]) -> Optional[List[Any]]:
+    # the fields as the field names of a one-row Struct of literals: the
+    # plugin's schema function sees them too.  (Not a null Struct literal:
+    # polars leaves an expression holding one out of its common
+    # subexpressions, and split(...).struct.unnest() then ran the plugin
+    # once a field; nor a Struct literal of values, which polars 1.0 cannot
+    # make.)
+    names = o["fields"]
+    return [pl.struct([pl.lit("", dtype=pl.String).alias(name) for name in names])]
+
+
+def _native_canonicalize(o: Dict[str, Any]) -> Optional[List[Any]]:
+    params = list(o.get("drop_params", ()))
+    if o.get("preset") is not None or not all(_utf8(p) for p in params):
+        return None
+    return [
+        pl.lit(bool(o.get("sort_query", True))),
+        pl.lit(bool(o.get("drop_fragment", True))),
+        pl.lit(params, dtype=pl.List(pl.String)),
+    ]
+
+
+def _native_rule(o: Dict[str, Any]) -> Optional[List[Any]]:
+    return [pl.lit(o.get("rule", "URI-reference"), dtype=pl.String), _rfc(o.get("rfc", 3986))]
+
+
+_psl_handed: Optional[Tuple[str, str]] = None  # (keys, token) handed to the plugin last
+
+
+def _psl_token() -> Optional[str]:
+    """The token of the Public Suffix List fasturi's scalar functions use,
+    handed to the plugin first where it has not had it (None: a list whose
+    text is not UTF-8, left to the Python path).  The plugin keeps one
+    list for the process; an expression carries the token of its list."""
+    global _psl_handed
+    from ._duckdb_ext import public_suffix_table
+
+    table = public_suffix_table()
+    if table is None:
+        return None
+    keys, version = table
+    if _psl_handed is None or _psl_handed[0] is not keys:
+        import zlib
+
+        # (the version names a list; the keys' checksum tells apart two
+        # files of one version)
+        token = f"{version[:80]} {zlib.crc32(keys.encode('utf-8')):08x}"
+        loaded = pl.select(
+            _plugin("load_public_suffix_list", pl.lit(keys, dtype=pl.String), pl.lit(token))
+        )
+        assert loaded.item() == token
+        _psl_handed = (keys, token)
+    return _psl_handed[1]
+
+
+def _native_psl(o: Dict[str, Any]) -> Optional[List[Any]]:
+    token = None if _PLUGIN is None else _psl_token()
+    if token is None:
+        return None
+    return [pl.lit(bool(o.get("private", False))), pl.lit(token, dtype=pl.String)]
+
+
+#: The plugin's arguments after the column for each function it carries
+#: (None: these options are the Python path's), from the bound options.
+_NATIVE_ARGS: Dict[str, Callable[[Dict[str, Any]], Optional[List[Any]]]] = {
+    **{name: (lambda o: []) for name in arrow.FIELDS},
+    "split": _native_split,
+    "normalize": lambda o: [pl.lit(bool(o.get("scheme_based", True)))],
+    "canonicalize": _native_canonicalize,
+    "fingerprint": _native_canonicalize,  # (its key's options)
+    "registrable_domain": _native_psl,
+    "public_suffix": _native_psl,
+    "is_valid": _native_rule,
+    "error_position": _native_rule,
+    # (errors="replace" and "ignore" are Python's own decoding rules)
+    "percent_decode": lambda o: [] if o.get("errors", "strict") == "strict" else None,
+}
 
 
 class _Uri:
-    """The methods, written once over ``_run(function, dtype)`` (the Python
-    path) and ``_native(name, *args)`` (a plugin expression, or None where
-    there is none: then ``_run``)."""
+    """The methods, made once from ``fasturi.arrow.FUNCTIONS`` over
+    ``_run(function, dtype)`` (the Python path) and ``_native(name, *args)``
+    (a plugin expression, or None where there is none: then ``_run``)."""
 
     def _run(self, func: Callable[[Any], Any], dtype: Any) -> Any:
         raise NotImplementedError
@@ -102,125 +185,54 @@ class _Uri:
     def _native(self, name: str, *args: Any) -> Any:
         return None
 
-    def split(
-        self, fields: Iterable[str] = arrow._DEFAULT_FIELDS, *, threads: Optional[int] = None
-    ) -> Any:
-        """``fasturi.arrow.split``: a struct with one String field per component."""
-        names = fields if isinstance(fields, str) else tuple(fields)
-        # Checked now, by arrow.split itself: a bad field fails where the
-        # query is written, not when it runs.
-        arrow.split([], names)
-        # the fields as the field names of a one-row Struct of literals: the
-        # plugin's schema function sees them too.  (Not a null Struct
-        # literal: polars leaves an expression holding one out of its common
-        # subexpressions, and split(...).struct.unnest() then ran the plugin
-        # once a field; nor a Struct literal of values, which polars 1.0
-        # cannot make.)
-        spec = pl.struct([pl.lit("", dtype=pl.String).alias(name) for name in names])
-        native = self._native("split", spec)
-        if native is not None:
-            return native
-        return self._run(lambda s: arrow.split(s, names, threads=threads), _struct(names))
-
-    def normalize(self, *, scheme_based: bool = True, threads: Optional[int] = None) -> Any:
-        """``fasturi.arrow.normalize`` (RFC 3986 §6.2.2, §6.2.3)."""
-        native = self._native("normalize", pl.lit(bool(scheme_based)))
-        if native is not None:
-            return native
-        return self._run(
-            lambda s: arrow.normalize(s, scheme_based=scheme_based, threads=threads), pl.String
-        )
-
-    def canonicalize(self, *, threads: Optional[int] = None, **options: Any) -> Any:
-        """``fasturi.arrow.canonicalize`` (``sort_query``, ``drop_fragment``,
-        ``drop_params``)."""
-        arrow.canonicalize([], **options)
-        params = list(options.get("drop_params", ()))
-        if options.get("preset") is None and all(_utf8(p) for p in params):
-            native = self._native(
-                "canonicalize",
-                pl.lit(bool(options.get("sort_query", True))),
-                pl.lit(bool(options.get("drop_fragment", True))),
-                pl.lit(params, dtype=pl.List(pl.String)),
-            )
+    def _call(self, func: Function, args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> Any:
+        target = getattr(arrow, func.name)
+        column = func.column.name
+        bound = _settled(func, func.bind([], args, kwargs, python=True))
+        # fasturi.arrow's own checks, on no rows, now (a bad option fails
+        # where the query is written, not when it runs), and its result type
+        probe = target(**bound)
+        encode = _NATIVE_ARGS.get(func.name)
+        if encode is not None:
+            options = {p.name: bound.get(p.name, p.default) for p in func.options}
+            literals = encode(options)
+            native = None if literals is None else self._native(func.name, *literals)
             if native is not None:
                 return native
-        return self._run(lambda s: arrow.canonicalize(s, threads=threads, **options), pl.String)
 
-    def is_valid(
-        self, rule: str = "URI-reference", *, rfc: int = 3986, threads: Optional[int] = None
-    ) -> Any:
-        """``fasturi.arrow.is_valid``: a Boolean column."""
-        arrow.is_valid([], rule, rfc=rfc)
-        native = self._native("is_valid", pl.lit(rule, dtype=pl.String), _rfc(rfc))
-        if native is not None:
-            return native
-        return self._run(lambda s: arrow.is_valid(s, rule, rfc=rfc, threads=threads), pl.Boolean)
+        def run(s: Any) -> Any:
+            return target(**{**bound, column: s})
 
-    def error_position(
-        self, rule: str = "URI-reference", *, rfc: int = 3986, threads: Optional[int] = None
-    ) -> Any:
-        """``fasturi.arrow.error_position``: an Int32 column, null where valid."""
-        arrow.error_position([], rule, rfc=rfc)
-        native = self._native("error_position", pl.lit(rule, dtype=pl.String), _rfc(rfc))
-        if native is not None:
-            return native
-        return self._run(
-            lambda s: arrow.error_position(s, rule, rfc=rfc, threads=threads), pl.Int32
-        )
+        return self._run(run, _dtype(probe))
 
-    def percent_decode(self, *, errors: str = "strict", threads: Optional[int] = None) -> Any:
-        """``fasturi.arrow.percent_decode``."""
-        arrow.percent_decode([], errors=errors)
-        # (errors="replace" and "ignore" are Python's own decoding rules)
-        native = self._native("percent_decode") if errors == "strict" else None
-        if native is not None:
-            return native
-        return self._run(
-            lambda s: arrow.percent_decode(s, errors=errors, threads=threads), pl.String
-        )
 
-    def _field(self, name: str, threads: Optional[int]) -> Any:
-        native = self._native(name)
-        if native is not None:
-            return native
+def _settled(func: Function, bound: Dict[str, Any]) -> Dict[str, Any]:
+    """``bound`` with its iterables of names made tuples: read once here, by
+    the checks, and again by every batch."""
+    for p in func.options:
+        value = bound.get(p.name)
+        if p.type in ("fields", "list[str]") and value is not None and not isinstance(value, str):
+            try:
+                bound[p.name] = tuple(value)
+            except TypeError:  # not iterable: fasturi.arrow says so
+                pass
+    return bound
 
-        def one(s: Any) -> Any:
-            return arrow.split(s, (name,), threads=threads).struct.field(name)
 
-        return self._run(one, pl.String)
+def _method(func: Function) -> Callable[..., Any]:
+    def method(self: _Uri, *args: Any, **kwargs: Any) -> Any:
+        return self._call(func, args, kwargs)
 
-    def scheme(self, *, threads: Optional[int] = None) -> Any:
-        """The scheme of every URI (null where undefined)."""
-        return self._field("scheme", threads)
+    method.__name__ = method.__qualname__ = func.name
+    method.__signature__ = func.method_signature()  # type: ignore[attr-defined]
+    method.__doc__ = f"``fasturi.arrow.{func.signature()}``. {func.summary}"
+    return method
 
-    def authority(self, *, threads: Optional[int] = None) -> Any:
-        """The authority of every URI (null where undefined)."""
-        return self._field("authority", threads)
 
-    def userinfo(self, *, threads: Optional[int] = None) -> Any:
-        """The userinfo of every URI (null where undefined)."""
-        return self._field("userinfo", threads)
-
-    def host(self, *, threads: Optional[int] = None) -> Any:
-        """The host of every URI (null where there is no authority)."""
-        return self._field("host", threads)
-
-    def port(self, *, threads: Optional[int] = None) -> Any:
-        """The port text of every URI (null where there is no ``:``)."""
-        return self._field("port", threads)
-
-    def path(self, *, threads: Optional[int] = None) -> Any:
-        """The path of every URI (always defined, maybe empty)."""
-        return self._field("path", threads)
-
-    def query(self, *, threads: Optional[int] = None) -> Any:
-        """The query of every URI (null where undefined)."""
-        return self._field("query", threads)
-
-    def fragment(self, *, threads: Optional[int] = None) -> Any:
-        """The fragment of every URI (null where undefined)."""
-        return self._field("fragment", threads)
+for _name, _func in FUNCTIONS.items():
+    if _name != "resolve":  # (resolve takes an expression of bases too: below)
+        setattr(_Uri, _name, _method(_func))
+del _name, _func
 
 
 def _reraisable(func: Callable[[Any], Any]) -> Callable[[Any], Any]:
@@ -281,7 +293,13 @@ class UriExpr(_Uri):
             return arrow.resolve(bases, refs, strict=strict, rfc=rfc, threads=threads)
 
         # refs first: the result takes the name of the first expression
-        return pl.map_batches([self._expr, base], each, return_dtype=pl.String, is_elementwise=True)
+        # (polars 1.0 has no is_elementwise here: a resolve against a
+        # column of bases is then not marked elementwise)
+        if _MAP_BATCHES_ELEMENTWISE:
+            return pl.map_batches(
+                [self._expr, base], each, return_dtype=pl.String, is_elementwise=True
+            )
+        return pl.map_batches([self._expr, base], each, return_dtype=pl.String)
 
 
 @pl.api.register_series_namespace("uri")

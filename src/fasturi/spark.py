@@ -1,4 +1,5 @@
-"""Spark DataFrame functions built on ``mapInArrow`` (docs/reference.md §7).
+"""Spark DataFrame functions built on ``mapInArrow``, and Spark SQL functions
+(docs/reference.md §7).
 
 ::
 
@@ -7,15 +8,31 @@
     df = fs.with_uri_columns(df, "url", fields=["host", "path", "query"])
     df = fs.normalize(df, "url", into="url_norm")
     df = fs.canonicalize(df, "url", into="key", drop_params=["utm_*"])
+    df = fs.registrable_domain(df, "url")          # adds url_registrable_domain
     df = fs.resolve(df, "href", base_column="page", into="target")
 
-Spark hands each partition to a Python worker as Arrow record batches; each
-function runs the ``fasturi.arrow`` function on the whole column of a batch
-and hands the batch back with its result column, so the executor makes no
-Python object per row.  The output schema is declared up front (the input's
-columns, then the new ones; a column named by ``into`` that already exists
-is replaced in place), so Spark plans the query without running it.  Text
-results are ``string``, ``is_valid`` gives ``boolean``; a null gives a null.
+    fs.register(spark)
+    spark.sql("SELECT uri_surt(url), uri_host(url) FROM crawl")
+
+Every function of ``fasturi.arrow.FUNCTIONS`` is a function here,
+``NAME(df, column, *options, into=None, threads=1, **options)``: Spark hands
+each partition to a Python worker as Arrow record batches; the function runs
+the ``fasturi.arrow`` function on the whole column of a batch and hands the
+batch back with its result column, so the executor makes no Python object
+per row.  The output schema is declared up front (the input's columns, then
+the new one; a column named by ``into`` that already exists is replaced in
+place), so Spark plans the query without running it.  Without ``into``, a
+function that rewrites the URL (``normalize``, ``canonicalize``,
+``resolve``, ``whatwg_href``) replaces the column, the others add
+``<column>_<name>`` (``<column>_valid`` for ``is_valid``).  A null gives a
+null.  ``uint64`` results (``fingerprint``) are ``decimal(20,0)``, Spark
+having no unsigned integers.
+
+``register(spark)`` adds ``uri_NAME`` to Spark SQL for every function, with
+its options as positional arguments in order (as DuckDB's): Arrow UDFs on
+Spark 4.1 and later, pandas UDFs (over Arrow-backed columns) before.  A
+pandas UDF cannot give a NULL struct: before Spark 4.1, ``uri_split`` and
+``uri_whatwg_split`` give a struct of NULLs where the others give NULL.
 
 The workers import fasturi (and pyarrow) themselves: install both wherever
 the executors' Python runs.
@@ -23,14 +40,15 @@ the executors' Python runs.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from pyspark.sql import DataFrame
-from pyspark.sql.types import BooleanType, DataType, StringType, StructField, StructType
+from pyspark.sql.types import DataType, DecimalType, StringType, StructField, StructType
 
 from . import arrow
+from ._functions import FUNCTIONS, Function, default_into, sql_call
 
-__all__ = ["canonicalize", "is_valid", "normalize", "resolve", "with_uri_columns"]
+__all__ = ["register", "with_uri_columns", *FUNCTIONS]
 
 
 def _plan(
@@ -106,67 +124,6 @@ def with_uri_columns(
     return _map(df, [column], [(prefix + f, StringType()) for f in names], compute)
 
 
-def _into(column: str, into: Optional[str]) -> str:
-    return column if into is None else into
-
-
-def normalize(
-    df: DataFrame,
-    column: str,
-    *,
-    into: Optional[str] = None,
-    scheme_based: bool = True,
-    threads: Optional[int] = 1,
-) -> DataFrame:
-    """``fasturi.arrow.normalize`` of ``column`` into ``into`` (default:
-    ``column`` itself, replaced)."""
-    return _map(
-        df,
-        [column],
-        [(_into(column, into), StringType())],
-        lambda col: [arrow.normalize(col, scheme_based=scheme_based, threads=threads)],
-    )
-
-
-def canonicalize(
-    df: DataFrame,
-    column: str,
-    *,
-    into: Optional[str] = None,
-    threads: Optional[int] = 1,
-    **options: Any,
-) -> DataFrame:
-    """``fasturi.arrow.canonicalize`` of ``column`` (options ``sort_query``,
-    ``drop_fragment``, ``drop_params``) into ``into``."""
-    arrow.canonicalize([], **options)
-    return _map(
-        df,
-        [column],
-        [(_into(column, into), StringType())],
-        lambda col: [arrow.canonicalize(col, threads=threads, **options)],
-    )
-
-
-def is_valid(
-    df: DataFrame,
-    column: str,
-    rule: str = "URI-reference",
-    *,
-    into: Optional[str] = None,
-    rfc: int = 3986,
-    threads: Optional[int] = 1,
-) -> DataFrame:
-    """``fasturi.arrow.is_valid`` of ``column``: a boolean column ``into``
-    (default ``column + "_valid"``)."""
-    arrow.is_valid([], rule, rfc=rfc)
-    return _map(
-        df,
-        [column],
-        [(into if into is not None else column + "_valid", BooleanType())],
-        lambda col: [arrow.is_valid(col, rule, rfc=rfc, threads=threads)],
-    )
-
-
 def resolve(
     df: DataFrame,
     column: str,
@@ -185,7 +142,7 @@ def resolve(
     if (base is None) == (base_column is None):
         raise TypeError("resolve() needs exactly one of 'base' and 'base_column'")
     arrow.resolve("http://a/", [], strict=strict, rfc=rfc)
-    outputs = [(_into(column, into), StringType())]
+    outputs = [(default_into(column, FUNCTIONS["resolve"], into), StringType())]
     if base is not None:
         arrow.resolve(base, [], strict=strict, rfc=rfc)
         return _map(
@@ -200,3 +157,128 @@ def resolve(
         outputs,
         lambda refs, bases: [arrow.resolve(bases, refs, strict=strict, rfc=rfc, threads=threads)],
     )
+
+
+# ---- every function of the table -------------------------------------------------
+
+
+def _spark_type(typ: Any) -> DataType:
+    """The Spark type of a ``fasturi.arrow`` result type."""
+    import pyarrow as pa
+    from pyspark.sql.pandas.types import from_arrow_type
+
+    if typ == pa.uint64():
+        return DecimalType(20, 0)
+    if typ == pa.large_string() or typ == pa.string_view():
+        return StringType()
+    return from_arrow_type(typ)
+
+
+def _for_spark(result: Any) -> Any:
+    """A result column as Spark takes it back (uint64 as decimal(20,0))."""
+    import pyarrow as pa
+
+    if isinstance(result, (pa.Array, pa.ChunkedArray)) and result.type == pa.uint64():
+        return result.cast(pa.decimal128(20, 0))
+    return result
+
+
+def _probe(func: Function, bound: Dict[str, Any]) -> Any:
+    """``fasturi.arrow.<name>`` on no rows: checks the options on the driver
+    and gives the result's Arrow type."""
+    probe = dict(bound)
+    probe[func.column.name] = []
+    if func.name == "resolve" and not isinstance(probe.get("base"), str):
+        probe["base"] = []
+    return getattr(arrow, func.name)(**probe).type
+
+
+def _frame_function(func: Function) -> Callable[..., DataFrame]:
+    target = getattr(arrow, func.name)
+
+    def function(
+        df: DataFrame,
+        column: str,
+        *args: Any,
+        into: Optional[str] = None,
+        threads: Optional[int] = 1,
+        **kwargs: Any,
+    ) -> DataFrame:
+        bound = func.bind([], args, kwargs)
+        for p in func.options:  # iterables of names read once, here
+            if p.type in ("fields", "list[str]") and isinstance(bound.get(p.name), Iterable):
+                if not isinstance(bound[p.name], str):
+                    bound[p.name] = tuple(bound[p.name])
+        typ = _spark_type(_probe(func, bound))
+        name = func.column.name
+
+        def compute(col: Any) -> List[Any]:
+            return [_for_spark(target(**{**bound, name: col, "threads": threads}))]
+
+        return _map(df, [column], [(default_into(column, func, into), typ)], compute)
+
+    function.__name__ = function.__qualname__ = func.name
+    function.__doc__ = (
+        f"``fasturi.arrow.{func.signature()}`` of ``column`` into ``into``. {func.summary}"
+    )
+    return function
+
+
+for _name, _func in FUNCTIONS.items():
+    if _name != "resolve":  # (resolve takes a base column too: above)
+        globals()[_name] = _frame_function(_func)
+del _name, _func
+
+
+# ---- Spark SQL ---------------------------------------------------------------------
+
+
+def _sql_udf(func: Function, arrow_udf: bool) -> Any:
+    """``uri_<name>`` as a Spark UDF of every SQL argument given (the
+    trailing options may be left out): an Arrow UDF, or a pandas UDF
+    (whose Series are handed to the kernels as they are, Arrow-backed
+    where Spark makes them so)."""
+    import pyarrow as pa
+    from pyspark.sql import functions as F
+
+    target = getattr(arrow, func.name)
+    probe = sql_call(func, (pa.array([], pa.string()),))
+    if func.name == "resolve":
+        probe = sql_call(func, (pa.array([], pa.string()), pa.array([], pa.string())))
+    typ = _spark_type(getattr(arrow, func.name)(**probe).type)
+
+    # (no annotations: Spark would read them as its type hints)
+    def body(*columns):  # type: ignore[no-untyped-def]
+        result = target(**sql_call(func, columns))
+        return _for_spark(result) if arrow_udf else _pandas_out(result)
+
+    if arrow_udf:
+        return F.arrow_udf(body, typ)  # type: ignore[attr-defined]
+    import warnings
+
+    with warnings.catch_warnings():  # (type hints cannot say "any number of Series")
+        warnings.simplefilter("ignore", UserWarning)
+        return F.pandas_udf(body, typ, F.PandasUDFType.SCALAR)  # type: ignore[attr-defined]
+
+
+def _pandas_out(result: Any) -> Any:
+    """A pandas UDF's result: uint64 as Spark's decimal(20,0) takes it."""
+    import pandas as pd
+
+    if isinstance(result, pd.Series) and str(result.dtype).startswith("uint64"):
+        from decimal import Decimal
+
+        return result.astype(object).map(lambda v: None if pd.isna(v) else Decimal(int(v)))
+    return result
+
+
+def register(spark: Any) -> Any:
+    """Add ``uri_NAME`` to ``spark``'s SQL for every function of
+    ``fasturi.arrow.FUNCTIONS`` (options positional, in order; split's
+    struct holds every field); returns ``spark``."""
+    from pyspark.sql import functions as F
+
+    arrow_udf = hasattr(F, "arrow_udf")
+    for name, func in FUNCTIONS.items():
+        spark.udf.register(f"uri_{name}", _sql_udf(func, arrow_udf))
+    return spark

@@ -16,6 +16,7 @@ from doc_blocks import (
     PAGE,
     REFERENCE,
     URLS,
+    blocks,
     check_entries,
     documented_names,
     make_fixtures,
@@ -26,6 +27,7 @@ from doc_blocks import (
 )
 
 import fasturi
+from fasturi.arrow import FUNCTIONS
 
 pytestmark = [
     # pyspark warns about pandas releases newer than it was tested with.
@@ -56,8 +58,31 @@ spark = (
 """
 
 
+def _older_duckdb():
+    import duckdb
+
+    return tuple(int(x) for x in duckdb.__version__.split(".")[:2]) < (1, 2)
+
+
 @pytest.mark.parametrize("run", runs(engine=True))
 def test_runs(run, folder, monkeypatch):
+    if isinstance(run, Path):  # (the doctests the document runs)
+        text = "".join(b.text for b in blocks(run) if b.is_doctest)
+    else:
+        text = run.text
+    if "fasturi.duckdb.connect(" in text and _older_duckdb():
+        # DuckDB 1.1 cannot load the extension: the recipes run as they
+        # are, through Arrow, and the user is told so once
+        import fasturi.duckdb
+
+        monkeypatch.setattr(fasturi.duckdb, "_warned", False)
+        with pytest.warns(RuntimeWarning, match="cannot load extensions built on C API v1.2.0"):
+            _run(run, folder, monkeypatch)
+        return
+    _run(run, folder, monkeypatch)
+
+
+def _run(run, folder, monkeypatch):
     if isinstance(run, Path):
         monkeypatch.chdir(folder)
         run_doctests(run, engine=True)
@@ -134,11 +159,20 @@ CHECKS = {
 # ---- docs/reference.md's entries for the engine modules ------------------------------
 
 
+def documented(name):
+    return name in documented_names()
+
+
 def test_reference_pandas():
     import fasturi.pandas as fpd
 
     accessor = fpd.UriAccessor
-    expected = {f"Series.uri.{n}": getattr(accessor, n) for n in public(accessor)}
+    expected = {
+        f"Series.uri.{n}": getattr(accessor, n)
+        for n in public(accessor)
+        if documented(f"Series.uri.{n}")
+    }
+    assert set(public(accessor)) == set(FUNCTIONS)  # the rest: one line for them all
     # the methods are the fasturi.arrow functions, called with the Series as col
     assert check_entries(expected, drop=("col",)) == []
     assert "fasturi.pandas.UriAccessor" in REFERENCE.read_text("utf-8")
@@ -148,7 +182,12 @@ def test_reference_polars():
     import fasturi.polars as fpl
 
     assert public(fpl.UriSeries) == public(fpl.UriExpr)  # one table documents both
-    expected = {f"Expr.uri.{n}": getattr(fpl.UriExpr, n) for n in public(fpl.UriExpr)}
+    expected = {
+        f"Expr.uri.{n}": getattr(fpl.UriExpr, n)
+        for n in public(fpl.UriExpr)
+        if documented(f"Expr.uri.{n}")
+    }
+    assert set(public(fpl.UriExpr)) == set(FUNCTIONS)
     assert check_entries(expected) == []
     text = REFERENCE.read_text("utf-8")
     assert "fasturi.polars.UriExpr" in text and "fasturi.polars.UriSeries" in text
@@ -159,16 +198,19 @@ def test_reference_duckdb():
 
     expected = {f"fasturi.duckdb.{n}": getattr(fdb, n) for n in fdb.__all__}
     assert check_entries(expected) == []
-    documented = documented_names()
-    for name, (_, params, _) in fdb.FUNCTIONS.items():
-        assert name in documented, name
-        assert len(documented[name].params or ()) == len(params), name
+    text = REFERENCE.read_text("utf-8")
+    for name in fdb.FUNCTIONS:  # (one line names several; the options: the table)
+        assert name in text, name
 
 
 def test_reference_spark():
     import fasturi.spark as fsp
 
-    assert check_entries({f"fasturi.spark.{n}": getattr(fsp, n) for n in fsp.__all__}) == []
+    names = [n for n in fsp.__all__ if documented(f"fasturi.spark.{n}")]
+    assert check_entries({f"fasturi.spark.{n}": getattr(fsp, n) for n in names}) == []
+    # the others: fasturi.spark.NAME(df, column, *options, ...), one entry for them all
+    assert set(fsp.__all__) == set(FUNCTIONS) | {"register", "with_uri_columns"}
+    assert "fasturi.spark.NAME(df, column" in REFERENCE.read_text("utf-8")
 
 
 def test_reference_dask():

@@ -23,6 +23,15 @@ pytestmark = pytest.mark.skipif(
     fasturi.duckdb.extension_path() is None, reason="fasturi was built without its DuckDB extension"
 )
 
+#: DuckDB before 1.2 cannot load an extension built on C API v1.2.0:
+#: there fasturi.duckdb gives every function through Arrow, warning once
+#: (test_connect_on_this_duckdb); what the extension does is tested where
+#: it loads (CI runs this module on the newest DuckDB and on 1.2.0).
+OLDER = tuple(int(x) for x in duckdb.__version__.split(".")[:2]) < (1, 2)
+LOADS = pytest.mark.skipif(
+    OLDER, reason=f"DuckDB {duckdb.__version__} cannot load extensions built on C API v1.2.0"
+)
+
 ONE_ARG = sorted(n for n in fasturi.duckdb.NATIVE if n != "uri_resolve")
 
 
@@ -49,6 +58,8 @@ def parquet(tmp_path_factory, corpus):
 
 @pytest.fixture(scope="module")
 def native():
+    if OLDER:
+        pytest.skip(f"DuckDB {duckdb.__version__} cannot load extensions built on C API v1.2.0")
     con = fasturi.duckdb.connect()
     yield con
     con.close()
@@ -57,6 +68,8 @@ def native():
 @pytest.fixture(scope="module")
 def loaded():
     """The extension alone: LOADed, nothing registered through Arrow."""
+    if OLDER:
+        pytest.skip(f"DuckDB {duckdb.__version__} cannot load extensions built on C API v1.2.0")
     con = duckdb.connect(config={"allow_unsigned_extensions": True})
     path = _duckdb_ext.for_platform(con.execute("PRAGMA platform").fetchall()[0][0])
     con.execute(f"LOAD '{path}'")
@@ -91,6 +104,44 @@ def test_extension_carries_the_native_functions(loaded):
     ]
 
 
+def test_connect_on_this_duckdb(monkeypatch):
+    # the extension where this DuckDB loads it, silently; on DuckDB 1.1,
+    # every function through Arrow and one warning that says why
+    monkeypatch.setattr(fasturi.duckdb, "_warned", False)
+    with warnings.catch_warnings(record=True) as record:
+        warnings.simplefilter("always")
+        cons = [fasturi.duckdb.connect(), fasturi.duckdb.connect()]
+    said = [str(w.message) for w in record]
+    if OLDER:
+        assert len(said) == 1, said
+        assert said[0].startswith("fasturi.duckdb: the uri_* functions run through Python")
+        assert (
+            f"DuckDB {duckdb.__version__} cannot load extensions built on C API v1.2.0" in said[0]
+        )
+        assert "pip install -U duckdb" in said[0]
+        assert "allow_unsigned_extensions" not in said[0]  # (no use here)
+        assert record[0].filename == __file__  # (the caller's line)
+    else:
+        assert said == []
+    for con in cons:
+        names = column_of(
+            con, "SELECT function_name FROM duckdb_functions() WHERE function_name LIKE 'uri_%'"
+        )
+        assert set(names) == set(fasturi.duckdb.FUNCTIONS)
+        # the extension's functions are C functions, the Arrow path's macros
+        kinds = dict(
+            con.execute(
+                "SELECT function_name, function_type FROM duckdb_functions()"
+                " WHERE function_name IN ('uri_host', 'uri_surt')"
+            ).fetchall()
+        )
+        assert kinds["uri_host"] == ("macro" if OLDER else "scalar"), kinds
+        assert kinds["uri_surt"] == "macro"
+        assert column_of(con, "SELECT uri_host('http://u@Example.COM:8080/p')") == ["Example.COM"]
+        con.close()
+
+
+@LOADS
 def test_connect_has_every_function():
     con = fasturi.duckdb.connect(config={"threads": 1})
     names = column_of(
@@ -102,6 +153,7 @@ def test_connect_has_every_function():
     con.close()
 
 
+@LOADS
 def test_register_loads_where_allowed():
     con = duckdb.connect(config={"allow_unsigned_extensions": True})
     with warnings.catch_warnings():
@@ -115,7 +167,8 @@ def test_register_loads_where_allowed():
 def test_register_falls_back_and_warns_once(monkeypatch):
     monkeypatch.setattr(fasturi.duckdb, "_warned", False)
     con = duckdb.connect()
-    with pytest.warns(RuntimeWarning, match="allow_unsigned_extensions"):
+    how = "pip install -U duckdb" if OLDER else "allow_unsigned_extensions"
+    with pytest.warns(RuntimeWarning, match=how):
         fasturi.duckdb.register(con)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
@@ -324,13 +377,25 @@ def test_path_command():
     assert Path(out).name == "fasturi.duckdb_extension"
     bad = subprocess.run([sys.executable, "-m", "fasturi.duckdb"], capture_output=True, text=True)
     assert bad.returncode == 2 and "--path" in bad.stderr
+    for args in (["--path", "--platform"], ["--path", "x"], ["--path", "--platform", "é"]):
+        bad = subprocess.run(
+            [sys.executable, "-m", "fasturi.duckdb", *args], capture_output=True, text=True
+        )
+        assert bad.returncode in (1, 2) and "Traceback" not in bad.stderr, bad.stderr
 
 
+@LOADS
 def test_without_python(tmp_path):
     # what a user of DuckDB's own command line does: LOAD the file the
     # package ships, hand it the list the command below writes
     run = [sys.executable, "-m", "fasturi.duckdb"]
-    path = subprocess.run([*run, "--path"], capture_output=True, text=True, check=True).stdout
+    # (the copy for this DuckDB's name of the machine: the shipped file
+    # where it is the same, as in DuckDB's own builds of 1.3 and later)
+    platform = duckdb.connect().execute("PRAGMA platform").fetchall()[0][0]
+    path = subprocess.run(
+        [*run, "--path", "--platform", platform], capture_output=True, text=True, check=True
+    ).stdout
+    assert path.strip() == str(_duckdb_ext.for_platform(platform))
     keys = tmp_path / "psl.txt"
     sql = subprocess.run(
         [*run, "--write-public-suffix-table", str(keys)], capture_output=True, text=True, check=True

@@ -101,3 +101,50 @@ def test_not_a_string_column():
         pd.Series([1, 2, 3]).uri.normalize()
     with pytest.raises(TypeError, match="must be a string column"):
         _ = pd.Series(["http://a/", 3], dtype=object).uri.host
+
+
+def test_a_component_is_a_series_that_may_be_called():
+    import copy
+    import pickle
+
+    s = pd.Series(
+        ["http://a.example:80/x", None, "mailto:x", "//b/"], name="url", index=[5, 6, 7, 9]
+    )
+    host = s.uri.host
+    plain = s.uri.host()
+    assert type(plain) is pd.Series and isinstance(host, pd.Series)
+    assert host.equals(plain) and host().equals(plain) and host(threads=1).equals(plain)
+    assert repr(host) == repr(plain) and str(host) == str(plain)
+    # what pandas makes of it, and what pickling and copying give, are plain Series
+    for made in (
+        host + "/",
+        host.str.upper(),
+        host[host.notna()],
+        host.copy(),
+        copy.deepcopy(host),
+        copy.copy(host),
+        pickle.loads(pickle.dumps(host)),
+        pd.concat([host, host]),
+    ):
+        assert type(made) is pd.Series
+    assert (host + "/").tolist() == ["a.example/", pd.NA, pd.NA, "b/"]
+    assert pickle.loads(pickle.dumps(host)).equals(plain)
+    assert (host == "b").tolist() == [False, pd.NA, pd.NA, True]
+    # where pandas calls a callable with the frame or Series, it is the column
+    df = pd.DataFrame({"url": s})
+    assert df.assign(host=s.uri.host)["host"].equals(plain.rename("host"))
+    assert df.loc[s.uri.host.notna()].index.tolist() == [5, 9]
+    assert df.groupby(s.uri.host).size().to_dict() == {"a.example": 1, "b": 1}
+    # where pandas would call it once a value (pandas 3's Series.map tries
+    # a callable first; pandas 2 reads it as the Series it is), it says so
+    try:
+        mapped = pd.Series([5, 9]).map(host)
+    except TypeError as exc:
+        assert "takes no arguments" in str(exc) and "pd.Series(s.uri" in str(exc)
+    else:
+        assert mapped.tolist() == ["a.example", "b"]
+    assert pd.Series([5, 9]).map(pd.Series(host)).tolist() == ["a.example", "b"]
+    with pytest.raises(TypeError, match="takes no arguments"):
+        host(1, 2)
+    with pytest.raises(ValueError, match="threads"):
+        host(threads=0)

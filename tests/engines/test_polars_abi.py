@@ -178,6 +178,15 @@ def test_every_function_on_every_string_type(lib, type):
                 arrow.canonicalize(plain, drop_fragment=False, drop_params=["utm_*"]),
             ),
             (
+                "fingerprint",
+                (
+                    lit(False, pa.bool_()),
+                    lit(True, pa.bool_()),
+                    lit(["utm_*", "id"], pa.large_list(pa.string())),
+                ),
+                arrow.fingerprint(plain, sort_query=False, drop_params=["utm_*", "id"]),
+            ),
+            (
                 "is_valid",
                 (lit("URI", pa.string()), lit(3986, pa.int32())),
                 arrow.is_valid(plain, "URI"),

@@ -1,41 +1,24 @@
-"""fasturi.spark on a local two-core Spark session, against fasturi.arrow.
-
-The session is started once for the module.  Its Python workers inherit this
-process's environment, so they import the same fasturi (and the same
+"""fasturi.spark on a local two-core Spark session (conftest's, shared with
+the other engine tests), against fasturi.arrow.  Its Python workers inherit
+this process's environment, so they import the same fasturi (and the same
 implementation, under FASTURI_NO_EXTENSIONS=1).
 """
 
 from __future__ import annotations
 
-import os
-import sys
-
 import pyarrow as pa
 import pytest
-from pyspark.sql import SparkSession
 from pyspark.sql.types import BooleanType, LongType, StringType, StructField, StructType
 
 import fasturi.spark as fs
 from fasturi import arrow
 
 # pyspark warns about pandas releases newer than it was tested with.
-pytestmark = pytest.mark.filterwarnings("ignore::FutureWarning")
-
-
-@pytest.fixture(scope="module")
-def spark():
-    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-    session = (
-        SparkSession.builder.master("local[2]")
-        .appName("fasturi-tests")
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "2")
-        # small Arrow batches: a partition reaches the workers in several
-        .config("spark.sql.execution.arrow.maxRecordsPerBatch", "700")
-        .getOrCreate()
-    )
-    yield session
-    session.stop()
+# pyspark 3.5 reads versions with distutils' LooseVersion.
+pytestmark = [
+    pytest.mark.filterwarnings("ignore::FutureWarning"),
+    pytest.mark.filterwarnings("ignore:distutils Version classes:DeprecationWarning"),
+]
 
 
 @pytest.fixture(scope="module")
