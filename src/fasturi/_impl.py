@@ -21,7 +21,7 @@ import sys
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from types import ModuleType
-    from typing import Any, Callable
+    from typing import Any
 
     from . import _core_py as core
     from . import _extract_py as extract
@@ -83,22 +83,13 @@ def _implementation() -> str:
 
 def _load_whatwg() -> None:
     """Binds ``whatwg``: the URL Standard's twin of the chosen
-    implementation, whose URLs pickle through ``_url_from_href``."""
+    implementation; a URL of either twin unpickles through ``_url_from_href``."""
     global whatwg
-    import copyreg
-
     if _implementation() == "compiled":
         from . import _whatwg_c as whatwg
     else:
         from . import _whatwg_py as whatwg  # type: ignore[no-redef]
-    copyreg.pickle(whatwg.URL, _reduce_url)
-
-
-def _reduce_url(url: URL) -> tuple[Callable[[str], URL], tuple[str]]:
-    # A URL of either twin pickles as its href, which parses back to the same
-    # URL (URL Standard, URL serializing).  Registered here, not in the
-    # classes: only this module knows which twin runs.
-    return _url_from_href, (url.href,)
+    _unpicklers()
 
 
 def _url_from_href(href: str) -> URL:
@@ -117,27 +108,29 @@ def _load_idna() -> None:
 
 
 def _load_search_params() -> None:
-    """Binds ``search_params``: the URL Standard's URLSearchParams, which
-    pickle through ``_search_params_from_pairs``."""
+    """Binds ``search_params``: the URL Standard's URLSearchParams; one of
+    either twin unpickles through ``_search_params_from_pairs``."""
     global search_params
-    import copyreg
-
     if _implementation() == "compiled":
         from . import _search_params_c as search_params
     else:
         from . import _search_params_py as search_params  # type: ignore[no-redef]
-    copyreg.pickle(search_params.SearchParams, _reduce_search_params)
-
-
-def _reduce_search_params(params: Any) -> tuple[Callable[[list[tuple[str, str]]], Any], tuple[Any]]:
-    # by its pairs, which load as the running twin's SearchParams
-    return _search_params_from_pairs, (list(params.items()),)
+    _unpicklers()
 
 
 def _search_params_from_pairs(pairs: list[tuple[str, str]]) -> Any:
     """Unpickles a SearchParams of either twin as the running one's."""
     twin = search_params if "search_params" in globals() else __getattr__("search_params")
     return twin.SearchParams(pairs)  # type: ignore[attr-defined]
+
+
+def _unpicklers() -> None:
+    # (either twin of the URL Standard's makes both kinds of object:
+    # URL.search_params)
+    from ._types import UNPICKLE
+
+    UNPICKLE["url"] = _url_from_href
+    UNPICKLE["search_params"] = _search_params_from_pairs
 
 
 _LOADERS = {"whatwg": _load_whatwg, "idna": _load_idna, "search_params": _load_search_params}

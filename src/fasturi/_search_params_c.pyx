@@ -42,6 +42,8 @@ from fasturi._csrc cimport (
 
 from operator import itemgetter
 
+from fasturi._types import UNPICKLE
+
 from fasturi import _search_params_py
 
 __all__ = ["SearchParams", "urlencoded_parse", "urlencoded_serialize", "urlencoded_string_parse"]
@@ -213,7 +215,6 @@ def urlencoded_serialize(tuples):
 
 
 @cython.final
-@cython.auto_pickle(False)
 cdef class SearchParams:
     """The URL Standard's URLSearchParams: a list of (name, value) pairs.
 
@@ -357,6 +358,11 @@ cdef class SearchParams:
         return NotImplemented
 
     __hash__ = None
+
+    def __reduce__(self):
+        # by its pairs, which load as the running twin's SearchParams
+        # (_types.UNPICKLE)
+        return UNPICKLE.get("search_params", SearchParams), (list(self._list),)
 
     def __copy__(self):
         return SearchParams(self)

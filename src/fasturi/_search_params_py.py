@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
 from ._errors import type_error
+from ._types import UNPICKLE
 from ._whatwg_percent import COMPONENT_SET, percent_decode
 
 __all__ = ["SearchParams", "urlencoded_parse", "urlencoded_serialize", "urlencoded_string_parse"]
@@ -275,6 +276,11 @@ class SearchParams:
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self) -> Tuple[Any, Tuple[List[Pair]]]:
+        # by its pairs, which load as the running twin's SearchParams
+        # (_types.UNPICKLE)
+        return UNPICKLE.get("search_params", SearchParams), (list(self._list),)
 
     def __copy__(self) -> SearchParams:
         return SearchParams(self._list)

@@ -114,6 +114,14 @@ WHATWG_FIELDS = (
 )
 
 
+#: How a WHATWG ``URL`` and a ``SearchParams`` of either twin unpickle:
+#: ``"url"`` (href -> URL) and ``"search_params"`` (pairs -> SearchParams),
+#: each giving the running twin's object.  Only ``_impl`` knows which twin
+#: runs; it puts its functions here when it loads a twin, and the twins'
+#: ``__reduce__`` read them here, a layer below them all.
+UNPICKLE: dict = {}
+
+
 def invalid_utf8(row: int) -> ValueError:
     """The error for an Arrow string row whose bytes are not UTF-8 (Arrow
     producers do not always validate)."""

@@ -71,7 +71,7 @@ from fasturi._idna_c cimport idna_to_ascii
 from fasturi import _whatwg_py
 from fasturi._errors import type_error
 from fasturi._search_params_c import SearchParams
-from fasturi._types import InvalidURL
+from fasturi._types import UNPICKLE, InvalidURL
 
 
 cdef extern from "fasturi_whatwg.h" nogil:
@@ -110,7 +110,6 @@ DEF STACK = 2048
 @cython.final
 @cython.no_gc
 @cython.freelist(32)
-@cython.auto_pickle(False)  # pickled by href: _impl registers how
 cdef class URL:
     """A URL by the WHATWG URL Standard, with its ``URL`` class's getters.
 
@@ -242,6 +241,10 @@ cdef class URL:
 
     def __hash__(self):
         return hash(self._href)
+
+    def __reduce__(self):
+        # by its href, which loads as the running twin's URL (_types.UNPICKLE)
+        return UNPICKLE.get("url", parse), (self._href,)
 
     def __copy__(self):
         return self

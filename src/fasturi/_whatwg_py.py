@@ -27,7 +27,7 @@ from typing import Dict, List, Optional, Tuple, Union
 from ._errors import type_error
 from ._idna_py import domain_parse
 from ._search_params_py import SearchParams
-from ._types import InvalidURL
+from ._types import UNPICKLE, InvalidURL
 from ._whatwg_percent import (
     C0_CONTROL_SET,
     FRAGMENT_SET,
@@ -473,6 +473,10 @@ class URL:
 
     def __hash__(self) -> int:
         return hash(self._href)
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        # by its href, which loads as the running twin's URL (_types.UNPICKLE)
+        return UNPICKLE.get("url", parse), (self._href,)
 
     def __copy__(self) -> URL:
         return self
