@@ -20,10 +20,9 @@ _SplitCache).
 
 cimport cython
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
-from cpython.dict cimport PyDict_GetItemWithError
-from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
-from cpython.object cimport PyObject
-from cpython.ref cimport Py_DECREF, Py_INCREF
+from cpython.exc cimport PyErr_Clear
+from cpython.object cimport Py_EQ, Py_TYPE, PyObject, PyObject_RichCompareBool
+from cpython.ref cimport Py_DECREF, Py_INCREF, Py_XDECREF
 from cpython.sequence cimport PySequence_Contains
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_SET_ITEM
 from cpython.unicode cimport (
@@ -35,7 +34,7 @@ from cpython.unicode cimport (
     PyUnicode_Substring,
     PyUnicode_WRITE,
 )
-from libc.stdint cimport uint8_t, uint16_t, uint32_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memchr, memcmp
 
@@ -50,6 +49,20 @@ from fasturi._capi cimport (
     fu_slot_not_false,
     fu_unicode_ready,
     fu_vectorcall_t,
+)
+from fasturi._dropin cimport (
+    FU_FREE_THREADED,
+    fu_add_ssize,
+    fu_load_ssize,
+    fu_lock,
+    fu_mutex,
+    fu_std_forget,
+    fu_std_settle,
+    fu_std_stamp,
+    fu_std_state,
+    fu_std_watch,
+    fu_store_ssize,
+    fu_unlock,
 )
 from fasturi._csrc cimport (
     FU_US_CLOSE_BR,
@@ -72,97 +85,132 @@ from fasturi._csrc cimport (
     fu_usplit_t,
 )
 
+import threading
 import urllib.parse as _std
 
-cdef extern from *:
-    """
-    /* The split cache updates its table without a lock: only with the GIL
-       (free-threaded builds count calls and keep nothing). */
-    #ifdef Py_GIL_DISABLED
-    #define FU_SPLIT_CACHE 0
-    #else
-    #define FU_SPLIT_CACHE 1
-    #endif
-    """
-    bint FU_SPLIT_CACHE
+from fasturi import _stdstate
 
 cdef extern from *:
     """
-    /* 1 when s itself is an item of the list with only exact str before it
-       (so list.__contains__ would run no code before finding it), else 0. */
-    static inline int fu_list_holds_itself(PyObject *list, PyObject *s)
+    #include <string.h>
+    #if PY_VERSION_HEX < 0x030D0000
+    #define Py_BEGIN_CRITICAL_SECTION(op) {
+    #define Py_END_CRITICAL_SECTION() }
+    #endif
+
+    /* `s in list`, as list.__contains__ answers it, while every item up to
+       the answer is an exact str (whose == runs no code): 1 or 0; -1 when
+       an item of another type (or a str not yet ready, before 3.12) comes
+       first: its == may run code, so the caller asks the list itself.  Read
+       under the list's own lock where there is no GIL (another thread may
+       be changing it). */
+    static int fu_str_in_list(PyObject *list, PyObject *s)
     {
-        PyObject **item = ((PyListObject *)list)->ob_item;
-        Py_ssize_t i, n = PyList_GET_SIZE(list);
+        int r = 0;
+        Py_ssize_t i, n, len;
+        int kind;
+        const void *data;
+    #if PY_VERSION_HEX < 0x030C0000
+        if (!PyUnicode_IS_READY(s))
+            return -1;
+    #endif
+        len = PyUnicode_GET_LENGTH(s);
+        kind = PyUnicode_KIND(s);
+        data = PyUnicode_DATA(s);
+        Py_BEGIN_CRITICAL_SECTION(list);
+        n = PyList_GET_SIZE(list);
         for (i = 0; i < n; i++) {
-            if (item[i] == s)
-                return 1;
-            if (!PyUnicode_CheckExact(item[i]))
-                return 0;
+            PyObject *o = PyList_GET_ITEM(list, i);
+            if (o == s) {
+                r = 1;
+                break;
+            }
+            if (!PyUnicode_CheckExact(o)) {
+                r = -1;
+                break;
+            }
+    #if PY_VERSION_HEX < 0x030C0000
+            if (!PyUnicode_IS_READY(o)) {
+                r = -1;
+                break;
+            }
+    #endif
+            /* canonical str: equal text means equal length, kind and units */
+            if (PyUnicode_GET_LENGTH(o) == len && PyUnicode_KIND(o) == kind
+                && memcmp(PyUnicode_DATA(o), data, (size_t)(len * kind)) == 0) {
+                r = 1;
+                break;
+            }
         }
-        return 0;
+        Py_END_CRITICAL_SECTION();
+        return r;
     }
-    """
-    bint fu_list_holds_itself(object lst, object s)
 
-cdef extern from *:
-    """
-    /* urljoin reads urllib.parse's uses_relative and uses_netloc from the
-       module's dict on every call, as the stdlib does; a dict watcher (3.12+,
-       GIL builds) bumps fu_std_epoch on any change to that dict, so a read
-       can be kept until then.  Without one the epoch stays 0: no keeping. */
-    static unsigned long fu_std_epoch = 0;
-    #if PY_VERSION_HEX >= 0x030C0000 && !defined(Py_GIL_DISABLED)
-    static int fu_std_changed(PyDict_WatchEvent event, PyObject *dict,
-                              PyObject *key, PyObject *new_value)
+    /* Whether two exact str hold the same text (no code runs). */
+    static inline int fu_same_text(PyObject *a, PyObject *b)
     {
-        (void)event; (void)dict; (void)key; (void)new_value;
-        fu_std_epoch++;
-        return 0;
+        Py_ssize_t n;
+        if (a == b)
+            return 1;
+        n = PyUnicode_GET_LENGTH(a);
+        return n == PyUnicode_GET_LENGTH(b) && PyUnicode_KIND(a) == PyUnicode_KIND(b)
+            && memcmp(PyUnicode_DATA(a), PyUnicode_DATA(b), (size_t)(n * PyUnicode_KIND(a))) == 0;
     }
-    static void fu_std_watch(PyObject *dict)
+
+    /* urljoin's memo of the last base: one slot with the GIL; without it,
+       a slot per thread (by its thread state, 16 in all), so that threads
+       joining against their own pages do not evict each other's. */
+    #ifdef Py_GIL_DISABLED
+    #define FU_MEMO_SLOTS 16
+    static inline Py_ssize_t fu_memo_slot(void)
     {
-        int id = PyDict_AddWatcher(fu_std_changed);
-        if (id < 0) {
-            PyErr_Clear();
-            return;
-        }
-        if (PyDict_Watch(id, dict) < 0) {
-            PyErr_Clear();
-            PyDict_ClearWatcher(id);
-            return;
-        }
-        fu_std_epoch = 1;
+        uintptr_t t = (uintptr_t)PyThreadState_GetUnchecked();
+        return (Py_ssize_t)(((t >> 4) * (uintptr_t)0x9E3779B97F4A7C15ULL) >> 60);
     }
     #else
-    static void fu_std_watch(PyObject *dict) { (void)dict; }
+    #define FU_MEMO_SLOTS 1
+    #define fu_memo_slot() 0
     #endif
     """
-    unsigned long fu_std_epoch
-    void fu_std_watch(object dict)
+    int fu_str_in_list(object lst, object s)
+    bint fu_same_text(PyObject *a, PyObject *b) noexcept nogil
+    enum: FU_MEMO_SLOTS
+    Py_ssize_t fu_memo_slot() noexcept nogil
 
 # ---------------------------------------------------------------------------
-# What the stdlib is made of, taken once.
+# What the stdlib is made of: taken at import, and again if urllib.parse is
+# executed again (importlib.reload makes new functions and result classes in
+# the same namespace).  Objects replaced then are kept alive for good in
+# _RETIRED: a call under way (on another thread, or one whose Python code
+# did the reload) may still hold them without a reference.
 
 cdef dict _STD = _std.__dict__
-cdef object SplitResult = _std.SplitResult
-cdef object ParseResult = _std.ParseResult
-cdef object DefragResult = _std.DefragResult
-cdef object SplitResultBytes = _std.SplitResultBytes
-cdef object ParseResultBytes = _std.ParseResultBytes
-cdef object DefragResultBytes = _std.DefragResultBytes
-
-_STD_URLSPLIT = _std.urlsplit
-# The stdlib's urlsplit without its lru_cache (3.11+), for inputs handed on:
-# this module's own cache sits in front.
-cdef object _raw_urlsplit = getattr(_std.urlsplit, "__wrapped__", _std.urlsplit)
-cdef object _std_urlparse = _std.urlparse
-cdef object _std_urlunsplit = _std.urlunsplit
-cdef object _std_urlunparse = _std.urlunparse
-cdef object _std_urljoin = _std.urljoin
-cdef object _std_urldefrag = _std.urldefrag
-cdef object _checknetloc = _STD.get("_checknetloc")
-cdef object _check_bracketed_host = _STD.get("_check_bracketed_host")
+cdef list _RETIRED = []
+cdef object SplitResult = None
+cdef object ParseResult = None
+cdef object DefragResult = None
+cdef object SplitResultBytes = None
+cdef object ParseResultBytes = None
+cdef object DefragResultBytes = None
+# The stdlib's urlsplit (with its lru_cache, 3.11+) and the function itself,
+# for calls handed on: this module's own cache sits in front of the latter.
+cdef object _STD_URLSPLIT = None
+cdef object _raw_urlsplit = None
+cdef object _std_urlparse = None
+cdef object _std_urlunsplit = None
+cdef object _std_urlunparse = None
+cdef object _std_urljoin = None
+cdef object _std_urldefrag = None
+cdef object _checknetloc = None
+cdef object _check_bracketed_host = None
+cdef object _SPLIT_KEEP = None
+cdef object _PARSE_KEEP = None
+cdef object _DEFRAG_KEEP = None
+# Results get _keep_empty = False stored directly where the offset is known
+# (a descriptor call costs as much as building a component).
+cdef Py_ssize_t _SPLIT_KEEP_AT = -1
+cdef Py_ssize_t _PARSE_KEEP_AT = -1
+cdef Py_ssize_t _DEFRAG_KEEP_AT = -1
 
 
 def _keep_slot(cls, made):
@@ -177,9 +225,43 @@ def _keep_slot(cls, made):
     return None
 
 
-cdef object _SPLIT_KEEP = _keep_slot(SplitResult, _raw_urlsplit("a"))
-cdef object _PARSE_KEEP = _keep_slot(ParseResult, _std_urlparse("a"))
-cdef object _DEFRAG_KEEP = _keep_slot(DefragResult, _std_urldefrag("a"))
+cdef int _capture(dict originals) except -1:
+    """Take the stdlib's classes, helpers and (from `originals`, the
+    functions this module replaces) functions."""
+    global SplitResult, ParseResult, DefragResult, SplitResultBytes, ParseResultBytes
+    global DefragResultBytes, _STD_URLSPLIT, _raw_urlsplit, _std_urlparse, _std_urlunsplit
+    global _std_urlunparse, _std_urljoin, _std_urldefrag, _checknetloc, _check_bracketed_host
+    global _SPLIT_KEEP, _PARSE_KEEP, _DEFRAG_KEEP, _SPLIT_KEEP_AT, _PARSE_KEEP_AT
+    global _DEFRAG_KEEP_AT
+    _RETIRED.extend([SplitResult, ParseResult, DefragResult, SplitResultBytes, ParseResultBytes,
+                     DefragResultBytes, _STD_URLSPLIT, _raw_urlsplit, _std_urlparse,
+                     _std_urlunsplit, _std_urlunparse, _std_urljoin, _std_urldefrag,
+                     _checknetloc, _check_bracketed_host, _SPLIT_KEEP, _PARSE_KEEP,
+                     _DEFRAG_KEEP])
+    # the offsets first: a result is never made with new classes and old ones
+    _SPLIT_KEEP_AT = _PARSE_KEEP_AT = _DEFRAG_KEEP_AT = -1
+    SplitResult = _STD["SplitResult"]
+    ParseResult = _STD["ParseResult"]
+    DefragResult = _STD["DefragResult"]
+    SplitResultBytes = _STD["SplitResultBytes"]
+    ParseResultBytes = _STD["ParseResultBytes"]
+    DefragResultBytes = _STD["DefragResultBytes"]
+    _STD_URLSPLIT = originals["urlsplit"]
+    _raw_urlsplit = getattr(_STD_URLSPLIT, "__wrapped__", _STD_URLSPLIT)
+    _std_urlparse = originals["urlparse"]
+    _std_urlunsplit = originals["urlunsplit"]
+    _std_urlunparse = originals["urlunparse"]
+    _std_urljoin = originals["urljoin"]
+    _std_urldefrag = originals["urldefrag"]
+    _checknetloc = _STD.get("_checknetloc")
+    _check_bracketed_host = _STD.get("_check_bracketed_host")
+    _SPLIT_KEEP = _keep_slot(SplitResult, _raw_urlsplit("a"))
+    _PARSE_KEEP = _keep_slot(ParseResult, _std_urlparse("a"))
+    _DEFRAG_KEEP = _keep_slot(DefragResult, _std_urldefrag("a"))
+    _SPLIT_KEEP_AT = _slot_offset(SplitResult, SplitResultBytes, _SPLIT_KEEP, 5)
+    _PARSE_KEEP_AT = _slot_offset(ParseResult, ParseResultBytes, _PARSE_KEEP, 6)
+    _DEFRAG_KEEP_AT = _slot_offset(DefragResult, DefragResultBytes, _DEFRAG_KEEP, 2)
+    return 0
 
 
 cdef object _blank_result(object cls, Py_ssize_t n):
@@ -223,19 +305,14 @@ cdef Py_ssize_t _slot_offset(object str_cls, object bytes_cls, object descr,
     return at if at == _slot_offset_in(bytes_cls, descr, n) else -1
 
 
-# Results get _keep_empty = False stored directly where the offset is known
-# (a descriptor call costs as much as building a component).
-cdef Py_ssize_t _SPLIT_KEEP_AT = _slot_offset(SplitResult, SplitResultBytes, _SPLIT_KEEP, 5)
-cdef Py_ssize_t _PARSE_KEEP_AT = _slot_offset(ParseResult, ParseResultBytes, _PARSE_KEEP, 6)
-cdef Py_ssize_t _DEFRAG_KEEP_AT = _slot_offset(DefragResult, DefragResultBytes, _DEFRAG_KEEP, 2)
+_capture({name: _STD[name] for name in
+          ("urlsplit", "urlparse", "urlunsplit", "urlunparse", "urljoin", "urldefrag")})
+
 
 cdef str EMPTY = ""
 cdef bytes BEMPTY = b""
 cdef str HTTP = "http"
 cdef str HTTPS = "https"
-cdef str K_USES_NETLOC = "uses_netloc"
-cdef str K_USES_PARAMS = "uses_params"
-cdef str K_USES_RELATIVE = "uses_relative"
 
 # Behaviour switches, set by _detect() at import, each by probing the
 # function it governs (see _detect).
@@ -251,8 +328,6 @@ cdef int JOIN = 0
 cdef int DEFRAG = 0
 cdef bint SPLIT_OK = True       # False: the split family hands every call on
 cdef bint SCHEME_NONE = False   # scheme=None splits as scheme='' (3.15's default)
-# Counts calls into the stdlib's Python code, which may re-enter this module.
-cdef Py_ssize_t _python_calls = 0
 
 # ---------------------------------------------------------------------------
 # Text pieces: a run of code units of one kind, from a str, bytes or literal.
@@ -439,12 +514,10 @@ cdef object _scheme_of(object s, const Parts *p, bint is_bytes):
 
 cdef int _check_netloc(object s, const Parts *p) except -1:
     """urlsplit()'s netloc checks, in its order: brackets, then NFKC."""
-    global _python_calls
     cdef Py_ssize_t a, b
     cdef int fl = p.flags
     if not fl & (FU_US_OPEN_BR | FU_US_CLOSE_BR | FU_US_NETLOC_WIDE):
         return 0
-    _python_calls += 1
     if fl & (FU_US_OPEN_BR | FU_US_CLOSE_BR):
         if (fl & FU_US_OPEN_BR) == 0 or (fl & FU_US_CLOSE_BR) == 0:
             raise ValueError("Invalid IPv6 URL")
@@ -503,7 +576,7 @@ cdef object _split(object url, object scheme, object allow_fragments, bint parse
     cdef bint is_bytes, af
     cdef Py_ssize_t k, i
     cdef const char *bs
-    if not SPLIT_OK or not _is_flag(allow_fragments):
+    if not SPLIT_OK or not _is_flag(allow_fragments) or not _holds():
         return None
     if scheme is None and SCHEME_NONE:
         scheme = EMPTY
@@ -555,7 +628,7 @@ cdef object _split(object url, object scheme, object allow_fragments, bint parse
                        sch, netloc, path, query, frag)
     # urlparse(): params only for the schemes that have them
     if p.flags & FU_US_SEMICOLON and _in_list(
-            K_USES_PARAMS, sch.decode("ascii") if is_bytes else sch):
+            USES_PARAMS, sch.decode("ascii") if is_bytes else sch):
         i = _params_at(&p)
         if i >= 0:
             path = _sub(url, &p, p.path_a, i, is_bytes)
@@ -569,65 +642,89 @@ cdef object _split(object url, object scheme, object allow_fragments, bint parse
     return _result6(ParseResultBytes if is_bytes else ParseResult,
                     sch, netloc, path, params, query, frag)
 
-# The last read of each uses_xxx list, and the epoch it was read in.
-cdef list _USES_READ = [None, None, None]
-cdef unsigned long _USES_EPOCH[3]   # (static: starts at 0, no read kept)
+# ---------------------------------------------------------------------------
+# urllib.parse's module state, as the stdlib reads it per call (see
+# fasturi._stdstate): the compiled code answers a call only while every name
+# the functions it replaces read is bound as captured (or to this module's
+# own functions: install()); else the stdlib's function answers.  The uses_*
+# lists, which the compiled code reads itself, are taken as bound at each
+# check: code that rebinds or extends them keeps working.
+
+cdef enum:
+    USES_RELATIVE = 0
+    USES_NETLOC = 1
+    USES_PARAMS = 2
+
+cdef object _USES_RELATIVE = None
+cdef object _USES_NETLOC = None
+cdef object _USES_PARAMS = None
+_USES_NAMES = frozenset(["uses_relative", "uses_netloc", "uses_params"])
+cdef object _STATE = None           # a fasturi._stdstate.State, once made
+_STATE_LOCK = threading.RLock()     # one check at a time
 fu_std_watch(_STD)
 
 
-cdef object _std_global(str name):
-    cdef PyObject *found = PyDict_GetItemWithError(_STD, name)
-    if found is NULL:
-        raise NameError(f"name {name!r} is not defined")
-    return <object>found
+cdef bint _take_uses() except -1:
+    """Take the uses_* lists as bound now; False when one is not bound (the
+    stdlib's own code then raises where it reads it)."""
+    global _USES_RELATIVE, _USES_NETLOC, _USES_PARAMS
+    relative = _STD.get("uses_relative", _stdstate.ABSENT)
+    netloc = _STD.get("uses_netloc", _stdstate.ABSENT)
+    params = _STD.get("uses_params", _stdstate.ABSENT)
+    if FU_FREE_THREADED:
+        # another thread may be reading the ones replaced, unreferenced
+        for old, new in ((_USES_RELATIVE, relative), (_USES_NETLOC, netloc),
+                         (_USES_PARAMS, params)):
+            if old is not new and old is not None:
+                _RETIRED.append(old)
+    _USES_RELATIVE = relative
+    _USES_NETLOC = netloc
+    _USES_PARAMS = params
+    return not (relative is _stdstate.ABSENT or netloc is _stdstate.ABSENT
+                or params is _stdstate.ABSENT)
 
 
-cdef object _std_list(str name):
-    """The stdlib module's global name (a uses_xxx list), as it reads it."""
-    cdef unsigned int which = (0 if name is K_USES_RELATIVE else 1 if name is K_USES_NETLOC
-                               else 2 if name is K_USES_PARAMS else 3)
-    if which > 2 or not fu_std_epoch:
-        return _std_global(name)
-    if _USES_EPOCH[which] == fu_std_epoch:
-        return <object>PyList_GET_ITEM(_USES_READ, which)
-    lst = _std_global(name)
-    _USES_READ[which] = lst
-    _USES_EPOCH[which] = fu_std_epoch
-    return lst
+cdef int _recheck() except -1:
+    """Check the module state again (something in urllib.parse's namespace
+    was bound since the last check): 1 when it holds.  After a reload, the
+    stdlib's new functions and classes are taken first."""
+    cdef uint64_t stamp
+    cdef bint holds = False
+    if _STATE is None:
+        return 0
+    with _STATE_LOCK:
+        stamp = fu_std_stamp()
+        if _STATE.reloaded():
+            _STATE.capture()
+            _capture(_STATE.originals)
+            _forget()
+        holds = _take_uses() and _STATE.holds()
+        fu_std_settle(stamp, holds)
+    return holds
 
 
-cdef bint _in_list(str name, object scheme) except -1:
-    """``scheme in uses_xxx``, read from the stdlib module as it does.  For a
-    list of str this is list.__contains__ with the string compare inlined."""
-    cdef PyObject *item
-    cdef Py_ssize_t i = 0, n
-    cdef int kind
-    cdef const void *data
-    lst = _std_list(name)
-    if type(lst) is not list or type(scheme) is not str:
-        return PySequence_Contains(lst, scheme)
-    # the stdlib's lists hold interned literals, and so do the schemes most
-    # URLs have (_scheme_of): the same object answers without a compare
-    # (only over exact str, whose == runs no code that could see the order)
-    if fu_list_holds_itself(lst, scheme):
-        return True
-    n = PyUnicode_GET_LENGTH(scheme)
-    kind = PyUnicode_KIND(scheme)
-    data = PyUnicode_DATA(scheme)
-    while i < PyList_GET_SIZE(lst):
-        item = PyList_GET_ITEM(lst, i)
-        if item == <PyObject *>scheme:
-            return True
-        if type(<object>item) is str:
-            fu_unicode_ready(<object>item)
-            # canonical str: equal text means equal length, kind and units
-            if (PyUnicode_GET_LENGTH(<object>item) == n and PyUnicode_KIND(<object>item) == kind
-                    and memcmp(PyUnicode_DATA(<object>item), data, n * kind) == 0):
-                return True
-        elif <object>item == scheme:   # may run code: the list is re-read
-            return True
-        i += 1
-    return False
+cdef inline bint _holds() except -1:
+    """Whether the compiled code may answer: the module state holds."""
+    cdef int known = fu_std_state()
+    if known >= 0:
+        return known
+    return _recheck()
+
+
+cdef bint _in_list(int which, object scheme) except -1:
+    """``scheme in uses_xxx``, with the list bound now, as the stdlib reads it
+    (an item's == may have rebound it, earlier in the same call)."""
+    cdef int found
+    if fu_std_state() < 0:
+        _recheck()
+    # a reference of our own: an item's == may rebind the name
+    lst = (_USES_RELATIVE if which == USES_RELATIVE else
+           _USES_NETLOC if which == USES_NETLOC else _USES_PARAMS)
+    if type(lst) is list and type(scheme) is str:
+        found = fu_str_in_list(lst, scheme)
+        if found >= 0:
+            return found
+    return PySequence_Contains(lst, scheme)
 
 
 # ---------------------------------------------------------------------------
@@ -654,7 +751,12 @@ cdef struct Entry:
 cdef class _SplitCache:
     """Least-recently-used cache in front of the compiled urlsplit: linear
     probing over a power-of-two index (backward-shift deletion, so no
-    tombstones), entries in a fixed pool linked newest to oldest."""
+    tombstones), entries in a fixed pool linked newest to oldest.
+
+    One cache for all threads, as the stdlib's lru_cache is.  Without the
+    GIL its table is read and changed under its lock (held for no Python
+    code: lookups compare plain keys only, and what an eviction releases is
+    released after), and its counters are atomic."""
     cdef Entry *pool
     cdef Py_ssize_t *index     # slot -> entry, -1 empty
     cdef Py_ssize_t mask, maxsize, count, newest, oldest
@@ -663,6 +765,7 @@ cdef class _SplitCache:
     cdef dict unbounded        # maxsize=None: a plain dict, nothing to evict
     cdef object maxsize_obj, info_type
     cdef Py_ssize_t hits, misses
+    cdef fu_mutex lock
 
     def __cinit__(self, maxsize, info_type):
         cdef Py_ssize_t cap = 8, i
@@ -687,7 +790,7 @@ cdef class _SplitCache:
             self.index[i] = -1
         self._free_all()
 
-    cdef void _free_all(self) noexcept:
+    cdef void _free_all(self) noexcept nogil:
         cdef Py_ssize_t i
         for i in range(self.maxsize):
             self.pool[i].next = i + 1
@@ -696,42 +799,28 @@ cdef class _SplitCache:
         self.free = 0 if self.maxsize else -1
 
     def __dealloc__(self):
+        cdef Py_ssize_t e = self.newest
         if self.pool is not NULL:
-            self._drop_all()
+            while e >= 0:
+                Py_DECREF(<object>self.pool[e].key)
+                Py_DECREF(<object>self.pool[e].result)
+                e = self.pool[e].next
         free(self.pool)
         free(self.index)
 
-    cdef void _drop_all(self) noexcept:
-        cdef Py_ssize_t e = self.newest, i
-        cdef PyObject *k
-        cdef PyObject *r
-        # unhook everything first: freeing runs no Python code, but keep the
-        # table consistent whatever happens
-        for i in range(self.mask + 1):
-            self.index[i] = -1
-        self.newest = self.oldest = -1
-        self.count = 0
-        while e >= 0:
-            k = self.pool[e].key
-            r = self.pool[e].result
-            e = self.pool[e].next
-            Py_DECREF(<object>k)
-            Py_DECREF(<object>r)
-        self._free_all()
-
-    cdef inline Py_ssize_t _slot_of(self, object key, Py_hash_t h) except -2:
-        """The index slot holding key, or -1."""
+    cdef inline Py_ssize_t _slot_of(self, object key, Py_hash_t h) noexcept:
+        """The index slot holding key, or -1 (no Python code runs)."""
         cdef Py_ssize_t i = h & self.mask, e
         while True:
             e = self.index[i]
             if e < 0:
                 return -1
             if self.pool[e].hash == h and (self.pool[e].key == <PyObject *>key or
-                                           _same_key(<object>self.pool[e].key, key)):
+                                           _same_key(self.pool[e].key, key)):
                 return i
             i = (i + 1) & self.mask
 
-    cdef inline void _unlink(self, Py_ssize_t e) noexcept:
+    cdef inline void _unlink(self, Py_ssize_t e) noexcept nogil:
         cdef Py_ssize_t p = self.pool[e].prev, n = self.pool[e].next
         if p >= 0:
             self.pool[p].next = n
@@ -742,7 +831,7 @@ cdef class _SplitCache:
         else:
             self.oldest = p
 
-    cdef inline void _push(self, Py_ssize_t e) noexcept:
+    cdef inline void _push(self, Py_ssize_t e) noexcept nogil:
         self.pool[e].prev = -1
         self.pool[e].next = self.newest
         if self.newest >= 0:
@@ -751,7 +840,7 @@ cdef class _SplitCache:
             self.oldest = e
         self.newest = e
 
-    cdef void _remove_slot(self, Py_ssize_t i) noexcept:
+    cdef void _remove_slot(self, Py_ssize_t i) noexcept nogil:
         """Empty slot i, shifting later entries of its probe run back."""
         cdef Py_ssize_t j = i, k
         while True:
@@ -773,7 +862,13 @@ cdef class _SplitCache:
 
     cdef object call(self, object url, object scheme, object allow_fragments):
         cdef Py_hash_t h
-        cdef Py_ssize_t slot, e, i, calls
+        cdef Py_ssize_t slot, i
+        cdef PyObject *found
+        cdef bint first, handed = False
+        if not _holds():
+            # urllib.parse is not as captured: its own urlsplit answers, from
+            # its own cache
+            return _STD_URLSPLIT(url, scheme, allow_fragments)
         if type(url) is str and allow_fragments is True and (
                 (type(scheme) is str and PyUnicode_GET_LENGTH(scheme) == 0)
                 or (scheme is None and SCHEME_NONE)):
@@ -788,54 +883,67 @@ cdef class _SplitCache:
             # typed=True: types first, so str and bytes keys never compare
             key = (type(url), type(scheme), type(allow_fragments), url, scheme, allow_fragments)
             h = hash(key)      # unhashable arguments raise as lru_cache's key does
-        if not FU_SPLIT_CACHE or self.maxsize == 0 or not (
-                _plain(url) and _plain(scheme) and _plain(allow_fragments)):
+        if self.maxsize == 0 or not (_plain(url) and _plain(scheme) and _plain(allow_fragments)):
             # values whose == could run Python code are not kept
-            self.misses += 1
-            return _urlsplit_impl(url, scheme, allow_fragments)
+            fu_add_ssize(&self.misses, 1)
+            return _urlsplit_impl(url, scheme, allow_fragments, &handed)
         if self.unbounded is not None:
-            found = self.unbounded.get(key)
-            if found is not None:
-                self.hits += 1
-                return found
-            self.misses += 1
-            result = _urlsplit_impl(url, scheme, allow_fragments)
+            result = self.unbounded.get(key)
+            if result is not None:
+                fu_add_ssize(&self.hits, 1)
+                return result
+            fu_add_ssize(&self.misses, 1)
+            result = _urlsplit_impl(url, scheme, allow_fragments, &handed)
             self.unbounded[key] = result
             return result
+        fu_lock(&self.lock)
         slot = self._slot_of(key, h)
         if slot >= 0:
-            e = self.index[slot]
-            self._unlink(e)
-            self._push(e)
-            self.hits += 1
-            return <object>self.pool[e].result
-        self.misses += 1
+            i = self.index[slot]
+            self._unlink(i)
+            self._push(i)
+            found = self.pool[i].result
+            Py_INCREF(<object>found)    # ours before another thread may evict it
+            fu_unlock(&self.lock)
+            fu_add_ssize(&self.hits, 1)
+            result = <object>found
+            Py_DECREF(result)
+            return result
         i = (h ^ (h >> 17)) & (SEEN - 1)
-        calls = _python_calls
-        if self.seen[i] != h:
+        first = self.seen[i] != h
+        if first:
+            self.seen[i] = h
+        fu_unlock(&self.lock)
+        fu_add_ssize(&self.misses, 1)
+        # (room is made in _keep, once there is a result: a call that
+        # raises evicts nothing, as with lru_cache)
+        result = _urlsplit_impl(url, scheme, allow_fragments, &handed)
+        if handed and fu_std_state() != 1:
+            return result     # (urllib.parse changed meanwhile)
+        if first and not handed:
             # first use (in a while): answered, not kept (see SEEN) -- unless
             # the stdlib answered it.  Its lru_cache keeps every first call,
             # so a repeated call it warns about warns once; kept here too,
             # such a call warns as often as there.
-            self.seen[i] = h
-            result = _urlsplit_impl(url, scheme, allow_fragments)
-            if calls == _python_calls or self._slot_of(key, h) >= 0:
-                return result
-            return self._keep(key, h, result)
-        # (room is made in _keep, once there is a result: a call that
-        # raises evicts nothing, as with lru_cache)
-        result = _urlsplit_impl(url, scheme, allow_fragments)
-        # the stdlib's slow path may have run code that added the key (were it
-        # added by a finalizer instead, a duplicate entry is merely wasted)
-        if calls != _python_calls and self._slot_of(key, h) >= 0:
             return result
         return self._keep(key, h, result)
 
     cdef object _keep(self, object key, Py_hash_t h, object result):
-        """Store result under key (not present), evicting if full."""
+        """Store result under key, evicting the oldest entry if full; unless
+        the key was kept meanwhile (by another thread, or by code the
+        stdlib's slow path ran)."""
         cdef Py_ssize_t e, i
+        cdef PyObject *old_key = NULL
+        cdef PyObject *old_result = NULL
+        fu_lock(&self.lock)
+        if self._slot_of(key, h) >= 0:
+            fu_unlock(&self.lock)
+            return result
         if self.count >= self.maxsize or self.free < 0:
-            self._evict_oldest()
+            e = self.oldest
+            old_key = self.pool[e].key
+            old_result = self.pool[e].result
+            self._evict(e)
         e = self.free
         self.free = self.pool[e].next
         self.count += 1
@@ -849,12 +957,17 @@ cdef class _SplitCache:
             i = (i + 1) & self.mask
         self.index[i] = e
         self._push(e)
+        fu_unlock(&self.lock)
+        # released last, the lock free: the table is whole before anything
+        # is freed (a result's class may have a __del__)
+        if old_key is not NULL:
+            Py_DECREF(<object>old_key)
+            Py_DECREF(<object>old_result)
         return result
 
-    cdef void _evict_oldest(self) noexcept:
-        cdef Py_ssize_t e = self.oldest, i
-        cdef PyObject *k = self.pool[e].key
-        cdef PyObject *r = self.pool[e].result
+    cdef void _evict(self, Py_ssize_t e) noexcept nogil:
+        """Take entry e out of the table (its references are the caller's)."""
+        cdef Py_ssize_t i
         self._unlink(e)
         i = self.pool[e].hash & self.mask
         while self.index[i] != e:
@@ -863,34 +976,72 @@ cdef class _SplitCache:
         self.pool[e].next = self.free
         self.free = e
         self.count -= 1
-        # released last: the table is whole before anything is freed
-        Py_DECREF(<object>k)
-        Py_DECREF(<object>r)
 
     def cache_info(self):
         """Report cache statistics (hits, misses, maxsize, currsize)."""
-        size = len(self.unbounded) if self.unbounded is not None else self.count
-        return self.info_type(self.hits, self.misses, self.maxsize_obj, size)
+        cdef Py_ssize_t size
+        if self.unbounded is not None:
+            size = len(self.unbounded)
+        else:
+            fu_lock(&self.lock)
+            size = self.count
+            fu_unlock(&self.lock)
+        return self.info_type(fu_load_ssize(&self.hits), fu_load_ssize(&self.misses),
+                              self.maxsize_obj, size)
 
     def cache_clear(self):
         """Clear the cache and cache statistics."""
-        cdef Py_ssize_t i
-        self.hits = self.misses = 0
-        for i in range(SEEN):
-            self.seen[i] = -1
+        cdef Py_ssize_t i, e, n = 0
+        cdef PyObject **dropped = NULL
         if self.unbounded is not None:
             self.unbounded.clear()
-        elif self.pool is not NULL:
-            self._drop_all()
+        fu_lock(&self.lock)
+        fu_store_ssize(&self.hits, 0)
+        fu_store_ssize(&self.misses, 0)
+        for i in range(SEEN):
+            self.seen[i] = -1
+        if self.pool is not NULL and self.count:
+            # the references leave the table under the lock, and are
+            # released after it (see _keep)
+            dropped = <PyObject **>malloc(2 * self.count * sizeof(PyObject *))
+            e = self.newest
+            while e >= 0:
+                if dropped is NULL:
+                    Py_DECREF(<object>self.pool[e].key)   # (no memory: at once)
+                    Py_DECREF(<object>self.pool[e].result)
+                else:
+                    dropped[n] = self.pool[e].key
+                    dropped[n + 1] = self.pool[e].result
+                    n += 2
+                e = self.pool[e].next
+            for i in range(self.mask + 1):
+                self.index[i] = -1
+            self.newest = self.oldest = -1
+            self.count = 0
+            self._free_all()
+        fu_unlock(&self.lock)
+        for i in range(n):
+            Py_DECREF(<object>dropped[i])
+        free(dropped)
 
     def cache_parameters(self):
         """The cache's maxsize and typed flag, as lru_cache reports them."""
         return {"maxsize": self.maxsize_obj, "typed": True}
 
 
-cdef inline bint _same_key(object a, object b) except -1:
-    # keys hold only str, bytes, bool, int, None and types: == runs no Python code
-    return type(a) is type(b) and a == b
+cdef inline bint _same_key(PyObject *a, object b) noexcept:
+    """Whether two keys of plain values (str, bytes, bool, int, None and
+    their types, in tuples) are equal: no Python code runs, nothing fails."""
+    cdef int r
+    if Py_TYPE(<object>a) != Py_TYPE(b):
+        return False
+    if type(b) is str:
+        return fu_same_text(a, <PyObject *>b)
+    r = PyObject_RichCompareBool(<object>a, b, Py_EQ)
+    if r < 0:
+        PyErr_Clear()
+        return False
+    return r
 
 
 cdef inline bint _plain(object v):
@@ -901,18 +1052,20 @@ cdef inline bint _plain(object v):
 # ---------------------------------------------------------------------------
 # The split family.
 
-cdef inline object _urlsplit_impl(object url, object scheme, object allow_fragments):
-    global _python_calls
+cdef inline object _urlsplit_impl(object url, object scheme, object allow_fragments,
+                                  bint *handed):
+    """urlsplit(); *handed is set when the stdlib's function answered."""
     r = _split(url, scheme, allow_fragments, False)
     if r is None:
-        _python_calls += 1
+        handed[0] = True
         return _raw_urlsplit(url, scheme, allow_fragments)
     return r
 
 
 def urlsplit(url, scheme='', allow_fragments=True):
     """Split a URL into 5 components: scheme://netloc/path?query#fragment."""
-    return _urlsplit_impl(url, scheme, allow_fragments)
+    cdef bint handed
+    return _urlsplit_impl(url, scheme, allow_fragments, &handed)
 
 
 cdef _SplitCache _CACHE = None
@@ -973,7 +1126,7 @@ cdef object _unsplit(object scheme, const Piece *sch, const Piece *net, const Pi
     if UNSPLIT == 0:
         # if netloc or (scheme and scheme in uses_netloc and url[:2] != '//'):
         netform = net.length > 0 or (
-            sch.length > 0 and _in_list(K_USES_NETLOC, scheme) and not slash2)
+            sch.length > 0 and _in_list(USES_NETLOC, scheme) and not slash2)
         if netform:
             _lit(out, &n, "//", 2)
             _put(out, &n, &net[0])
@@ -990,12 +1143,12 @@ cdef object _unsplit(object scheme, const Piece *sch, const Piece *net, const Pi
         elif UNSPLIT == 3:
             # 3.14+: an empty netloc is kept for such a scheme when the
             # path (before any ';params') is empty or absolute
-            if (sch.length and _in_list(K_USES_NETLOC, scheme)
+            if (sch.length and _in_list(USES_NETLOC, scheme)
                     and (url[0].length == 0 or _pchar(&url[0], 0) == 0x2F)):
                 _lit(out, &n, "//", 2)
                 if ulen and u0 != 0x2F:     # an empty path before ';params'
                     _lit(out, &n, "/", 1)
-        elif (sch.length and _in_list(K_USES_NETLOC, scheme)
+        elif (sch.length and _in_list(USES_NETLOC, scheme)
               and (ulen == 0 or u0 == 0x2F)):
             _lit(out, &n, "//", 2)
     for i in range(nurl):
@@ -1042,7 +1195,7 @@ cdef inline void _whole(Piece *p, object t, Py_ssize_t i) noexcept:
 cdef object _unsplit5(object components):
     """urlunsplit(components) without a keep_empty, or None to hand on."""
     cdef Piece sch, net, url, query, frag
-    t = _str_parts(components, 5) if UNSPLIT != 2 else None
+    t = _str_parts(components, 5) if UNSPLIT != 2 and _holds() else None
     if t is None:
         return None
     _whole(&sch, t, 0)
@@ -1058,7 +1211,7 @@ cdef object _unparse6(object components):
     cdef Piece sch, net, query, frag
     cdef Piece url[3]
     cdef Py_ssize_t nurl = 1
-    t = _str_parts(components, 6) if UNSPLIT != 2 else None
+    t = _str_parts(components, 6) if UNSPLIT != 2 and _holds() else None
     if t is None:
         return None
     _whole(&sch, t, 0)
@@ -1112,7 +1265,7 @@ cdef object _parse_str(Parsed *r, object url, object default_scheme, bint af):
         _piece_empty(&r.net)
     _piece_str(&r.path, url, r.p.path_a, r.p.path_b)
     _piece_empty(&r.params)
-    if r.p.flags & FU_US_SEMICOLON and _in_list(K_USES_PARAMS, scheme):
+    if r.p.flags & FU_US_SEMICOLON and _in_list(USES_PARAMS, scheme):
         i = _params_at(&r.p)
         if i >= 0:
             _piece_str(&r.path, url, r.p.path_a, i)
@@ -1267,53 +1420,115 @@ cdef struct Defined:
 
 
 # urljoin's last base, split: a crawler joins every link of a page to the
-# same page URL.  Kept only for a base whose split reads nothing that can
-# change (no netloc checks, no uses_params), with the base held, so its
-# pieces stay valid; GIL builds only (one shared slot).
-cdef Parsed _MEMO_PARSED
-cdef Defined _MEMO_DEFINED
-cdef object _MEMO_BASE = None
-cdef object _MEMO_SCHEME = None
-cdef int _MEMO_FORM = 0     # 0 empty; 1/2 Parsed, 3/4 Defined (+1: fragments allowed)
+# same page URL.  Kept only for a base whose split reads nothing but its text
+# and the module state (no netloc checks, no uses_params).  A memo slot
+# holds the base it split, so its pieces stay valid; a join that uses it
+# takes a reference of its own to that base first, so its pieces outlive
+# whatever Python code the join runs (an item of a uses_* list whose ==
+# joins again, and so replaces the slot).  One slot with the GIL; without
+# it, a slot per thread (fu_memo_slot), each under its own lock.
+cdef struct Memo:
+    fu_mutex lock
+    PyObject *base          # owned: an exact str, or NULL (empty)
+    PyObject *scheme        # owned (None: a 3.14+ split without a scheme)
+    int form                # 1/2 Parsed, 3/4 Defined (+1: fragments allowed)
+    Parsed parsed
+    Defined defined
+
+cdef Memo _MEMO[FU_MEMO_SLOTS]
 cdef int _MEMO_VOLATILE = FU_US_OPEN_BR | FU_US_CLOSE_BR | FU_US_NETLOC_WIDE
 
 
-cdef inline bint _memo_has(str base, int form) except -1:
-    """Whether the memo holds base's split of this form (base: an exact str)."""
-    if not FU_SPLIT_CACHE or _MEMO_FORM != form:
-        return False
-    return <str>_MEMO_BASE == base   # (the memo holds an exact str here)
+cdef object _memo_find(str base, int form, Parsed *parsed, Defined *defined,
+                       PyObject **scheme):
+    """The str whose split of this form the memo holds for base's text, or
+    None.  Found, the split is copied out (its pieces point into that str:
+    the returned reference keeps them valid) with its scheme (a new
+    reference in *scheme)."""
+    cdef Memo *m = &_MEMO[fu_memo_slot()]
+    cdef PyObject *held
+    fu_lock(&m.lock)
+    held = m.base
+    if m.form != form or held is NULL or not fu_same_text(held, <PyObject *>base):
+        fu_unlock(&m.lock)
+        return None
+    if form <= 2:
+        parsed[0] = m.parsed
+    else:
+        defined[0] = m.defined
+    Py_INCREF(<object>held)
+    Py_INCREF(<object>m.scheme)
+    scheme[0] = m.scheme
+    fu_unlock(&m.lock)
+    owner = <object>held
+    Py_DECREF(owner)
+    return owner
 
 
-cdef inline void _memo_keep(object base, object scheme, int form) noexcept:
-    global _MEMO_BASE, _MEMO_SCHEME, _MEMO_FORM
-    _MEMO_BASE = base
-    _MEMO_SCHEME = scheme
-    _MEMO_FORM = form
+cdef void _memo_keep(object base, object scheme, int form, const Parsed *parsed,
+                     const Defined *defined) noexcept:
+    """Hold base's split (its pieces point into base) in this thread's slot."""
+    cdef Memo *m = &_MEMO[fu_memo_slot()]
+    cdef PyObject *old_base
+    cdef PyObject *old_scheme
+    Py_INCREF(base)
+    Py_INCREF(scheme)
+    fu_lock(&m.lock)
+    old_base = m.base
+    old_scheme = m.scheme
+    m.base = <PyObject *>base
+    m.scheme = <PyObject *>scheme
+    m.form = form
+    if parsed is not NULL:
+        m.parsed = parsed[0]
+    else:
+        m.defined = defined[0]
+    fu_unlock(&m.lock)
+    # (a str: releasing it runs no Python code)
+    Py_XDECREF(old_base)
+    Py_XDECREF(old_scheme)
+
+
+cdef void _memo_clear() noexcept:
+    cdef Py_ssize_t i
+    cdef Memo *m
+    cdef PyObject *old_base
+    cdef PyObject *old_scheme
+    for i in range(FU_MEMO_SLOTS):
+        m = &_MEMO[i]
+        fu_lock(&m.lock)
+        old_base = m.base
+        old_scheme = m.scheme
+        m.base = m.scheme = NULL
+        m.form = 0
+        fu_unlock(&m.lock)
+        Py_XDECREF(old_base)
+        Py_XDECREF(old_scheme)
 
 
 cdef object _join(object base, object url, bint af):
     """urljoin(base, url) for two non-empty str, or None to hand on."""
-    global _MEMO_PARSED
     cdef Parsed b, u
     cdef Piece *net
-    if _memo_has(base, 1 + af):
-        b = _MEMO_PARSED
-        bscheme = _MEMO_SCHEME
+    cdef PyObject *held_scheme
+    # (held: the memo's str that b's pieces point into, kept for the call)
+    held = _memo_find(base, 1 + af, &b, NULL, &held_scheme)
+    if held is not None:
+        bscheme = <object>held_scheme
+        Py_DECREF(bscheme)
     else:
         bscheme = _parse_str(&b, base, EMPTY, af)
         if bscheme is None:
             return None
-        if FU_SPLIT_CACHE and not b.p.flags & (_MEMO_VOLATILE | FU_US_SEMICOLON):
-            _MEMO_PARSED = b
-            _memo_keep(base, bscheme, 1 + af)
+        if not b.p.flags & (_MEMO_VOLATILE | FU_US_SEMICOLON):
+            _memo_keep(base, bscheme, 1 + af, &b, NULL)
     scheme = _parse_str(&u, url, bscheme, af)
     if scheme is None:
         return None
-    if scheme != bscheme or not _in_list(K_USES_RELATIVE, scheme):
+    if scheme != bscheme or not _in_list(USES_RELATIVE, scheme):
         return url
     net = &u.net
-    if _in_list(K_USES_NETLOC, scheme):
+    if _in_list(USES_NETLOC, scheme):
         if u.net.length:
             return _unparse_pieces(scheme, &u.net, &u.path, &u.params, &u.query, &u.frag)
         net = &b.net
@@ -1382,32 +1597,33 @@ cdef str _compose(object scheme, const Piece *net, const Piece *path,
 
 cdef object _join_defined(object base, object url, bint af):
     """urljoin(base, url) on 3.14+ for two non-empty str, or None to hand on."""
-    global _MEMO_DEFINED
     cdef Defined b, u
     cdef const Piece *net
     cdef const Piece *query
     cdef const Piece *frag
     cdef Piece joined
-    if _memo_has(base, 3 + af):
-        b = _MEMO_DEFINED
-        bscheme = _MEMO_SCHEME
+    cdef PyObject *held_scheme
+    # (held: the memo's str that b's pieces point into, kept for the call)
+    held = _memo_find(base, 3 + af, NULL, &b, &held_scheme)
+    if held is not None:
+        bscheme = <object>held_scheme
+        Py_DECREF(bscheme)
     else:
         bscheme = _split_defined(&b, base, af)
         if bscheme is _HAND_ON:
             return None
-        if FU_SPLIT_CACHE and not b.p.flags & _MEMO_VOLATILE:
-            _MEMO_DEFINED = b
-            _memo_keep(base, bscheme, 3 + af)
+        if not b.p.flags & _MEMO_VOLATILE:
+            _memo_keep(base, bscheme, 3 + af, NULL, &b)
     scheme = _split_defined(&u, url, af)
     if scheme is _HAND_ON:
         return None
     if scheme is None:
         scheme = bscheme
     # a scheme missing from both sides joins as a relative one, with a netloc
-    if scheme != bscheme or (scheme is not None and not _in_list(K_USES_RELATIVE, scheme)):
+    if scheme != bscheme or (scheme is not None and not _in_list(USES_RELATIVE, scheme)):
         return url
     net = &u.net if u.p.net_a >= 0 else NULL
-    if scheme is None or _in_list(K_USES_NETLOC, scheme):
+    if scheme is None or _in_list(USES_NETLOC, scheme):
         if net is not NULL and u.net.length:
             return _compose(scheme, net, &u.path,
                             &u.query if u.p.q_a >= 0 else NULL,
@@ -1431,7 +1647,7 @@ cdef object _join_defined(object base, object url, bint af):
 
 cdef object _urljoin_impl(object base, object url, object allow_fragments):
     if type(base) is str and type(url) is str and SPLIT_OK and JOIN != 2 \
-            and _is_flag(allow_fragments):
+            and _is_flag(allow_fragments) and _holds():
         if not PyUnicode_GET_LENGTH(base):
             return url
         if not PyUnicode_GET_LENGTH(url):
@@ -1489,7 +1705,7 @@ cdef object _defrag(object url):
 
 
 cdef inline object _urldefrag_impl(object url):
-    if type(url) is str and SPLIT_OK and DEFRAG != 2:
+    if type(url) is str and SPLIT_OK and DEFRAG != 2 and _holds():
         r = _defrag(url)
         if r is not None:
             return r
@@ -1698,17 +1914,19 @@ _UNPARSE_KEEP = _default(_std_urlunparse, 0, "keep_empty", False)
 def urlsplit_kw(url, scheme=_SPLIT_SCHEME, allow_fragments=True, *,
                 missing_as_none=_SPLIT_MISSING):
     """Split a URL into 5 components: scheme://netloc/path?query#fragment."""
+    cdef bint handed
     if missing_as_none is False:
-        return _urlsplit_impl(url, scheme, allow_fragments)
+        return _urlsplit_impl(url, scheme, allow_fragments, &handed)
     return _raw_urlsplit(url, scheme, allow_fragments, missing_as_none=missing_as_none)
 
 
 def urlsplit_cached_kw(url, scheme=_SPLIT_SCHEME, allow_fragments=True, *,
                        missing_as_none=_SPLIT_MISSING):
     """Split a URL into 5 components: scheme://netloc/path?query#fragment."""
+    cdef bint handed
     if missing_as_none is False:
         if _CACHE is None:  # a stdlib without the cache (before 3.11)
-            return _urlsplit_impl(url, scheme, allow_fragments)
+            return _urlsplit_impl(url, scheme, allow_fragments, &handed)
         return _CACHE.call(url, scheme, allow_fragments)
     return _STD_URLSPLIT(url, scheme, allow_fragments, missing_as_none=missing_as_none)
 
@@ -1767,6 +1985,40 @@ def urlunparse_kw(components, *, keep_empty=_UNPARSE_KEEP):
     if keep_empty is _UNPARSE_KEEP:
         return _std_urlunparse(components)
     return _std_urlunparse(components, keep_empty=keep_empty)
+
+
+# What this module's functions stand in for, in every form parse.py binds.
+OURS = {
+    "urlsplit": (urlsplit, urlsplit_kw, urlsplit_cached, urlsplit_cached_kw),
+    "urlparse": (urlparse, urlparse_kw),
+    "urlunsplit": (urlunsplit, urlunsplit_kw),
+    "urlunparse": (urlunparse, urlunparse_kw),
+    "urljoin": (urljoin,),
+    "urldefrag": (urldefrag, urldefrag_kw),
+}
+_STATE = _stdstate.State(_std, OURS, live=_USES_NAMES)
+
+
+cdef void _forget() noexcept:
+    """Drop what was computed from the stdlib as it was (after a reload)."""
+    if _CACHE is not None:
+        try:
+            _CACHE.cache_clear()
+        except BaseException:  # (only a MemoryError could get here)
+            pass
+    _memo_clear()
+
+
+def _sync():
+    """Check urllib.parse now (install() and uninstall() do, to take the
+    stdlib's new functions after a reload); whether its state holds."""
+    fu_std_forget()
+    return bool(_recheck())
+
+
+def _original(name):
+    """The stdlib's function this module replaces under name."""
+    return _STATE.originals[name]
 
 
 _detect()
@@ -1850,9 +2102,9 @@ def clear_cache():
 def _modes(**modes):
     """Read and set the behaviour switches (tests force each path with it);
     returns the previous values."""
-    global UNSPLIT, JOIN, DEFRAG, SCHEME_NONE, _MEMO_FORM
+    global UNSPLIT, JOIN, DEFRAG, SCHEME_NONE
     old = {"unsplit": UNSPLIT, "join": JOIN, "defrag": DEFRAG, "scheme_none": SCHEME_NONE}
-    _MEMO_FORM = 0
+    _memo_clear()
     UNSPLIT = modes.get("unsplit", UNSPLIT)
     JOIN = modes.get("join", JOIN)
     DEFRAG = modes.get("defrag", DEFRAG)
