@@ -1,10 +1,12 @@
 # The C the drop-in's two compiled modules (_parse_c, _quote_c) share: a
 # watch on urllib.parse's namespace, which says cheaply whether any name in
 # it was bound, rebound or deleted since the module last checked what the
-# stdlib's code reads there (fasturi._stdstate); and the lock and counters
-# their caches use, which are real only where there is no GIL.
+# stdlib's code reads there (a fasturi._stdstate.State); and the lock and
+# counters their caches use, which are real only where there is no GIL.
 #
-#     from fasturi._dropin cimport fu_std_watch, fu_std_state, fu_std_stamp, fu_std_settle
+#     from fasturi._dropin cimport fu_std_watch, std_holds
+#     fu_std_watch(urllib.parse.__dict__)        # once, at import
+#     if not std_holds(STATE): ...               # per call: hand it on
 #
 # Each module that cimports this file compiles its own copy (static), so
 # each watches for itself: one dict watcher each (3.12+), of the six an
@@ -149,3 +151,27 @@ cdef extern from *:
     int fu_std_state() nogil
     void fu_std_settle(uint64_t stamp, int holds) nogil
     void fu_std_forget() nogil
+
+
+cdef inline int std_recheck(object state) except -1:
+    """Check the state again (urllib.parse's namespace changed since the
+    last check, or it never was): 1 when it holds.  The stamp is read
+    first, so that a change made during the check is checked again."""
+    cdef uint64_t stamp
+    cdef bint holds = False
+    if state is None:       # (during the module's own import)
+        return 0
+    with state.lock:
+        stamp = fu_std_stamp()
+        holds = state.check()
+        fu_std_settle(stamp, holds)
+    return holds
+
+
+cdef inline bint std_holds(object state) except -1:
+    """Whether the compiled code may answer a call: urllib.parse's state is
+    as the module captured it.  One compare while nothing has changed."""
+    cdef int known = fu_std_state()
+    if known >= 0:
+        return known
+    return std_recheck(state)

@@ -34,7 +34,7 @@ from cpython.unicode cimport (
     PyUnicode_Substring,
     PyUnicode_WRITE,
 )
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memchr, memcmp
 
@@ -57,12 +57,12 @@ from fasturi._dropin cimport (
     fu_lock,
     fu_mutex,
     fu_std_forget,
-    fu_std_settle,
-    fu_std_stamp,
     fu_std_state,
     fu_std_watch,
     fu_store_ssize,
     fu_unlock,
+    std_holds,
+    std_recheck,
 )
 from fasturi._csrc cimport (
     FU_US_CLOSE_BR,
@@ -85,7 +85,6 @@ from fasturi._csrc cimport (
     fu_usplit_t,
 )
 
-import threading
 import urllib.parse as _std
 
 from fasturi import _stdstate
@@ -660,11 +659,10 @@ cdef object _USES_NETLOC = None
 cdef object _USES_PARAMS = None
 _USES_NAMES = frozenset(["uses_relative", "uses_netloc", "uses_params"])
 cdef object _STATE = None           # a fasturi._stdstate.State, once made
-_STATE_LOCK = threading.RLock()     # one check at a time
 fu_std_watch(_STD)
 
 
-cdef bint _take_uses() except -1:
+def _take_uses():
     """Take the uses_* lists as bound now; False when one is not bound (the
     stdlib's own code then raises where it reads it)."""
     global _USES_RELATIVE, _USES_NETLOC, _USES_PARAMS
@@ -684,31 +682,16 @@ cdef bint _take_uses() except -1:
                 or params is _stdstate.ABSENT)
 
 
-cdef int _recheck() except -1:
-    """Check the module state again (something in urllib.parse's namespace
-    was bound since the last check): 1 when it holds.  After a reload, the
-    stdlib's new functions and classes are taken first."""
-    cdef uint64_t stamp
-    cdef bint holds = False
-    if _STATE is None:
-        return 0
-    with _STATE_LOCK:
-        stamp = fu_std_stamp()
-        if _STATE.reloaded():
-            _STATE.capture()
-            _capture(_STATE.originals)
-            _forget()
-        holds = _take_uses() and _STATE.holds()
-        fu_std_settle(stamp, holds)
-    return holds
+def _reloaded(originals):
+    """urllib.parse was executed again: take its new functions and classes,
+    and drop what was computed with the old ones."""
+    _capture(originals)
+    _forget()
 
 
 cdef inline bint _holds() except -1:
     """Whether the compiled code may answer: the module state holds."""
-    cdef int known = fu_std_state()
-    if known >= 0:
-        return known
-    return _recheck()
+    return std_holds(_STATE)
 
 
 cdef bint _in_list(int which, object scheme) except -1:
@@ -716,7 +699,7 @@ cdef bint _in_list(int which, object scheme) except -1:
     (an item's == may have rebound it, earlier in the same call)."""
     cdef int found
     if fu_std_state() < 0:
-        _recheck()
+        std_recheck(_STATE)
     # a reference of our own: an item's == may rebind the name
     lst = (_USES_RELATIVE if which == USES_RELATIVE else
            _USES_NETLOC if which == USES_NETLOC else _USES_PARAMS)
@@ -1996,7 +1979,7 @@ OURS = {
     "urljoin": (urljoin,),
     "urldefrag": (urldefrag, urldefrag_kw),
 }
-_STATE = _stdstate.State(_std, OURS, live=_USES_NAMES)
+_STATE = _stdstate.State(_std, OURS, live=_USES_NAMES, on_reload=_reloaded, on_check=_take_uses)
 
 
 cdef void _forget() noexcept:
@@ -2013,7 +1996,7 @@ def _sync():
     """Check urllib.parse now (install() and uninstall() do, to take the
     stdlib's new functions after a reload); whether its state holds."""
     fu_std_forget()
-    return bool(_recheck())
+    return bool(std_recheck(_STATE))
 
 
 def _original(name):

@@ -23,6 +23,7 @@ bound at the time (``live``), and are not checked here.
 from __future__ import annotations
 
 import dis
+import threading
 import types
 from typing import Any, Callable, Iterable
 
@@ -95,8 +96,10 @@ class State:
     """What one compiled module's stdlib functions read, as captured.
 
     ``originals`` are the stdlib's functions the module replaces (its names
-    in ``ours``); ``holds()`` says whether every name read is still bound as
-    captured, ``reloaded()`` whether the module was executed again since.
+    in ``ours``).  ``check()`` (under ``lock``) says whether every name read
+    is still bound as captured; first, after a reload of the module, it
+    captures it again and calls ``on_reload(originals)``, and it asks
+    ``on_check()`` (the module's own reading of the ``live`` names).
     """
 
     def __init__(
@@ -104,10 +107,15 @@ class State:
         module: types.ModuleType,
         ours: dict[str, tuple[Callable[..., Any], ...]],
         live: frozenset[str] = frozenset(),
+        on_reload: Callable[[dict[str, Callable[..., Any]]], object] | None = None,
+        on_check: Callable[[], bool] | None = None,
     ) -> None:
         self.module = module
         self.ours = ours
         self.live = live
+        self.on_reload = on_reload
+        self.on_check = on_check
+        self.lock = threading.RLock()
         self.originals: dict[str, Callable[..., Any]] = {}
         self.capture()
 
@@ -137,3 +145,11 @@ class State:
             if not any(got is f for f in self.ours.get(name, ())):
                 return False
         return True
+
+    def check(self) -> bool:
+        if self.reloaded():
+            self.capture()
+            if self.on_reload is not None:
+                self.on_reload(self.originals)
+        live = self.on_check() if self.on_check is not None else True
+        return live and self.holds()

@@ -86,7 +86,6 @@ _HOT_QUOTE = (
     "parse_qsl",
 )
 _HOT = _HOT_SPLIT + _HOT_QUOTE
-_ORIGINALS: dict[str, _typing.Callable[..., _Any]] = {name: getattr(_std, name) for name in _HOT}
 
 
 def _stdlib_names() -> dict[str, _Any]:
@@ -125,9 +124,25 @@ if not _pure:
 IMPLEMENTATION = "compiled" if _parse_c is not None else "python"
 
 
+def _owner(name: str) -> _Any:
+    """The compiled module that replaces the stdlib's function name, or None."""
+    return _parse_c if name in _HOT_SPLIT else _quote_c
+
+
+def _original(name: str) -> _Any:
+    """The stdlib's own function name: as the compiled module that replaces
+    it took it (at its import, or after urllib.parse was reloaded), so that
+    neither install() nor a reload of this module can mistake a compiled
+    function for it."""
+    owner = _owner(name)
+    if owner is None:
+        return getattr(_std, name)
+    return owner._original(name)
+
+
 def _adopt(fn: _Any, name: str) -> _Any:
     """Make a compiled function introspect as the stdlib's one it replaces."""
-    original = _ORIGINALS[name]
+    original = _original(name)
     fn.__name__ = fn.__qualname__ = name
     fn.__module__ = _std.__name__  # the stdlib's test_all requires this
     fn.__doc__ = original.__doc__
@@ -137,7 +152,7 @@ def _adopt(fn: _Any, name: str) -> _Any:
 def _bind(name: str) -> _Any:
     if name in _HOT_SPLIT:
         if _parse_c is None or not _parse_c.COMPILED[name]:
-            return _ORIGINALS[name]
+            return _original(name)
         # the forms with 3.15's keywords, where this stdlib's signature has them
         kw = "_kw" if _parse_c.KEYWORD.get(name) else ""
         if name == "urlsplit" and _parse_c.HAS_CACHE:
@@ -145,7 +160,7 @@ def _bind(name: str) -> _Any:
             return _adopt(getattr(_parse_c, "urlsplit_cached" + kw), name)
         return _adopt(getattr(_parse_c, name + kw), name)
     if _quote_c is None:
-        return _ORIGINALS[name]
+        return _original(name)
     if name == "parse_qsl" and _quote_c.QS_STACKLEVEL:
         return _adopt(_quote_c.parse_qsl_kw, name)  # 3.14's keyword-only _stacklevel
     return _adopt(getattr(_quote_c, name), name)
@@ -176,14 +191,32 @@ if _parse_c is not None:
         _parse_c.clear_cache()
 
 
+def _ours(name: str, value: object) -> bool:
+    """Whether value is one of the compiled forms of name."""
+    owner = _owner(name)
+    return owner is not None and any(value is f for f in owner.OURS[name])
+
+
+def _sync() -> None:
+    # the compiled modules look at urllib.parse now: after a reload of it,
+    # its new functions are the originals
+    for module in (_parse_c, _quote_c):
+        if module is not None:
+            module._sync()
+
+
 def install() -> None:
     """Put this module's compiled functions into ``urllib.parse`` (idempotent)."""
+    _sync()
     namespace = globals()
     for name in _HOT:
-        setattr(_std, name, namespace[name])
+        if _ours(name, namespace[name]):
+            setattr(_std, name, namespace[name])
 
 
 def uninstall() -> None:
     """Put the stdlib's own functions back into ``urllib.parse`` (idempotent)."""
-    for name, original in _ORIGINALS.items():
-        setattr(_std, name, original)
+    _sync()
+    for name in _HOT:
+        if _ours(name, getattr(_std, name, None)):
+            setattr(_std, name, _original(name))
