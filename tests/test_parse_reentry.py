@@ -82,6 +82,7 @@ def test_urljoin_memo_outlives_a_join_from_inside_it(uses, size):
         # std first, whose answer does not depend on fasturi's memo
         want = std.urljoin(base, "d;q?x")
         want2 = std.urljoin(base, "e")
+        compared = evil.seen > 0  # (3.14's urljoin reads no uses_params)
         assert fp.urljoin(first, "d;q?x") == want   # the memo now holds `first`
         del first                                    # ... and only the memo
         gc.collect()
@@ -89,7 +90,7 @@ def test_urljoin_memo_outlives_a_join_from_inside_it(uses, size):
         # the same text, another object: served from the memo; the list item
         # joins another base, which replaces the memo
         got = fp.urljoin(base, "d;q?x")
-        assert not evil.armed, "the item was compared"
+        assert evil.armed is not compared, "the item is compared where the stdlib compares it"
         assert got == want
         assert fp.urljoin(base, "e") == want2
 

@@ -132,6 +132,13 @@ cdef extern from *:
         fu_store_u64(&fu_std_checked, (stamp << 1) | (holds ? 1 : 0));
     }
 
+    /* The last check's record: a call that reads it before and after its
+       work knows whether the state was checked anew in between. */
+    static inline uint64_t fu_std_record(void)
+    {
+        return fu_load_u64(&fu_std_checked);
+    }
+
     /* Forget the last check (the next call checks again). */
     static inline void fu_std_forget(void)
     {
@@ -150,6 +157,7 @@ cdef extern from *:
     uint64_t fu_std_stamp() nogil
     int fu_std_state() nogil
     void fu_std_settle(uint64_t stamp, int holds) nogil
+    uint64_t fu_std_record() nogil
     void fu_std_forget() nogil
 
 

@@ -34,7 +34,7 @@ from cpython.unicode cimport (
     PyUnicode_Substring,
     PyUnicode_WRITE,
 )
-from libc.stdint cimport uint8_t, uint16_t, uint32_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memchr, memcmp
 
@@ -57,6 +57,7 @@ from fasturi._dropin cimport (
     fu_lock,
     fu_mutex,
     fu_std_forget,
+    fu_std_record,
     fu_std_state,
     fu_std_watch,
     fu_store_ssize,
@@ -848,10 +849,12 @@ cdef class _SplitCache:
         cdef Py_ssize_t slot, i
         cdef PyObject *found
         cdef bint first, handed = False
+        cdef uint64_t record
         if not _holds():
             # urllib.parse is not as captured: its own urlsplit answers, from
             # its own cache
             return _STD_URLSPLIT(url, scheme, allow_fragments)
+        record = fu_std_record()
         if type(url) is str and allow_fragments is True and (
                 (type(scheme) is str and PyUnicode_GET_LENGTH(scheme) == 0)
                 or (scheme is None and SCHEME_NONE)):
@@ -901,8 +904,8 @@ cdef class _SplitCache:
         # (room is made in _keep, once there is a result: a call that
         # raises evicts nothing, as with lru_cache)
         result = _urlsplit_impl(url, scheme, allow_fragments, &handed)
-        if handed and fu_std_state() != 1:
-            return result     # (urllib.parse changed meanwhile)
+        if fu_std_record() != record or fu_std_state() != 1:
+            return result     # urllib.parse changed meanwhile: not kept
         if first and not handed:
             # first use (in a while): answered, not kept (see SEEN) -- unless
             # the stdlib answered it.  Its lru_cache keeps every first call,
