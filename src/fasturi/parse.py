@@ -28,7 +28,38 @@ re-exported -- the reference the compiled code is tested against.
 unmodified code that calls ``urllib.parse.urlsplit(...)`` gets them;
 ``uninstall()`` restores the originals.  Modules that ran
 ``from urllib.parse import urlsplit`` before ``install()`` keep the binding
-they took, so call it early.
+they took, so call it early.  Both stay right when either module is
+reloaded: the originals are the stdlib's functions as the compiled modules
+last took them (after ``importlib.reload(urllib.parse)``, its new ones),
+and ``uninstall()`` puts back only what is one of this module's functions.
+
+The compiled functions answer a call themselves only for arguments of the
+exact types they are written for (``str``, ``bytes``, ``bytearray``, the
+result classes, tuples and lists, ``None``, ``bool``, ``int``); any other
+argument -- a ``str`` or ``bytes`` subclass, a proxy whose ``__class__``
+says ``str`` (Django's ``SimpleLazyObject``, werkzeug's ``LocalProxy``), an
+object with its own ``__str__`` -- goes to the stdlib's own function, whose
+``isinstance`` checks, iteration and method calls then decide.
+``urlencode`` quotes exact text, bytes and numbers itself, and from the
+first key or value whose quoting is not an exact ASCII ``str`` goes on as the
+stdlib's loop does.
+
+The stdlib's functions read their module's globals on every call
+(``scheme_chars``, the ``uses_*`` lists, the characters they strip, their
+helpers and result classes, one another).  The compiled ones read the
+``uses_*`` lists as bound at the time, and answer only while every other
+such name (found by reading the running stdlib's code) is bound as it was
+at import, or to one of this module's functions; after any other binding
+(``urllib.parse.scheme_chars = ...``, ``mock.patch("urllib.parse.X")``) the
+stdlib's function answers.  A change is noticed by the dict's version tag
+(before 3.12) or a dict watcher (3.12+), so an unchanged module costs a
+compare per call; an interpreter with no dict watcher left makes every call
+check the names.
+
+Where there is no GIL (free-threaded CPython), the split cache is one
+cache for all threads, as the stdlib's is, updated under a lock with
+atomic counters, and ``urljoin``'s memo of the last base is kept per
+thread.
 
 Which rules this Python's stdlib follows (the '//' rules of urlunsplit and
 urlunparse, whether urljoin and urldefrag keep an empty query or fragment
@@ -42,8 +73,8 @@ answer ``keep_empty`` not given (on components that do not carry a true
 ``_keep_empty``) and ``keep_empty=False``.  Every other value is the
 stdlib's to answer, with the keyword passed on as given.
 
-Known differences, none in results: the compiled functions report
-``__module__ == "urllib.parse"`` (so pickling them by reference needs
+Known differences, none in results but the last: the compiled functions
+report ``__module__ == "urllib.parse"`` (so pickling them by reference needs
 ``install()``); a call with the wrong number of arguments raises
 ``TypeError`` with Cython's wording; the split cache's statistics follow
 its own admission rule above, it counts a call by its argument values, not
@@ -56,7 +87,16 @@ the compiled code are kept only from their second use, the two caches hold
 different calls and evict in a different order: a warned-about call that
 the stdlib's cache has evicted may still be answered here, without the
 repeated warning.  Calls with other argument types are never kept, so they
-warn on every use (the stdlib warns on the first only).
+warn on every use (the stdlib warns on the first only).  While a name the
+stdlib reads is bound otherwise than at import, ``urlsplit`` calls go to the
+stdlib's own (its ``lru_cache`` answers them, and this cache's statistics
+do not count them).  The objects this module re-exports (the result
+classes ...) are those of ``urllib.parse`` when this module was imported:
+after ``importlib.reload(urllib.parse)``, reload this module too.  And the
+stdlib's private tables are honoured when rebound, not when changed in
+place: ``_UNSAFE_URL_BYTES_TO_REMOVE.append(...)`` (and its lazily built
+``_hextobyte``, and before 3.11 its ``_parse_cache`` and ``_safe_quoters``,
+changed in place) changes the stdlib's answers and not these.
 """
 
 from __future__ import annotations
