@@ -450,8 +450,9 @@ def outcome(fn, args, kwargs):
             got = ("return", norm(fn(*args, **kwargs)))
         except Exception as exc:  # noqa: BLE001 - the exception is the outcome
             got = ("raise", type(exc), str(exc), type(exc.__cause__))
-    return got + (tuple((w.category, str(w.message)) for w in caught
-                        if w.category is not ResourceWarning),)
+    return got + (
+        tuple((w.category, str(w.message)) for w in caught if w.category is not ResourceWarning),
+    )
 
 
 def clear_caches():
@@ -496,9 +497,7 @@ BASE_CALLS: dict[str, list] = {
         ((b"http://a/b/c", b"../d"), {}),
     ],
     "urldefrag": [(("http://a/b?c#d",), {}), (("x",), {}), ((b"http://a/b#c",), {})],
-    "quote": [
-        ((t,), {}) for t in TEXTS
-    ]
+    "quote": [((t,), {}) for t in TEXTS]
     + [((TEXTS[0], "&+"), {}), ((TEXTS[0], b"&"), {}), ((TEXTS[0], "", "latin-1", "replace"), {})]
     + [((TEXTS[0], [38, 43, 300]), {})]
     + [((b,), {}) for b in BYTES_TEXTS]
@@ -551,7 +550,7 @@ def _inner(value):
     build(wrapped)) with the container rebuilt around it."""
     if type(value) is tuple:
         for i, part in enumerate(value):
-            yield part, (lambda w, i=i: value[:i] + (w,) + value[i + 1:])
+            yield part, (lambda w, i=i: value[:i] + (w,) + value[i + 1 :])
     elif type(value) is dict:
         for key, part in value.items():
             # (as a list of pairs: a hostile key cannot be hashed)
@@ -559,16 +558,29 @@ def _inner(value):
             yield part, (lambda w, key=key: {**value, key: w})
             if type(part) is list:
                 for i, elt in enumerate(part):
-                    yield elt, (lambda w, key=key, i=i, part=part:
-                                {**value, key: part[:i] + [w] + part[i + 1:]})
+                    yield (
+                        elt,
+                        (
+                            lambda w, key=key, i=i, part=part: {
+                                **value,
+                                key: part[:i] + [w] + part[i + 1 :],
+                            }
+                        ),
+                    )
     elif type(value) is list:
         for i, pair in enumerate(value):
-            yield pair, (lambda w, i=i: value[:i] + [w] + value[i + 1:])
+            yield pair, (lambda w, i=i: value[:i] + [w] + value[i + 1 :])
             if type(pair) is not tuple:
                 continue
             for j, part in enumerate(pair):
-                yield part, (lambda w, i=i, j=j, pair=pair:
-                             value[:i] + [pair[:j] + (w,) + pair[j + 1:]] + value[i + 1:])
+                yield (
+                    part,
+                    (
+                        lambda w, i=i, j=j, pair=pair: (
+                            value[:i] + [pair[:j] + (w,) + pair[j + 1 :]] + value[i + 1 :]
+                        )
+                    ),
+                )
 
 
 def calls(name):
@@ -579,15 +591,24 @@ def calls(name):
         places = [(i, a) for i, a in enumerate(args)] + list(kwargs.items())
         for where, value in places:
             for wrap in wrappers(value):
-                out.append((f"{n}:{where}:{wrap.__name__}",
-                            lambda args=args, kwargs=kwargs, where=where, value=value, wrap=wrap:
-                            _with(args, kwargs, where, wrap(value))))
+                out.append(
+                    (
+                        f"{n}:{where}:{wrap.__name__}",
+                        lambda args=args, kwargs=kwargs, where=where, value=value, wrap=wrap: _with(
+                            args, kwargs, where, wrap(value)
+                        ),
+                    )
+                )
             for part, rebuild in _inner(value):
                 for wrap in wrappers(part):
-                    out.append((f"{n}:{where}[{part!r}]:{wrap.__name__}",
-                                lambda args=args, kwargs=kwargs, where=where, rebuild=rebuild,
-                                part=part, wrap=wrap:
-                                _with(args, kwargs, where, rebuild(wrap(part)))))
+                    out.append(
+                        (
+                            f"{n}:{where}[{part!r}]:{wrap.__name__}",
+                            lambda args=args, kwargs=kwargs, where=where, rebuild=rebuild, part=part, wrap=wrap: (
+                                _with(args, kwargs, where, rebuild(wrap(part)))
+                            ),
+                        )
+                    )
     return out
 
 
@@ -637,7 +658,10 @@ class LazyStr:
 def test_django_lazy_text_is_quoted():
     assert fp.quote(LazyStr("a b")) == std.quote(LazyStr("a b")) == "a%20b"
     assert fp.quote("a b&", safe=LazyStr("&")) == "a%20b&"
-    assert outcome(fp.quote_plus, (LazyStr("a b"),), {})[:2] == outcome(std.quote_plus, (LazyStr("a b"),), {})[:2]
+    assert (
+        outcome(fp.quote_plus, (LazyStr("a b"),), {})[:2]
+        == outcome(std.quote_plus, (LazyStr("a b"),), {})[:2]
+    )
 
 
 def test_werkzeug_proxied_bytes_are_bytes_to_urlencode():

@@ -83,8 +83,8 @@ def test_urljoin_memo_outlives_a_join_from_inside_it(uses, size):
         want = std.urljoin(base, "d;q?x")
         want2 = std.urljoin(base, "e")
         compared = evil.seen > 0  # (3.14's urljoin reads no uses_params)
-        assert fp.urljoin(first, "d;q?x") == want   # the memo now holds `first`
-        del first                                    # ... and only the memo
+        assert fp.urljoin(first, "d;q?x") == want  # the memo now holds `first`
+        del first  # ... and only the memo
         gc.collect()
         evil.armed = True
         # the same text, another object: served from the memo; the list item
@@ -106,7 +106,7 @@ def test_urljoin_memo_in_the_other_form():
     try:
         first = "http://h/" + "b" * 1000 + "/c"
         base = twin(first)
-        want = fp.urljoin(base, "d?e")       # this form's own answer, no re-entry
+        want = fp.urljoin(base, "d?e")  # this form's own answer, no re-entry
         with item_in("uses_relative", evil):
             assert fp.urljoin(first, "d?e") == want
             del first

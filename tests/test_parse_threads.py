@@ -122,7 +122,7 @@ def test_urljoin_memo_per_thread():
     def work(i):
         ok = True
         for n in range(300):
-            page = pages[(i + n // 50) % THREADS]   # now and then another page
+            page = pages[(i + n // 50) % THREADS]  # now and then another page
             ok &= [fp.urljoin(page, link) for link in links] == want[page]
         return ok
 

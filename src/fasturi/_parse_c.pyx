@@ -730,7 +730,6 @@ cdef struct Entry:
     Py_ssize_t prev, next   # LRU list through entry indexes; -1 ends it
 
 
-
 @cython.final
 cdef class _SplitCache:
     """Least-recently-used cache in front of the compiled urlsplit: linear
@@ -2078,6 +2077,7 @@ cdef object _urlparse_kw_entry(object f, PyObject *const *args, size_t nargsf,
 
 _urlparse_parsed = fu_front_entry(urlparse, _urlparse_entry)
 _urlparse_kw_parsed = fu_front_entry(urlparse_kw, _urlparse_kw_entry)
+
 
 def clear_cache():
     """Empty the split cache (the stdlib's clear_cache() empties its own)."""

@@ -671,7 +671,8 @@ cdef object _unquote_entry(object f, PyObject *const *args, size_t nargsf, PyObj
         s = args[0]
         if PyUnicode_CheckExact(<object>s):
             if (PyUnicode_IS_COMPACT_ASCII(<object>s)
-                    and memchr(fu_ascii_data(<object>s), 0x25, PyUnicode_GET_LENGTH(<object>s)) == NULL):
+                    and memchr(fu_ascii_data(<object>s), 0x25,
+                               PyUnicode_GET_LENGTH(<object>s)) == NULL):
                 return <object>s
             return _unquote_escapes(<str>s)
     return _unquote_parsed(f, args, nargsf, kwnames)
