@@ -35,7 +35,7 @@ from cpython.unicode cimport (
     PyUnicode_WRITE,
 )
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memchr, memcmp
 
 from fasturi._capi cimport (
@@ -157,25 +157,26 @@ cdef extern from *:
             && memcmp(PyUnicode_DATA(a), PyUnicode_DATA(b), (size_t)(n * PyUnicode_KIND(a))) == 0;
     }
 
-    /* urljoin's memo of the last base: one slot with the GIL; without it,
-       a slot per thread (by its thread state, 16 in all), so that threads
-       joining against their own pages do not evict each other's. */
+    /* What the split cache and urljoin's memo keep, they keep in one slot
+       with the GIL; without it, in a slot per thread (by its thread state,
+       16 in all): threads then neither wait for one another's lock nor
+       evict one another's entries, and two that share a slot take turns. */
     #ifdef Py_GIL_DISABLED
-    #define FU_MEMO_SLOTS 16
-    static inline Py_ssize_t fu_memo_slot(void)
+    #define FU_THREAD_SLOTS 16
+    static inline Py_ssize_t fu_thread_slot(void)
     {
         uintptr_t t = (uintptr_t)PyThreadState_GetUnchecked();
         return (Py_ssize_t)(((t >> 4) * (uintptr_t)0x9E3779B97F4A7C15ULL) >> 60);
     }
     #else
-    #define FU_MEMO_SLOTS 1
-    #define fu_memo_slot() 0
+    #define FU_THREAD_SLOTS 1
+    #define fu_thread_slot() 0
     #endif
     """
     int fu_str_in_list(object lst, object s)
     bint fu_same_text(PyObject *a, PyObject *b) noexcept nogil
-    enum: FU_MEMO_SLOTS
-    Py_ssize_t fu_memo_slot() noexcept nogil
+    enum: FU_THREAD_SLOTS
+    Py_ssize_t fu_thread_slot() noexcept nogil
 
 # ---------------------------------------------------------------------------
 # What the stdlib is made of: taken at import, and again if urllib.parse is
@@ -729,34 +730,41 @@ cdef struct Entry:
     Py_hash_t hash
     Py_ssize_t prev, next   # LRU list through entry indexes; -1 ends it
 
+cdef struct Table:
+    # one least-recently-used table: linear probing over a power-of-two
+    # index (backward-shift deletion, so no tombstones), entries in a fixed
+    # pool linked newest to oldest; its counters, and the lock it is read
+    # and changed under without the GIL
+    fu_mutex lock
+    Entry *pool
+    Py_ssize_t *index           # slot -> entry, -1 empty
+    Py_ssize_t count, newest, oldest
+    Py_ssize_t free             # unused entries, chained through .next
+    Py_ssize_t hits, misses
+    Py_hash_t seen[SEEN]        # hashes of keys used once; -1 empty
+
 
 @cython.final
 cdef class _SplitCache:
-    """Least-recently-used cache in front of the compiled urlsplit: linear
-    probing over a power-of-two index (backward-shift deletion, so no
-    tombstones), entries in a fixed pool linked newest to oldest.
+    """Least-recently-used cache in front of the compiled urlsplit.
 
-    One cache for all threads, as the stdlib's lru_cache is.  Without the
-    GIL its table is read and changed under its lock (held for no Python
-    code: lookups compare plain keys only, and what an eviction releases is
-    released after), and its counters are atomic."""
-    cdef Entry *pool
-    cdef Py_ssize_t *index     # slot -> entry, -1 empty
-    cdef Py_ssize_t mask, maxsize, count, newest, oldest
-    cdef Py_ssize_t free       # unused entries, chained through .next
-    cdef Py_hash_t seen[SEEN]  # hashes of keys used once; -1 empty
+    With the GIL, one table (Table).  Without it, a table per thread slot
+    (fu_thread_slot), each of the stdlib's maxsize, under its own lock,
+    held for no Python code (lookups compare plain keys only, and what an
+    eviction releases is released after): one thread's calls are kept and
+    evicted exactly as with the GIL, and threads do not wait on each other.
+    The statistics are the sum of the tables'; every call counts once."""
+    cdef Table *tables
+    cdef Py_ssize_t mask, maxsize
     cdef dict unbounded        # maxsize=None: a plain dict, nothing to evict
+    cdef Py_ssize_t hits, misses   # (the dict's)
     cdef object maxsize_obj, info_type
-    cdef Py_ssize_t hits, misses
-    cdef fu_mutex lock
 
     def __cinit__(self, maxsize, info_type):
-        cdef Py_ssize_t cap = 8, i
+        cdef Py_ssize_t cap = 8, i, k
+        cdef Table *t
         self.maxsize_obj = maxsize
         self.info_type = info_type
-        self.newest = self.oldest = -1
-        for i in range(SEEN):
-            self.seen[i] = -1
         if maxsize is None:
             self.maxsize = -1
             self.unbounded = {}
@@ -765,74 +773,89 @@ cdef class _SplitCache:
         while cap < 2 * self.maxsize:
             cap *= 2
         self.mask = cap - 1
-        self.index = <Py_ssize_t *>malloc(cap * sizeof(Py_ssize_t))
-        self.pool = <Entry *>malloc((self.maxsize + 1) * sizeof(Entry))
-        if self.index is NULL or self.pool is NULL:
+        self.tables = <Table *>calloc(FU_THREAD_SLOTS, sizeof(Table))
+        if self.tables is NULL:
             raise MemoryError()
-        for i in range(cap):
-            self.index[i] = -1
-        self._free_all()
+        for k in range(FU_THREAD_SLOTS):
+            t = &self.tables[k]
+            t.newest = t.oldest = -1
+            for i in range(SEEN):
+                t.seen[i] = -1
+            t.index = <Py_ssize_t *>malloc(cap * sizeof(Py_ssize_t))
+            t.pool = <Entry *>malloc((self.maxsize + 1) * sizeof(Entry))
+            if t.index is NULL or t.pool is NULL:
+                raise MemoryError()
+            for i in range(cap):
+                t.index[i] = -1
+            self._free_all(t)
 
-    cdef void _free_all(self) noexcept nogil:
+    cdef void _free_all(self, Table *t) noexcept nogil:
         cdef Py_ssize_t i
         for i in range(self.maxsize):
-            self.pool[i].next = i + 1
+            t.pool[i].next = i + 1
         if self.maxsize:
-            self.pool[self.maxsize - 1].next = -1
-        self.free = 0 if self.maxsize else -1
+            t.pool[self.maxsize - 1].next = -1
+        t.free = 0 if self.maxsize else -1
 
     def __dealloc__(self):
-        cdef Py_ssize_t e = self.newest
-        if self.pool is not NULL:
-            while e >= 0:
-                Py_DECREF(<object>self.pool[e].key)
-                Py_DECREF(<object>self.pool[e].result)
-                e = self.pool[e].next
-        free(self.pool)
-        free(self.index)
+        cdef Py_ssize_t k, e
+        cdef Table *t
+        if self.tables is NULL:
+            return
+        for k in range(FU_THREAD_SLOTS):
+            t = &self.tables[k]
+            if t.pool is not NULL:
+                e = t.newest
+                while e >= 0:
+                    Py_DECREF(<object>t.pool[e].key)
+                    Py_DECREF(<object>t.pool[e].result)
+                    e = t.pool[e].next
+            free(t.pool)
+            free(t.index)
+        free(self.tables)
 
-    cdef inline Py_ssize_t _slot_of(self, object key, Py_hash_t h) noexcept:
+    cdef inline Py_ssize_t _slot_of(self, Table *t, object key, Py_hash_t h) noexcept:
         """The index slot holding key, or -1 (no Python code runs)."""
         cdef Py_ssize_t i = h & self.mask, e
         while True:
-            e = self.index[i]
+            e = t.index[i]
             if e < 0:
                 return -1
-            if self.pool[e].hash == h and (self.pool[e].key == <PyObject *>key or
-                                           _same_key(self.pool[e].key, key)):
+            if t.pool[e].hash == h and (t.pool[e].key == <PyObject *>key or
+                                        _same_key(t.pool[e].key, key)):
                 return i
             i = (i + 1) & self.mask
 
-    cdef inline void _unlink(self, Py_ssize_t e) noexcept nogil:
-        cdef Py_ssize_t p = self.pool[e].prev, n = self.pool[e].next
+    cdef inline void _unlink(self, Table *t, Py_ssize_t e) noexcept nogil:
+        cdef Py_ssize_t p = t.pool[e].prev, n = t.pool[e].next
         if p >= 0:
-            self.pool[p].next = n
+            t.pool[p].next = n
         else:
-            self.newest = n
+            t.newest = n
         if n >= 0:
-            self.pool[n].prev = p
+            t.pool[n].prev = p
         else:
-            self.oldest = p
+            t.oldest = p
 
-    cdef inline void _push(self, Py_ssize_t e) noexcept nogil:
-        self.pool[e].prev = -1
-        self.pool[e].next = self.newest
-        if self.newest >= 0:
-            self.pool[self.newest].prev = e
+    cdef inline void _push(self, Table *t, Py_ssize_t e) noexcept nogil:
+        t.pool[e].prev = -1
+        t.pool[e].next = t.newest
+        if t.newest >= 0:
+            t.pool[t.newest].prev = e
         else:
-            self.oldest = e
-        self.newest = e
+            t.oldest = e
+        t.newest = e
 
-    cdef void _remove_slot(self, Py_ssize_t i) noexcept nogil:
+    cdef void _remove_slot(self, Table *t, Py_ssize_t i) noexcept nogil:
         """Empty slot i, shifting later entries of its probe run back."""
         cdef Py_ssize_t j = i, k
         while True:
-            self.index[i] = -1
+            t.index[i] = -1
             while True:
                 j = (j + 1) & self.mask
-                if self.index[j] < 0:
+                if t.index[j] < 0:
                     return
-                k = self.pool[self.index[j]].hash & self.mask
+                k = t.pool[t.index[j]].hash & self.mask
                 # the entry at j may move to i unless its home k lies in (i, j]
                 if i <= j:
                     if i < k <= j:
@@ -840,15 +863,16 @@ cdef class _SplitCache:
                 elif i < k or k <= j:
                     continue
                 break
-            self.index[i] = self.index[j]
+            t.index[i] = t.index[j]
             i = j
 
     cdef object call(self, object url, object scheme, object allow_fragments):
         cdef Py_hash_t h
         cdef Py_ssize_t slot, i
         cdef PyObject *found
-        cdef bint first, handed = False
+        cdef bint first, plain, handed = False
         cdef uint64_t record
+        cdef Table *t
         if not _holds():
             # urllib.parse is not as captured: its own urlsplit answers, from
             # its own cache
@@ -868,38 +892,41 @@ cdef class _SplitCache:
             # typed=True: types first, so str and bytes keys never compare
             key = (type(url), type(scheme), type(allow_fragments), url, scheme, allow_fragments)
             h = hash(key)      # unhashable arguments raise as lru_cache's key does
-        if self.maxsize == 0 or not (_plain(url) and _plain(scheme) and _plain(allow_fragments)):
-            # values whose == could run Python code are not kept
-            fu_add_ssize(&self.misses, 1)
-            return _urlsplit_impl(url, scheme, allow_fragments, &handed)
+        plain = _plain(url) and _plain(scheme) and _plain(allow_fragments)
         if self.unbounded is not None:
-            result = self.unbounded.get(key)
+            result = self.unbounded.get(key) if plain else None
             if result is not None:
                 fu_add_ssize(&self.hits, 1)
                 return result
             fu_add_ssize(&self.misses, 1)
             result = _urlsplit_impl(url, scheme, allow_fragments, &handed)
-            self.unbounded[key] = result
+            if plain:
+                self.unbounded[key] = result
             return result
-        fu_lock(&self.lock)
-        slot = self._slot_of(key, h)
+        t = &self.tables[fu_thread_slot()]
+        if self.maxsize == 0 or not plain:
+            # values whose == could run Python code are not kept
+            fu_add_ssize(&t.misses, 1)
+            return _urlsplit_impl(url, scheme, allow_fragments, &handed)
+        fu_lock(&t.lock)
+        slot = self._slot_of(t, key, h)
         if slot >= 0:
-            i = self.index[slot]
-            self._unlink(i)
-            self._push(i)
-            found = self.pool[i].result
+            i = t.index[slot]
+            self._unlink(t, i)
+            self._push(t, i)
+            found = t.pool[i].result
             Py_INCREF(<object>found)    # ours before another thread may evict it
-            fu_unlock(&self.lock)
-            fu_add_ssize(&self.hits, 1)
+            fu_unlock(&t.lock)
+            fu_add_ssize(&t.hits, 1)
             result = <object>found
             Py_DECREF(result)
             return result
         i = (h ^ (h >> 17)) & (SEEN - 1)
-        first = self.seen[i] != h
+        first = t.seen[i] != h
         if first:
-            self.seen[i] = h
-        fu_unlock(&self.lock)
-        fu_add_ssize(&self.misses, 1)
+            t.seen[i] = h
+        fu_unlock(&t.lock)
+        fu_add_ssize(&t.misses, 1)
         # (room is made in _keep, once there is a result: a call that
         # raises evicts nothing, as with lru_cache)
         result = _urlsplit_impl(url, scheme, allow_fragments, &handed)
@@ -911,38 +938,38 @@ cdef class _SplitCache:
             # so a repeated call it warns about warns once; kept here too,
             # such a call warns as often as there.
             return result
-        return self._keep(key, h, result)
+        return self._keep(t, key, h, result)
 
-    cdef object _keep(self, object key, Py_hash_t h, object result):
+    cdef object _keep(self, Table *t, object key, Py_hash_t h, object result):
         """Store result under key, evicting the oldest entry if full; unless
-        the key was kept meanwhile (by another thread, or by code the
-        stdlib's slow path ran)."""
+        the key was kept meanwhile (by code the stdlib's slow path ran, or
+        by another thread of the slot)."""
         cdef Py_ssize_t e, i
         cdef PyObject *old_key = NULL
         cdef PyObject *old_result = NULL
-        fu_lock(&self.lock)
-        if self._slot_of(key, h) >= 0:
-            fu_unlock(&self.lock)
+        fu_lock(&t.lock)
+        if self._slot_of(t, key, h) >= 0:
+            fu_unlock(&t.lock)
             return result
-        if self.count >= self.maxsize or self.free < 0:
-            e = self.oldest
-            old_key = self.pool[e].key
-            old_result = self.pool[e].result
-            self._evict(e)
-        e = self.free
-        self.free = self.pool[e].next
-        self.count += 1
+        if t.count >= self.maxsize or t.free < 0:
+            e = t.oldest
+            old_key = t.pool[e].key
+            old_result = t.pool[e].result
+            self._evict(t, e)
+        e = t.free
+        t.free = t.pool[e].next
+        t.count += 1
         Py_INCREF(key)
         Py_INCREF(result)
-        self.pool[e].key = <PyObject *>key
-        self.pool[e].result = <PyObject *>result
-        self.pool[e].hash = h
+        t.pool[e].key = <PyObject *>key
+        t.pool[e].result = <PyObject *>result
+        t.pool[e].hash = h
         i = h & self.mask
-        while self.index[i] >= 0:
+        while t.index[i] >= 0:
             i = (i + 1) & self.mask
-        self.index[i] = e
-        self._push(e)
-        fu_unlock(&self.lock)
+        t.index[i] = e
+        self._push(t, e)
+        fu_unlock(&t.lock)
         # released last, the lock free: the table is whole before anything
         # is freed (a result's class may have a __del__)
         if old_key is not NULL:
@@ -950,64 +977,77 @@ cdef class _SplitCache:
             Py_DECREF(<object>old_result)
         return result
 
-    cdef void _evict(self, Py_ssize_t e) noexcept nogil:
+    cdef void _evict(self, Table *t, Py_ssize_t e) noexcept nogil:
         """Take entry e out of the table (its references are the caller's)."""
         cdef Py_ssize_t i
-        self._unlink(e)
-        i = self.pool[e].hash & self.mask
-        while self.index[i] != e:
+        self._unlink(t, e)
+        i = t.pool[e].hash & self.mask
+        while t.index[i] != e:
             i = (i + 1) & self.mask
-        self._remove_slot(i)
-        self.pool[e].next = self.free
-        self.free = e
-        self.count -= 1
+        self._remove_slot(t, i)
+        t.pool[e].next = t.free
+        t.free = e
+        t.count -= 1
 
     def cache_info(self):
         """Report cache statistics (hits, misses, maxsize, currsize)."""
-        cdef Py_ssize_t size
+        cdef Py_ssize_t hits, misses, size = 0, k
+        cdef Table *t
         if self.unbounded is not None:
-            size = len(self.unbounded)
-        else:
-            fu_lock(&self.lock)
-            size = self.count
-            fu_unlock(&self.lock)
-        return self.info_type(fu_load_ssize(&self.hits), fu_load_ssize(&self.misses),
-                              self.maxsize_obj, size)
+            return self.info_type(fu_load_ssize(&self.hits), fu_load_ssize(&self.misses),
+                                  self.maxsize_obj, len(self.unbounded))
+        hits = misses = 0
+        for k in range(FU_THREAD_SLOTS):
+            t = &self.tables[k]
+            fu_lock(&t.lock)
+            size += t.count
+            fu_unlock(&t.lock)
+            hits += fu_load_ssize(&t.hits)
+            misses += fu_load_ssize(&t.misses)
+        return self.info_type(hits, misses, self.maxsize_obj, size)
 
     def cache_clear(self):
         """Clear the cache and cache statistics."""
-        cdef Py_ssize_t i, e, n = 0
-        cdef PyObject **dropped = NULL
+        cdef Py_ssize_t i, e, k, n
+        cdef PyObject **dropped
+        cdef Table *t
         if self.unbounded is not None:
             self.unbounded.clear()
-        fu_lock(&self.lock)
-        fu_store_ssize(&self.hits, 0)
-        fu_store_ssize(&self.misses, 0)
-        for i in range(SEEN):
-            self.seen[i] = -1
-        if self.pool is not NULL and self.count:
-            # the references leave the table under the lock, and are
-            # released after it (see _keep)
-            dropped = <PyObject **>malloc(2 * self.count * sizeof(PyObject *))
-            e = self.newest
-            while e >= 0:
-                if dropped is NULL:
-                    Py_DECREF(<object>self.pool[e].key)   # (no memory: at once)
-                    Py_DECREF(<object>self.pool[e].result)
-                else:
-                    dropped[n] = self.pool[e].key
-                    dropped[n + 1] = self.pool[e].result
-                    n += 2
-                e = self.pool[e].next
-            for i in range(self.mask + 1):
-                self.index[i] = -1
-            self.newest = self.oldest = -1
-            self.count = 0
-            self._free_all()
-        fu_unlock(&self.lock)
-        for i in range(n):
-            Py_DECREF(<object>dropped[i])
-        free(dropped)
+            fu_store_ssize(&self.hits, 0)
+            fu_store_ssize(&self.misses, 0)
+            return
+        for k in range(FU_THREAD_SLOTS):
+            t = &self.tables[k]
+            n = 0
+            dropped = NULL
+            fu_lock(&t.lock)
+            fu_store_ssize(&t.hits, 0)
+            fu_store_ssize(&t.misses, 0)
+            for i in range(SEEN):
+                t.seen[i] = -1
+            if t.count:
+                # the references leave the table under the lock, and are
+                # released after it (see _keep)
+                dropped = <PyObject **>malloc(2 * t.count * sizeof(PyObject *))
+                e = t.newest
+                while e >= 0:
+                    if dropped is NULL:
+                        Py_DECREF(<object>t.pool[e].key)   # (no memory: at once)
+                        Py_DECREF(<object>t.pool[e].result)
+                    else:
+                        dropped[n] = t.pool[e].key
+                        dropped[n + 1] = t.pool[e].result
+                        n += 2
+                    e = t.pool[e].next
+                for i in range(self.mask + 1):
+                    t.index[i] = -1
+                t.newest = t.oldest = -1
+                t.count = 0
+                self._free_all(t)
+            fu_unlock(&t.lock)
+            for i in range(n):
+                Py_DECREF(<object>dropped[i])
+            free(dropped)
 
     def cache_parameters(self):
         """The cache's maxsize and typed flag, as lru_cache reports them."""
@@ -1411,7 +1451,7 @@ cdef struct Defined:
 # takes a reference of its own to that base first, so its pieces outlive
 # whatever Python code the join runs (an item of a uses_* list whose ==
 # joins again, and so replaces the slot).  One slot with the GIL; without
-# it, a slot per thread (fu_memo_slot), each under its own lock.
+# it, a slot per thread (fu_thread_slot), each under its own lock.
 cdef struct Memo:
     fu_mutex lock
     PyObject *base          # owned: an exact str, or NULL (empty)
@@ -1420,7 +1460,7 @@ cdef struct Memo:
     Parsed parsed
     Defined defined
 
-cdef Memo _MEMO[FU_MEMO_SLOTS]
+cdef Memo _MEMO[FU_THREAD_SLOTS]
 cdef int _MEMO_VOLATILE = FU_US_OPEN_BR | FU_US_CLOSE_BR | FU_US_NETLOC_WIDE
 
 
@@ -1430,7 +1470,7 @@ cdef object _memo_find(str base, int form, Parsed *parsed, Defined *defined,
     None.  Found, the split is copied out (its pieces point into that str:
     the returned reference keeps them valid) with its scheme (a new
     reference in *scheme)."""
-    cdef Memo *m = &_MEMO[fu_memo_slot()]
+    cdef Memo *m = &_MEMO[fu_thread_slot()]
     cdef PyObject *held
     fu_lock(&m.lock)
     held = m.base
@@ -1453,7 +1493,7 @@ cdef object _memo_find(str base, int form, Parsed *parsed, Defined *defined,
 cdef void _memo_keep(object base, object scheme, int form, const Parsed *parsed,
                      const Defined *defined) noexcept:
     """Hold base's split (its pieces point into base) in this thread's slot."""
-    cdef Memo *m = &_MEMO[fu_memo_slot()]
+    cdef Memo *m = &_MEMO[fu_thread_slot()]
     cdef PyObject *old_base
     cdef PyObject *old_scheme
     Py_INCREF(base)
@@ -1479,7 +1519,7 @@ cdef void _memo_clear() noexcept:
     cdef Memo *m
     cdef PyObject *old_base
     cdef PyObject *old_scheme
-    for i in range(FU_MEMO_SLOTS):
+    for i in range(FU_THREAD_SLOTS):
         m = &_MEMO[i]
         fu_lock(&m.lock)
         old_base = m.base

@@ -11,18 +11,19 @@ captured it -- or, for a function the drop-in replaces, to the drop-in's
 own (``install()``); otherwise it hands the call to the stdlib's function,
 which then reads the module as it is.
 
-Which names those are is found here by reading the stdlib's code (its
-``LOAD_GLOBAL`` instructions), from the replaced functions through every
+Which names those are is found here by reading the stdlib's code: the
+names it looks up (``co_names``), from the replaced functions through every
 function and class of the module they reach, so each Python version's
 module is read as it is.  Names the code rebinds itself (a table it builds
-on first use, such as ``_hextobyte``) are its own business, not settings.
-The ``uses_*`` lists are read by the compiled code itself, as they are
-bound at the time (``live``), and are not checked here.
+on first use, such as ``_hextobyte``: a ``STORE_GLOBAL``) are its own
+business, not settings.  The ``uses_*`` lists are read by the compiled code
+itself, as they are bound at the time (``live``), and are not checked here.
 """
 
 from __future__ import annotations
 
-import dis
+import builtins
+import opcode
 import threading
 import types
 from typing import Any, Callable, Iterable
@@ -66,29 +67,45 @@ def _codes(value: object) -> Iterable[types.CodeType]:
         todo += [c for c in code.co_consts if isinstance(c, types.CodeType)]
 
 
+_REBINDS = frozenset(opcode.opmap[name] for name in ("STORE_GLOBAL", "DELETE_GLOBAL"))
+_EXTENDED = opcode.EXTENDED_ARG
+
+
+def _rebound(code: types.CodeType) -> Iterable[str]:
+    """The global names code stores or deletes (its STORE_GLOBAL and
+    DELETE_GLOBAL instructions: two bytes each, inline caches included)."""
+    raw = code.co_code
+    extended = 0
+    for i in range(0, len(raw), 2):
+        op, arg = raw[i], raw[i + 1] | extended
+        extended = arg << 8 if op == _EXTENDED else 0
+        if op in _REBINDS:
+            yield code.co_names[arg]
+
+
 def names_read(namespace: dict[str, Any], roots: Iterable[object]) -> frozenset[str]:
-    """The global names the code of ``roots`` reads per call, following the
+    """The global names the code of ``roots`` can read per call (every name
+    it looks up that the module or the builtins define), following the
     module's own functions and classes that code reaches, less the names
     that code rebinds itself."""
     read: set[str] = set()
     rebound: set[str] = set()
     seen: set[types.CodeType] = set()
+    known = vars(builtins)
     todo = list(roots)
     while todo:
         for code in _codes(todo.pop()):
             if code in seen:
                 continue
             seen.add(code)
-            for ins in dis.get_instructions(code):
-                if ins.opname == "LOAD_GLOBAL":
-                    name = ins.argval
-                    if name not in read:
-                        read.add(name)
-                        value = namespace.get(name)
-                        if _own(value, namespace):
-                            todo.append(value)
-                elif ins.opname in ("STORE_GLOBAL", "DELETE_GLOBAL"):
-                    rebound.add(ins.argval)
+            rebound.update(_rebound(code))
+            for name in code.co_names:
+                if name in read or (name not in namespace and name not in known):
+                    continue
+                read.add(name)
+                value = namespace.get(name)
+                if _own(value, namespace):
+                    todo.append(value)
     return frozenset(read - rebound)
 
 
