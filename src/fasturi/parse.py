@@ -56,10 +56,12 @@ stdlib's function answers.  A change is noticed by the dict's version tag
 compare per call; an interpreter with no dict watcher left makes every call
 check the names.
 
-Where there is no GIL (free-threaded CPython), the split cache is one
-cache for all threads, as the stdlib's is, updated under a lock with
-atomic counters, and ``urljoin``'s memo of the last base is kept per
-thread.
+Where there is no GIL (free-threaded CPython), the split cache is on, as
+the stdlib's is: each thread keeps its calls in a table of the same size of
+its own (16 tables, by thread, each under its own lock), so one thread's
+calls are kept and evicted as with the GIL, and threads do not wait on each
+other; ``cache_info()`` sums the tables (its ``currsize`` can then pass
+``maxsize``).  ``urljoin``'s memo of the last base is kept per thread too.
 
 Which rules this Python's stdlib follows (the '//' rules of urlunsplit and
 urlunparse, whether urljoin and urldefrag keep an empty query or fragment

@@ -1,0 +1,121 @@
+"""The urllib.parse drop-in on several threads at once, against the stdlib.
+
+    python benchmarks/parse_threads.py [--threads 1,2] [--rounds 5] [--only urlsplit,quote]
+
+Each case maps one function over the corpus items its pytest-benchmark
+group uses (benchmarks/peers.py's PARSE_CASES), on T threads at once, every
+thread over the whole list; a round's time is the slowest thread's, and the
+time per call is that over the items one thread maps.  fasturi.parse and
+urllib.parse alternate round by round (the machine's drift then falls on
+both), caches cleared before each round.  Printed per function and thread
+count: ns per call for each, the stdlib's time over fasturi's, and each
+one's throughput over its own on one thread (what the extra threads
+bring: up to T on T free cores).
+
+On a free-threaded CPython (3.13t, 3.14t) the threads run at once; with the
+GIL they take turns, and the throughput stays about 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import statistics
+import sys
+import threading
+import time
+import urllib.parse as std
+from typing import Any, Callable
+
+import fasturi.parse as fp
+from corpus import Corpus
+from peers import PARSE_CASES
+
+
+def _mapper(fn: Callable[..., Any], star: bool) -> Callable[[list[Any]], None]:
+    if star:
+        return lambda items: sum(1 for _ in itertools.starmap(fn, items)) and None
+    return lambda items: sum(1 for _ in map(fn, items)) and None
+
+
+def _round(run: Callable[[list[Any]], None], items: list[Any], threads: int) -> float:
+    """Seconds for `threads` threads each mapping over items (the slowest)."""
+    start = threading.Barrier(threads + 1)
+    spans: list[float] = []
+
+    def body() -> None:
+        start.wait()
+        t0 = time.perf_counter()
+        run(items)
+        spans.append(time.perf_counter() - t0)
+
+    workers = [threading.Thread(target=body) for _ in range(threads)]
+    for w in workers:
+        w.start()
+    start.wait()
+    for w in workers:
+        w.join()
+    return max(spans)
+
+
+def _clear() -> None:
+    std.clear_cache()
+    fp.clear_cache()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--threads", default="1,2")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--items", type=int, default=20000, help="items per thread and round")
+    ap.add_argument("--only", default="", help="functions, comma-separated")
+    args = ap.parse_args(argv)
+    counts = [int(t) for t in args.threads.split(",")]
+    only = {f for f in args.only.split(",") if f}
+    gil = getattr(sys, "_is_gil_enabled", lambda: True)()
+    print(f"Python {sys.version.split()[0]}, GIL {'on' if gil else 'off'}, "
+          f"fasturi.parse {fp.IMPLEMENTATION}; {args.items} items a thread, "
+          f"median of {args.rounds} rounds, fasturi and the stdlib alternating")
+    print()
+    print("| function | threads | fasturi ns/call | stdlib ns/call | stdlib / fasturi |"
+          " fasturi throughput vs 1 thread | stdlib throughput vs 1 thread |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    corpus = Corpus()
+    for group, name, source, star, warm in PARSE_CASES:
+        if warm or (only and name not in only):
+            continue
+        items: list[Any] = []
+        for x in getattr(corpus, source):
+            try:
+                getattr(std, name)(*x) if star else getattr(std, name)(x)
+            except ValueError:
+                continue
+            items.append(x)
+            if len(items) == args.items:
+                break
+        runs = {
+            "fasturi": _mapper(getattr(fp, name), star),
+            "stdlib": _mapper(getattr(std, name), star),
+        }
+        single: dict[str, float] = {}
+        for t in counts:
+            times: dict[str, list[float]] = {"fasturi": [], "stdlib": []}
+            for r in range(args.rounds + 1):
+                order = ("fasturi", "stdlib") if r % 2 else ("stdlib", "fasturi")
+                for side in order:
+                    _clear()
+                    spent = _round(runs[side], items, t)
+                    if r:  # the first round warms both
+                        times[side].append(spent)
+            per = {side: statistics.median(v) / len(items) * 1e9 for side, v in times.items()}
+            for side in per:
+                single.setdefault(side, per[side])
+            scale = {side: t * single[side] / per[side] for side in per}
+            print(f"| `{name}` | {t} | {per['fasturi']:,.0f} | {per['stdlib']:,.0f} | "
+                  f"{per['stdlib'] / per['fasturi']:.1f}× | {scale['fasturi']:.2f} | "
+                  f"{scale['stdlib']:.2f} |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
