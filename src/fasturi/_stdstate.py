@@ -45,13 +45,16 @@ def _codes(value: object) -> Iterable[types.CodeType]:
     methods and properties, with the code nested in them."""
     if isinstance(value, type):
         parts: list[object] = []
-        for member in vars(value).values():
-            if isinstance(member, property):
-                parts += [member.fget, member.fset, member.fdel]
-            elif isinstance(member, (staticmethod, classmethod)):
-                parts.append(member.__func__)
-            else:
-                parts.append(member)
+        for cls in value.__mro__:  # (methods of its bases: the result classes')
+            if cls.__dict__.get("__module__") != value.__module__:
+                continue
+            for member in vars(cls).values():
+                if isinstance(member, property):
+                    parts += [member.fget, member.fset, member.fdel]
+                elif isinstance(member, (staticmethod, classmethod)):
+                    parts.append(member.__func__)
+                else:
+                    parts.append(member)
         for part in parts:
             if isinstance(part, types.FunctionType):
                 yield from _codes(part)
