@@ -4,9 +4,10 @@
 # stdlib's code reads there (a fasturi._stdstate.State); and the lock and
 # counters their caches use, which are real only where there is no GIL.
 #
-#     from fasturi._dropin cimport fu_std_watch, std_holds
+#     from fasturi._dropin cimport fu_std_state, fu_std_watch, std_recheck
 #     fu_std_watch(urllib.parse.__dict__)        # once, at import
-#     if not std_holds(STATE): ...               # per call: hand it on
+#     known = fu_std_state()                     # per call: 1 holds, 0 not,
+#     if known < 0: known = std_recheck(STATE)   # -1 check again
 #
 # Each module that cimports this file compiles its own copy (static), so
 # each watches for itself: one dict watcher each (3.12+), of the six an
@@ -174,12 +175,3 @@ cdef inline int std_recheck(object state) except -1:
         holds = state.check()
         fu_std_settle(stamp, holds)
     return holds
-
-
-cdef inline bint std_holds(object state) except -1:
-    """Whether the compiled code may answer a call: urllib.parse's state is
-    as the module captured it.  One compare while nothing has changed."""
-    cdef int known = fu_std_state()
-    if known >= 0:
-        return known
-    return std_recheck(state)

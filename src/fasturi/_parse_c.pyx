@@ -62,7 +62,6 @@ from fasturi._dropin cimport (
     fu_std_watch,
     fu_store_ssize,
     fu_unlock,
-    std_holds,
     std_recheck,
 )
 from fasturi._csrc cimport (
@@ -623,10 +622,13 @@ cdef object _split(object url, object scheme, object allow_fragments, bint parse
         netloc = BEMPTY if is_bytes else EMPTY
     query = _sub(url, &p, p.q_a, p.q_b, is_bytes) if p.q_a >= 0 else (BEMPTY if is_bytes else EMPTY)
     frag = _sub(url, &p, p.f_a, p.n, is_bytes) if p.f_a >= 0 else (BEMPTY if is_bytes else EMPTY)
+    # (each class passed as it is: a conditional would take a reference to
+    # it, which every thread would write without the GIL)
     if not parse:
         path = _sub(url, &p, p.path_a, p.path_b, is_bytes)
-        return _result(SplitResultBytes if is_bytes else SplitResult,
-                       sch, netloc, path, query, frag)
+        if is_bytes:
+            return _result(SplitResultBytes, sch, netloc, path, query, frag)
+        return _result(SplitResult, sch, netloc, path, query, frag)
     # urlparse(): params only for the schemes that have them
     if p.flags & FU_US_SEMICOLON and _in_list(
             USES_PARAMS, sch.decode("ascii") if is_bytes else sch):
@@ -640,8 +642,9 @@ cdef object _split(object url, object scheme, object allow_fragments, bint parse
     else:
         path = _sub(url, &p, p.path_a, p.path_b, is_bytes)
         params = BEMPTY if is_bytes else EMPTY
-    return _result6(ParseResultBytes if is_bytes else ParseResult,
-                    sch, netloc, path, params, query, frag)
+    if is_bytes:
+        return _result6(ParseResultBytes, sch, netloc, path, params, query, frag)
+    return _result6(ParseResult, sch, netloc, path, params, query, frag)
 
 # ---------------------------------------------------------------------------
 # urllib.parse's module state, as the stdlib reads it per call (see
@@ -691,20 +694,42 @@ def _reloaded(originals):
     _forget()
 
 
+cdef bint _recheck() except -1:
+    return std_recheck(_STATE)
+
+
 cdef inline bint _holds() except -1:
-    """Whether the compiled code may answer: the module state holds."""
-    return std_holds(_STATE)
+    """Whether the compiled code may answer: the module state holds.  (The
+    State object is touched only when something changed: a call that took a
+    reference to it would have every thread write its count.)"""
+    cdef int known = fu_std_state()
+    if known >= 0:
+        return known
+    return _recheck()
 
 
 cdef bint _in_list(int which, object scheme) except -1:
     """``scheme in uses_xxx``, with the list bound now, as the stdlib reads it
     (an item's == may have rebound it, earlier in the same call)."""
-    cdef int found
+    cdef PyObject *lst
     if fu_std_state() < 0:
-        std_recheck(_STATE)
-    # a reference of our own: an item's == may rebind the name
-    lst = (_USES_RELATIVE if which == USES_RELATIVE else
-           _USES_NETLOC if which == USES_NETLOC else _USES_PARAMS)
+        _recheck()
+    if which == USES_RELATIVE:
+        lst = <PyObject *>_USES_RELATIVE
+    elif which == USES_NETLOC:
+        lst = <PyObject *>_USES_NETLOC
+    else:
+        lst = <PyObject *>_USES_PARAMS
+    if FU_FREE_THREADED:
+        # a list replaced is retired, never freed: no reference is needed
+        # (and none is taken: every thread would write its count)
+        return _contains(<object>lst, scheme)
+    held = <object>lst     # a reference of our own: an item's == may rebind the name
+    return _contains(held, scheme)
+
+
+cdef inline bint _contains(object lst, object scheme) except -1:
+    cdef int found
     if type(lst) is list and type(scheme) is str:
         found = fu_str_in_list(lst, scheme)
         if found >= 0:

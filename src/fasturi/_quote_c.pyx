@@ -50,7 +50,7 @@ from fasturi._capi cimport (
     fu_vectorcall_t,
 )
 from fasturi._codec cimport pct_encode_octets, pct_encode_text, pct_table
-from fasturi._dropin cimport fu_std_forget, fu_std_state, fu_std_watch, std_holds, std_recheck
+from fasturi._dropin cimport fu_std_forget, fu_std_state, fu_std_watch, std_recheck
 from fasturi._csrc cimport *
 
 __all__ = [
@@ -105,8 +105,18 @@ cdef object _STATE = None   # a fasturi._stdstate.State, once made
 fu_std_watch(_STD)
 
 
+cdef bint _recheck() except -1:
+    return std_recheck(_STATE)
+
+
 cdef inline bint _holds() except -1:
-    return std_holds(_STATE)
+    """Whether the compiled code may answer: the module state holds.  (The
+    State object is touched only when something changed: a call that took a
+    reference to it would have every thread write its count.)"""
+    cdef int known = fu_std_state()
+    if known >= 0:
+        return known
+    return _recheck()
 
 
 cdef inline bint _text_arg(object x) noexcept:
