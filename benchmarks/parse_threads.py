@@ -4,13 +4,13 @@
 
 Each case maps one function over the corpus items its pytest-benchmark
 group uses (benchmarks/peers.py's PARSE_CASES), on T threads at once, every
-thread over the whole list; a round's time is the slowest thread's, and the
-time per call is that over the items one thread maps.  fasturi.parse and
-urllib.parse alternate round by round (the machine's drift then falls on
-both), caches cleared before each round.  Printed per function and thread
-count: ns per call for each, the stdlib's time over fasturi's, and each
-one's throughput over its own on one thread (what the extra threads
-bring: up to T on T free cores).
+thread over the whole list; a round's time is from the first thread's
+start to the last one's end, and the time per call is that over all T
+threads' calls.  fasturi.parse and urllib.parse alternate round by round (the
+machine's drift then falls on both), caches cleared before each round.
+Printed per function and thread count: ns per call for each, the stdlib's
+time over fasturi's, and each one's throughput over its own on one thread
+(what the extra threads bring: up to T on T free cores).
 
 On a free-threaded CPython (3.13t, 3.14t) the threads run at once; with the
 GIL they take turns, and the throughput stays about 1.
@@ -27,9 +27,10 @@ import time
 import urllib.parse as std
 from typing import Any, Callable
 
-import fasturi.parse as fp
 from corpus import Corpus
 from peers import PARSE_CASES
+
+import fasturi.parse as fp
 
 
 def _mapper(fn: Callable[..., Any], star: bool) -> Callable[[list[Any]], None]:
@@ -39,23 +40,24 @@ def _mapper(fn: Callable[..., Any], star: bool) -> Callable[[list[Any]], None]:
 
 
 def _round(run: Callable[[list[Any]], None], items: list[Any], threads: int) -> float:
-    """Seconds for `threads` threads each mapping over items (the slowest)."""
-    start = threading.Barrier(threads + 1)
-    spans: list[float] = []
+    """Seconds from the first of `threads` threads starting to map over
+    items to the last one's end (each thread's own clock: the wait for a
+    thread to be woken up is not the function's)."""
+    start = threading.Barrier(threads)
+    spans: list[tuple[float, float]] = []
 
     def body() -> None:
         start.wait()
         t0 = time.perf_counter()
         run(items)
-        spans.append(time.perf_counter() - t0)
+        spans.append((t0, time.perf_counter()))
 
     workers = [threading.Thread(target=body) for _ in range(threads)]
     for w in workers:
         w.start()
-    start.wait()
     for w in workers:
         w.join()
-    return max(spans)
+    return max(end for _, end in spans) - min(begin for begin, _ in spans)
 
 
 def _clear() -> None:
@@ -73,15 +75,19 @@ def main(argv: list[str] | None = None) -> int:
     counts = [int(t) for t in args.threads.split(",")]
     only = {f for f in args.only.split(",") if f}
     gil = getattr(sys, "_is_gil_enabled", lambda: True)()
-    print(f"Python {sys.version.split()[0]}, GIL {'on' if gil else 'off'}, "
-          f"fasturi.parse {fp.IMPLEMENTATION}; {args.items} items a thread, "
-          f"median of {args.rounds} rounds, fasturi and the stdlib alternating")
+    print(
+        f"Python {sys.version.split()[0]}, GIL {'on' if gil else 'off'}, "
+        f"fasturi.parse {fp.IMPLEMENTATION}; {args.items} items a thread, "
+        f"median of {args.rounds} rounds, fasturi and the stdlib alternating"
+    )
     print()
-    print("| function | threads | fasturi ns/call | stdlib ns/call | stdlib / fasturi |"
-          " fasturi throughput vs 1 thread | stdlib throughput vs 1 thread |")
+    print(
+        "| function | threads | fasturi ns/call | stdlib ns/call | stdlib / fasturi |"
+        " fasturi throughput vs 1 thread | stdlib throughput vs 1 thread |"
+    )
     print("|---|---:|---:|---:|---:|---:|---:|")
     corpus = Corpus()
-    for group, name, source, star, warm in PARSE_CASES:
+    for _group, name, source, star, warm in PARSE_CASES:
         if warm or (only and name not in only):
             continue
         items: list[Any] = []
@@ -107,13 +113,16 @@ def main(argv: list[str] | None = None) -> int:
                     spent = _round(runs[side], items, t)
                     if r:  # the first round warms both
                         times[side].append(spent)
-            per = {side: statistics.median(v) / len(items) * 1e9 for side, v in times.items()}
+            per = {side: statistics.median(v) / (t * len(items)) * 1e9 for side, v in times.items()}
             for side in per:
                 single.setdefault(side, per[side])
-            scale = {side: t * single[side] / per[side] for side in per}
-            print(f"| `{name}` | {t} | {per['fasturi']:,.0f} | {per['stdlib']:,.0f} | "
-                  f"{per['stdlib'] / per['fasturi']:.1f}× | {scale['fasturi']:.2f} | "
-                  f"{scale['stdlib']:.2f} |", flush=True)
+            scale = {side: single[side] / per[side] for side in per}
+            print(
+                f"| `{name}` | {t} | {per['fasturi']:,.0f} | {per['stdlib']:,.0f} | "
+                f"{per['stdlib'] / per['fasturi']:.1f}× | {scale['fasturi']:.2f} | "
+                f"{scale['stdlib']:.2f} |",
+                flush=True,
+            )
     return 0
 
 
