@@ -145,6 +145,13 @@ cdef extern from *:
         return r;
     }
 
+    /* A new reference to o (Py_NewRef is 3.10+). */
+    static inline PyObject *fu_new_ref(PyObject *o)
+    {
+        Py_INCREF(o);
+        return o;
+    }
+
     /* Whether two exact str hold the same text (no code runs). */
     static inline int fu_same_text(PyObject *a, PyObject *b)
     {
@@ -174,6 +181,7 @@ cdef extern from *:
     """
     int fu_str_in_list(object lst, object s)
     bint fu_same_text(PyObject *a, PyObject *b) noexcept nogil
+    object fu_new_ref(PyObject *o)
     enum: FU_THREAD_SLOTS
     Py_ssize_t fu_thread_slot() noexcept nogil
 
@@ -758,8 +766,8 @@ cdef struct Entry:
 cdef struct Table:
     # one least-recently-used table: linear probing over a power-of-two
     # index (backward-shift deletion, so no tombstones), entries in a fixed
-    # pool linked newest to oldest; its counters, and the lock it is read
-    # and changed under without the GIL
+    # pool linked newest to oldest; its counters; and the lock all of it is
+    # read and changed under without the GIL
     fu_mutex lock
     Entry *pool
     Py_ssize_t *index           # slot -> entry, -1 empty
@@ -894,7 +902,6 @@ cdef class _SplitCache:
     cdef object call(self, object url, object scheme, object allow_fragments):
         cdef Py_hash_t h
         cdef Py_ssize_t slot, i
-        cdef PyObject *found
         cdef bint first, plain, handed = False
         cdef uint64_t record
         cdef Table *t
@@ -929,29 +936,27 @@ cdef class _SplitCache:
                 self.unbounded[key] = result
             return result
         t = &self.tables[fu_thread_slot()]
+        fu_lock(&t.lock)
         if self.maxsize == 0 or not plain:
             # values whose == could run Python code are not kept
-            fu_add_ssize(&t.misses, 1)
+            t.misses += 1
+            fu_unlock(&t.lock)
             return _urlsplit_impl(url, scheme, allow_fragments, &handed)
-        fu_lock(&t.lock)
         slot = self._slot_of(t, key, h)
         if slot >= 0:
             i = t.index[slot]
             self._unlink(t, i)
             self._push(t, i)
-            found = t.pool[i].result
-            Py_INCREF(<object>found)    # ours before another thread may evict it
+            t.hits += 1
+            result = fu_new_ref(t.pool[i].result)  # ours before the lock is let go
             fu_unlock(&t.lock)
-            fu_add_ssize(&t.hits, 1)
-            result = <object>found
-            Py_DECREF(result)
             return result
+        t.misses += 1
         i = (h ^ (h >> 17)) & (SEEN - 1)
         first = t.seen[i] != h
         if first:
             t.seen[i] = h
         fu_unlock(&t.lock)
-        fu_add_ssize(&t.misses, 1)
         # (room is made in _keep, once there is a result: a call that
         # raises evicts nothing, as with lru_cache)
         result = _urlsplit_impl(url, scheme, allow_fragments, &handed)
@@ -1026,9 +1031,9 @@ cdef class _SplitCache:
             t = &self.tables[k]
             fu_lock(&t.lock)
             size += t.count
+            hits += t.hits
+            misses += t.misses
             fu_unlock(&t.lock)
-            hits += fu_load_ssize(&t.hits)
-            misses += fu_load_ssize(&t.misses)
         return self.info_type(hits, misses, self.maxsize_obj, size)
 
     def cache_clear(self):
@@ -1046,8 +1051,7 @@ cdef class _SplitCache:
             n = 0
             dropped = NULL
             fu_lock(&t.lock)
-            fu_store_ssize(&t.hits, 0)
-            fu_store_ssize(&t.misses, 0)
+            t.hits = t.misses = 0
             for i in range(SEEN):
                 t.seen[i] = -1
             if t.count:
@@ -1506,12 +1510,10 @@ cdef object _memo_find(str base, int form, Parsed *parsed, Defined *defined,
         parsed[0] = m.parsed
     else:
         defined[0] = m.defined
-    Py_INCREF(<object>held)
+    owner = fu_new_ref(held)
     Py_INCREF(<object>m.scheme)
     scheme[0] = m.scheme
     fu_unlock(&m.lock)
-    owner = <object>held
-    Py_DECREF(owner)
     return owner
 
 
