@@ -92,21 +92,36 @@ from fasturi import _stdstate
 cdef extern from *:
     """
     #include <string.h>
-    #if PY_VERSION_HEX < 0x030D0000
-    #define Py_BEGIN_CRITICAL_SECTION(op) {
-    #define Py_END_CRITICAL_SECTION() }
+
+    /* 1 when item is s or holds its text, 0 when it is another exact str,
+       -1 when it is of another type (its == may run code), or a str not
+       yet ready (before 3.12). */
+    static inline int fu_str_is(PyObject *o, PyObject *s, Py_ssize_t len, int kind,
+                                const void *data)
+    {
+        if (o == s)
+            return 1;
+        if (!PyUnicode_CheckExact(o))
+            return -1;
+    #if PY_VERSION_HEX < 0x030C0000
+        if (!PyUnicode_IS_READY(o))
+            return -1;
     #endif
+        /* canonical str: equal text means equal length, kind and units */
+        return PyUnicode_GET_LENGTH(o) == len && PyUnicode_KIND(o) == kind
+            && memcmp(PyUnicode_DATA(o), data, (size_t)(len * kind)) == 0;
+    }
 
     /* `s in list`, as list.__contains__ answers it, while every item up to
-       the answer is an exact str (whose == runs no code): 1 or 0; -1 when
-       an item of another type (or a str not yet ready, before 3.12) comes
-       first: its == may run code, so the caller asks the list itself.  Read
-       under the list's own lock where there is no GIL (another thread may
-       be changing it). */
+       the answer is an exact str: 1 or 0; -1 when an item of another type
+       comes first (the caller then asks the list itself).  Without the GIL
+       each item is taken as list.__contains__ takes it there, a reference
+       at a time, with no lock (and so no write to the shared list: the
+       stdlib's lists hold immortal literals). */
     static int fu_str_in_list(PyObject *list, PyObject *s)
     {
         int r = 0;
-        Py_ssize_t i, n, len;
+        Py_ssize_t i, len;
         int kind;
         const void *data;
     #if PY_VERSION_HEX < 0x030C0000
@@ -116,32 +131,20 @@ cdef extern from *:
         len = PyUnicode_GET_LENGTH(s);
         kind = PyUnicode_KIND(s);
         data = PyUnicode_DATA(s);
-        Py_BEGIN_CRITICAL_SECTION(list);
-        n = PyList_GET_SIZE(list);
-        for (i = 0; i < n; i++) {
-            PyObject *o = PyList_GET_ITEM(list, i);
-            if (o == s) {
-                r = 1;
+    #ifdef Py_GIL_DISABLED
+        for (i = 0; r == 0; i++) {
+            PyObject *o = PyList_GetItemRef(list, i);
+            if (o == NULL) {        /* past the end (another thread may shorten it) */
+                PyErr_Clear();
                 break;
             }
-            if (!PyUnicode_CheckExact(o)) {
-                r = -1;
-                break;
-            }
-    #if PY_VERSION_HEX < 0x030C0000
-            if (!PyUnicode_IS_READY(o)) {
-                r = -1;
-                break;
-            }
-    #endif
-            /* canonical str: equal text means equal length, kind and units */
-            if (PyUnicode_GET_LENGTH(o) == len && PyUnicode_KIND(o) == kind
-                && memcmp(PyUnicode_DATA(o), data, (size_t)(len * kind)) == 0) {
-                r = 1;
-                break;
-            }
+            r = fu_str_is(o, s, len, kind, data);
+            Py_DECREF(o);
         }
-        Py_END_CRITICAL_SECTION();
+    #else
+        for (i = 0; r == 0 && i < PyList_GET_SIZE(list); i++)
+            r = fu_str_is(PyList_GET_ITEM(list, i), s, len, kind, data);
+    #endif
         return r;
     }
 
