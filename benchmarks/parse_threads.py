@@ -4,9 +4,10 @@
 
 Each case maps one function over the corpus items its pytest-benchmark
 group uses (benchmarks/peers.py's PARSE_CASES), on T threads at once, every
-thread over the whole list; a round's time is from the first thread's
-start to the last one's end, and the time per call is that over all T
-threads' calls.  fasturi.parse and urllib.parse alternate round by round (the
+thread over the whole list (fasturi's as many times as make a round of
+``--ms`` on one thread, the stdlib's a tenth as many); a round's time is
+from the first thread's start to the last one's end, and the time per call
+is that over all T threads' calls.  fasturi.parse and urllib.parse alternate round by round (the
 machine's drift then falls on both), caches cleared before each round.
 Printed per function and thread count: ns per call for each, the stdlib's
 time over fasturi's, and each one's throughput over its own on one thread
@@ -19,7 +20,9 @@ GIL they take turns, and the throughput stays about 1.
 from __future__ import annotations
 
 import argparse
+import collections
 import itertools
+import math
 import statistics
 import sys
 import threading
@@ -33,10 +36,14 @@ from peers import PARSE_CASES
 import fasturi.parse as fp
 
 
-def _mapper(fn: Callable[..., Any], star: bool) -> Callable[[list[Any]], None]:
-    if star:
-        return lambda items: sum(1 for _ in itertools.starmap(fn, items)) and None
-    return lambda items: sum(1 for _ in map(fn, items)) and None
+def _mapper(fn: Callable[..., Any], star: bool, repeat: int) -> Callable[[list[Any]], None]:
+    """Map fn over the items `repeat` times, consumed at C speed."""
+
+    def run(items: list[Any]) -> None:
+        for _ in range(repeat):
+            collections.deque(itertools.starmap(fn, items) if star else map(fn, items), 0)
+
+    return run
 
 
 def _round(run: Callable[[list[Any]], None], items: list[Any], threads: int) -> float:
@@ -69,7 +76,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--threads", default="1,2")
     ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--items", type=int, default=20000, help="items per thread and round")
+    ap.add_argument("--items", type=int, default=20000, help="items a thread maps")
+    ap.add_argument("--ms", type=float, default=50, help="least milliseconds of a round")
     ap.add_argument("--only", default="", help="functions, comma-separated")
     args = ap.parse_args(argv)
     counts = [int(t) for t in args.threads.split(",")]
@@ -77,8 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     gil = getattr(sys, "_is_gil_enabled", lambda: True)()
     print(
         f"Python {sys.version.split()[0]}, GIL {'on' if gil else 'off'}, "
-        f"fasturi.parse {fp.IMPLEMENTATION}; {args.items} items a thread, "
-        f"median of {args.rounds} rounds, fasturi and the stdlib alternating"
+        f"fasturi.parse {fp.IMPLEMENTATION}; {args.items} items a thread, rounds of "
+        f"{args.ms:g} ms or more, median of {args.rounds}, fasturi and the stdlib alternating"
     )
     print()
     print(
@@ -99,10 +107,15 @@ def main(argv: list[str] | None = None) -> int:
             items.append(x)
             if len(items) == args.items:
                 break
+        # rounds of at least `--ms` on one thread: the start of a thread
+        # and its first scheduling are then small beside them
+        once = _round(_mapper(getattr(fp, name), star, 1), items, 1)
+        repeat = max(1, math.ceil(args.ms / 1000 / max(once, 1e-9)))
         runs = {
-            "fasturi": _mapper(getattr(fp, name), star),
-            "stdlib": _mapper(getattr(std, name), star),
+            "fasturi": _mapper(getattr(fp, name), star, repeat),
+            "stdlib": _mapper(getattr(std, name), star, 1 + repeat // 10),
         }
+        calls = {"fasturi": repeat * len(items), "stdlib": (1 + repeat // 10) * len(items)}
         single: dict[str, float] = {}
         for t in counts:
             times: dict[str, list[float]] = {"fasturi": [], "stdlib": []}
@@ -113,7 +126,9 @@ def main(argv: list[str] | None = None) -> int:
                     spent = _round(runs[side], items, t)
                     if r:  # the first round warms both
                         times[side].append(spent)
-            per = {side: statistics.median(v) / (t * len(items)) * 1e9 for side, v in times.items()}
+            per = {
+                side: statistics.median(v) / (t * calls[side]) * 1e9 for side, v in times.items()
+            }
             for side in per:
                 single.setdefault(side, per[side])
             scale = {side: single[side] / per[side] for side in per}

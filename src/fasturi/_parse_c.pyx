@@ -581,13 +581,15 @@ cdef inline bint _is_flag(object v):
     # bool(v) of these runs no Python code and cannot fail
     return type(v) is bool or type(v) is int
 
-cdef object _split(object url, object scheme, object allow_fragments, bint parse):
-    """SplitResult/ParseResult (or the Bytes forms), or None to hand on."""
+cdef object _split(object url, object scheme, object allow_fragments, bint parse,
+                   bint checked=False):
+    """SplitResult/ParseResult (or the Bytes forms), or None to hand on;
+    `checked`: the caller found the module state holding."""
     cdef Parts p
     cdef bint is_bytes, af
     cdef Py_ssize_t k, i
     cdef const char *bs
-    if not SPLIT_OK or not _is_flag(allow_fragments) or not _holds():
+    if not SPLIT_OK or not _is_flag(allow_fragments) or not (checked or _holds()):
         return None
     if scheme is None and SCHEME_NONE:
         scheme = EMPTY
@@ -962,15 +964,15 @@ cdef class _SplitCache:
         fu_unlock(&t.lock)
         # (room is made in _keep, once there is a result: a call that
         # raises evicts nothing, as with lru_cache)
-        result = _urlsplit_impl(url, scheme, allow_fragments, &handed)
-        if fu_std_record() != record or fu_std_state() != 1:
-            return result     # urllib.parse changed meanwhile: not kept
+        result = _urlsplit_impl(url, scheme, allow_fragments, &handed, True)
         if first and not handed:
             # first use (in a while): answered, not kept (see SEEN) -- unless
             # the stdlib answered it.  Its lru_cache keeps every first call,
             # so a repeated call it warns about warns once; kept here too,
             # such a call warns as often as there.
             return result
+        if fu_std_record() != record or fu_std_state() != 1:
+            return result     # urllib.parse changed meanwhile: not kept
         return self._keep(t, key, h, result)
 
     cdef object _keep(self, Table *t, object key, Py_hash_t h, object result):
@@ -1110,9 +1112,9 @@ cdef inline bint _plain(object v):
 # The split family.
 
 cdef inline object _urlsplit_impl(object url, object scheme, object allow_fragments,
-                                  bint *handed):
+                                  bint *handed, bint checked=False):
     """urlsplit(); *handed is set when the stdlib's function answered."""
-    r = _split(url, scheme, allow_fragments, False)
+    r = _split(url, scheme, allow_fragments, False, checked)
     if r is None:
         handed[0] = True
         return _raw_urlsplit(url, scheme, allow_fragments)
