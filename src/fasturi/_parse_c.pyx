@@ -1,21 +1,26 @@
 """urlsplit, urlparse, urlunsplit, urlunparse, urljoin, urldefrag: compiled,
 and exactly the running interpreter's urllib.parse.
 
-Each function does the common case itself: a ``str`` (or, for the split
-family, ASCII ``bytes``) that the stdlib would not rewrite before splitting.
-Anything else -- other types, a leading C0 control or space, tab/CR/LF to
-remove, argument mixes that raise -- goes to the stdlib's own function, so
-the result, exception or warning there is the stdlib's by construction.
-Checks the stdlib makes with Python code (the NFKC netloc check, the
-bracketed-host check) are made by calling that same stdlib code.
+Each function does the common case itself: an exact ``str`` (or, for the
+split family, ASCII ``bytes``) that the stdlib would not rewrite before
+splitting, with arguments of exact types.  Anything else -- other types
+(subclasses, proxies whose ``__class__`` says str), a leading C0 control or
+space, tab/CR/LF to remove, argument mixes that raise -- goes to the
+stdlib's own function, so the result, exception or warning there is the
+stdlib's by construction.  Checks the stdlib makes with Python code (the
+NFKC netloc check, the bracketed-host check) are made by calling that same
+stdlib code.
 
 What differs between Python versions is found once, at import, by asking
-the stdlib (``_detect``): never per call.  The scheme lists (``uses_netloc``
-...) are read from the stdlib module on every call, as the stdlib does, so
-code that extends them keeps working.  Results are the stdlib's own result
-classes, allocated directly from C.  Where the stdlib's urlsplit has an
-lru_cache, urlsplit_cached puts a cache of the same size in front (see
-_SplitCache).
+the stdlib (``_detect``): never per call.  What the stdlib's functions read
+from their module per call is honoured as they honour it (fasturi._stdstate:
+a changed binding sends calls to the stdlib's functions; the ``uses_*``
+lists are read as bound at the time, so code that rebinds or extends them
+keeps working).  Results are the stdlib's own result classes, allocated
+directly from C.  Where the stdlib's urlsplit has an lru_cache,
+urlsplit_cached puts a cache of the same size in front (see _SplitCache).
+Nothing a call holds a pointer into is released while Python code the call
+runs (an item's ==, the stdlib's helpers) could release it.
 """
 
 cimport cython

@@ -3,12 +3,15 @@
 Each function is the running interpreter's ``urllib.parse`` function: same
 signature, defaults, results, result types, exceptions and messages.  The
 common inputs (exact ``str``/``bytes``, UTF-8, the usual ``errors`` names)
-run in C over the string's own storage; anything else takes an exact slow
-path, and argument types whose handling is a quirk of the stdlib's code (a
-``bytearray`` query, a ``str`` subclass with its own methods, ...) are
-handed to the stdlib function itself, which is the reference.
-The behaviours that changed between Python versions are probed once, at
-import, on the running stdlib.
+run in C over the string's own storage, other exact types on an exact slow
+path; any argument of another type (a ``str`` or ``bytes`` subclass, a proxy
+whose ``__class__`` says str, a ``bytearray`` query ...) is handed to the
+stdlib function itself, which is the reference and decides by its own
+``isinstance`` checks.  ``urlencode`` goes on as the stdlib's loop from the
+first key or value whose quoting is not an exact ASCII str.  Calls made while
+urllib.parse's module state differs from what was captured go to the stdlib
+too (fasturi._stdstate).  The behaviours that changed between Python
+versions are probed once, at import, on the running stdlib.
 """
 
 import urllib.parse as _std
