@@ -10,6 +10,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 import fasturi
 
 HERE = Path(__file__).resolve().parent
@@ -36,8 +38,9 @@ def run_harness(impl: str, *args: str, extra_path: Path | None = None):
     )
 
 
-def test_stdlib_suite_passes(impl):
-    proc = run_harness(impl)
+@pytest.mark.parametrize("how", [(), ("--install",)], ids=["as-urllib.parse", "installed"])
+def test_stdlib_suite_passes(impl, how):
+    proc = run_harness(impl, *how)
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0, out
     summary = proc.stdout.strip().splitlines()[-1]

@@ -218,7 +218,7 @@ def test_dropin_takes_the_running_stdlibs_parameters():
 
     for name in STDLIB_TWINS["parse"] + STDLIB_TWINS["quote"]:
         ours = getattr(fasturi.parse, name)
-        assert params(ours) == params(fasturi.parse._ORIGINALS[name]), name
+        assert params(ours) == params(fasturi.parse._original(name)), name
 
 
 KEYWORDS = {

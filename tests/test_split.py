@@ -146,9 +146,8 @@ def test_compiled_splits_stay_out_of_the_collector():
     # walk them: they hold only str and None, so they cannot be in a cycle.
     from fasturi import _core_c
 
-    # all path: the Split holds text itself.  (Made as the test runs: a
-    # constant of the code would be immortal on a free-threaded build, its
-    # count never moving.)
+    # all path: the Split holds text itself.  Made at run time: a constant
+    # of the code is immortal where there is no GIL, and its count fixed.
     text = "".join(["relative/path/", "x" * 100])
     before = sys.getrefcount(text)
     result = _core_c.split(text)

@@ -1,29 +1,33 @@
 """urlsplit, urlparse, urlunsplit, urlunparse, urljoin, urldefrag: compiled,
 and exactly the running interpreter's urllib.parse.
 
-Each function does the common case itself: a ``str`` (or, for the split
-family, ASCII ``bytes``) that the stdlib would not rewrite before splitting.
-Anything else -- other types, a leading C0 control or space, tab/CR/LF to
-remove, argument mixes that raise -- goes to the stdlib's own function, so
-the result, exception or warning there is the stdlib's by construction.
-Checks the stdlib makes with Python code (the NFKC netloc check, the
-bracketed-host check) are made by calling that same stdlib code.
+Each function does the common case itself: an exact ``str`` (or, for the
+split family, ASCII ``bytes``) that the stdlib would not rewrite before
+splitting, with arguments of exact types.  Anything else -- other types
+(subclasses, proxies whose ``__class__`` says str), a leading C0 control or
+space, tab/CR/LF to remove, argument mixes that raise -- goes to the
+stdlib's own function, so the result, exception or warning there is the
+stdlib's by construction.  Checks the stdlib makes with Python code (the
+NFKC netloc check, the bracketed-host check) are made by calling that same
+stdlib code.
 
 What differs between Python versions is found once, at import, by asking
-the stdlib (``_detect``): never per call.  The scheme lists (``uses_netloc``
-...) are read from the stdlib module on every call, as the stdlib does, so
-code that extends them keeps working.  Results are the stdlib's own result
-classes, allocated directly from C.  Where the stdlib's urlsplit has an
-lru_cache, urlsplit_cached puts a cache of the same size in front (see
-_SplitCache).
+the stdlib (``_detect``): never per call.  What the stdlib's functions read
+from their module per call is honoured as they honour it (fasturi._stdstate:
+a changed binding sends calls to the stdlib's functions; the ``uses_*``
+lists are read as bound at the time, so code that rebinds or extends them
+keeps working).  Results are the stdlib's own result classes, allocated
+directly from C.  Where the stdlib's urlsplit has an lru_cache,
+urlsplit_cached puts a cache of the same size in front (see _SplitCache).
+Nothing a call holds a pointer into is released while Python code the call
+runs (an item's ==, the stdlib's helpers) could release it.
 """
 
 cimport cython
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
-from cpython.dict cimport PyDict_GetItemWithError
-from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
-from cpython.object cimport PyObject
-from cpython.ref cimport Py_DECREF, Py_INCREF
+from cpython.exc cimport PyErr_Clear
+from cpython.object cimport Py_EQ, Py_TYPE, PyObject, PyObject_RichCompareBool
+from cpython.ref cimport Py_DECREF, Py_INCREF, Py_XDECREF
 from cpython.sequence cimport PySequence_Contains
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_SET_ITEM
 from cpython.unicode cimport (
@@ -35,8 +39,8 @@ from cpython.unicode cimport (
     PyUnicode_Substring,
     PyUnicode_WRITE,
 )
-from libc.stdint cimport uint8_t, uint16_t, uint32_t
-from libc.stdlib cimport free, malloc
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memchr, memcmp
 
 from fasturi._capi cimport (
@@ -50,6 +54,20 @@ from fasturi._capi cimport (
     fu_slot_not_false,
     fu_unicode_ready,
     fu_vectorcall_t,
+)
+from fasturi._dropin cimport (
+    FU_FREE_THREADED,
+    fu_add_ssize,
+    fu_load_ssize,
+    fu_lock,
+    fu_mutex,
+    fu_std_forget,
+    fu_std_record,
+    fu_std_state,
+    fu_std_watch,
+    fu_store_ssize,
+    fu_unlock,
+    std_recheck,
 )
 from fasturi._csrc cimport (
     FU_US_CLOSE_BR,
@@ -74,95 +92,141 @@ from fasturi._csrc cimport (
 
 import urllib.parse as _std
 
+from fasturi import _stdstate
+
 cdef extern from *:
     """
-    /* The split cache updates its table without a lock: only with the GIL
-       (free-threaded builds count calls and keep nothing). */
+    #include <string.h>
+
+    /* 1 when item is s or holds its text, 0 when it is another exact str,
+       -1 when it is of another type (its == may run code), or a str not
+       yet ready (before 3.12). */
+    static inline int fu_str_is(PyObject *o, PyObject *s, Py_ssize_t len, int kind,
+                                const void *data)
+    {
+        if (o == s)
+            return 1;
+        if (!PyUnicode_CheckExact(o))
+            return -1;
+    #if PY_VERSION_HEX < 0x030C0000
+        if (!PyUnicode_IS_READY(o))
+            return -1;
+    #endif
+        /* canonical str: equal text means equal length, kind and units */
+        return PyUnicode_GET_LENGTH(o) == len && PyUnicode_KIND(o) == kind
+            && memcmp(PyUnicode_DATA(o), data, (size_t)(len * kind)) == 0;
+    }
+
+    /* `s in list`, as list.__contains__ answers it, while every item up to
+       the answer is an exact str: 1 or 0; -1 when an item of another type
+       comes first (the caller then asks the list itself).  Without the GIL
+       each item is taken as list.__contains__ takes it there, a reference
+       at a time, with no lock (and so no write to the shared list: the
+       stdlib's lists hold immortal literals). */
+    static int fu_str_in_list(PyObject *list, PyObject *s)
+    {
+        int r = 0;
+        Py_ssize_t i, len;
+        int kind;
+        const void *data;
+    #if PY_VERSION_HEX < 0x030C0000
+        if (!PyUnicode_IS_READY(s))
+            return -1;
+    #endif
+        len = PyUnicode_GET_LENGTH(s);
+        kind = PyUnicode_KIND(s);
+        data = PyUnicode_DATA(s);
     #ifdef Py_GIL_DISABLED
-    #define FU_SPLIT_CACHE 0
+        for (i = 0; r == 0; i++) {
+            PyObject *o = PyList_GetItemRef(list, i);
+            if (o == NULL) {        /* past the end (another thread may shorten it) */
+                PyErr_Clear();
+                break;
+            }
+            r = fu_str_is(o, s, len, kind, data);
+            Py_DECREF(o);
+        }
     #else
-    #define FU_SPLIT_CACHE 1
+        for (i = 0; r == 0 && i < PyList_GET_SIZE(list); i++)
+            r = fu_str_is(PyList_GET_ITEM(list, i), s, len, kind, data);
     #endif
-    """
-    bint FU_SPLIT_CACHE
-
-cdef extern from *:
-    """
-    /* 1 when s itself is an item of the list with only exact str before it
-       (so list.__contains__ would run no code before finding it), else 0. */
-    static inline int fu_list_holds_itself(PyObject *list, PyObject *s)
-    {
-        PyObject **item = ((PyListObject *)list)->ob_item;
-        Py_ssize_t i, n = PyList_GET_SIZE(list);
-        for (i = 0; i < n; i++) {
-            if (item[i] == s)
-                return 1;
-            if (!PyUnicode_CheckExact(item[i]))
-                return 0;
-        }
-        return 0;
+        return r;
     }
-    """
-    bint fu_list_holds_itself(object lst, object s)
 
-cdef extern from *:
-    """
-    /* urljoin reads urllib.parse's uses_relative and uses_netloc from the
-       module's dict on every call, as the stdlib does; a dict watcher (3.12+,
-       GIL builds) bumps fu_std_epoch on any change to that dict, so a read
-       can be kept until then.  Without one the epoch stays 0: no keeping. */
-    static unsigned long fu_std_epoch = 0;
-    #if PY_VERSION_HEX >= 0x030C0000 && !defined(Py_GIL_DISABLED)
-    static int fu_std_changed(PyDict_WatchEvent event, PyObject *dict,
-                              PyObject *key, PyObject *new_value)
+    /* A new reference to o (Py_NewRef is 3.10+). */
+    static inline PyObject *fu_new_ref(PyObject *o)
     {
-        (void)event; (void)dict; (void)key; (void)new_value;
-        fu_std_epoch++;
-        return 0;
+        Py_INCREF(o);
+        return o;
     }
-    static void fu_std_watch(PyObject *dict)
+
+    /* Whether two exact str hold the same text (no code runs). */
+    static inline int fu_same_text(PyObject *a, PyObject *b)
     {
-        int id = PyDict_AddWatcher(fu_std_changed);
-        if (id < 0) {
-            PyErr_Clear();
-            return;
-        }
-        if (PyDict_Watch(id, dict) < 0) {
-            PyErr_Clear();
-            PyDict_ClearWatcher(id);
-            return;
-        }
-        fu_std_epoch = 1;
+        Py_ssize_t n;
+        if (a == b)
+            return 1;
+        n = PyUnicode_GET_LENGTH(a);
+        return n == PyUnicode_GET_LENGTH(b) && PyUnicode_KIND(a) == PyUnicode_KIND(b)
+            && memcmp(PyUnicode_DATA(a), PyUnicode_DATA(b), (size_t)(n * PyUnicode_KIND(a))) == 0;
+    }
+
+    /* What the split cache and urljoin's memo keep, they keep in one slot
+       with the GIL; without it, in a slot per thread (by its thread state,
+       16 in all): threads then neither wait for one another's lock nor
+       evict one another's entries, and two that share a slot take turns. */
+    #ifdef Py_GIL_DISABLED
+    #define FU_THREAD_SLOTS 16
+    static inline Py_ssize_t fu_thread_slot(void)
+    {
+        uintptr_t t = (uintptr_t)PyThreadState_GetUnchecked();
+        return (Py_ssize_t)(((t >> 4) * (uintptr_t)0x9E3779B97F4A7C15ULL) >> 60);
     }
     #else
-    static void fu_std_watch(PyObject *dict) { (void)dict; }
+    #define FU_THREAD_SLOTS 1
+    #define fu_thread_slot() 0
     #endif
     """
-    unsigned long fu_std_epoch
-    void fu_std_watch(object dict)
+    int fu_str_in_list(object lst, object s)
+    bint fu_same_text(PyObject *a, PyObject *b) noexcept nogil
+    object fu_new_ref(PyObject *o)
+    enum: FU_THREAD_SLOTS
+    Py_ssize_t fu_thread_slot() noexcept nogil
 
 # ---------------------------------------------------------------------------
-# What the stdlib is made of, taken once.
+# What the stdlib is made of: taken at import, and again if urllib.parse is
+# executed again (importlib.reload makes new functions and result classes in
+# the same namespace).  Objects replaced then are kept alive for good in
+# _RETIRED: a call under way (on another thread, or one whose Python code
+# did the reload) may still hold them without a reference.
 
 cdef dict _STD = _std.__dict__
-cdef object SplitResult = _std.SplitResult
-cdef object ParseResult = _std.ParseResult
-cdef object DefragResult = _std.DefragResult
-cdef object SplitResultBytes = _std.SplitResultBytes
-cdef object ParseResultBytes = _std.ParseResultBytes
-cdef object DefragResultBytes = _std.DefragResultBytes
-
-_STD_URLSPLIT = _std.urlsplit
-# The stdlib's urlsplit without its lru_cache (3.11+), for inputs handed on:
-# this module's own cache sits in front.
-cdef object _raw_urlsplit = getattr(_std.urlsplit, "__wrapped__", _std.urlsplit)
-cdef object _std_urlparse = _std.urlparse
-cdef object _std_urlunsplit = _std.urlunsplit
-cdef object _std_urlunparse = _std.urlunparse
-cdef object _std_urljoin = _std.urljoin
-cdef object _std_urldefrag = _std.urldefrag
-cdef object _checknetloc = _STD.get("_checknetloc")
-cdef object _check_bracketed_host = _STD.get("_check_bracketed_host")
+cdef list _RETIRED = []
+cdef object SplitResult = None
+cdef object ParseResult = None
+cdef object DefragResult = None
+cdef object SplitResultBytes = None
+cdef object ParseResultBytes = None
+cdef object DefragResultBytes = None
+# The stdlib's urlsplit (with its lru_cache, 3.11+) and the function itself,
+# for calls handed on: this module's own cache sits in front of the latter.
+cdef object _STD_URLSPLIT = None
+cdef object _raw_urlsplit = None
+cdef object _std_urlparse = None
+cdef object _std_urlunsplit = None
+cdef object _std_urlunparse = None
+cdef object _std_urljoin = None
+cdef object _std_urldefrag = None
+cdef object _checknetloc = None
+cdef object _check_bracketed_host = None
+cdef object _SPLIT_KEEP = None
+cdef object _PARSE_KEEP = None
+cdef object _DEFRAG_KEEP = None
+# Results get _keep_empty = False stored directly where the offset is known
+# (a descriptor call costs as much as building a component).
+cdef Py_ssize_t _SPLIT_KEEP_AT = -1
+cdef Py_ssize_t _PARSE_KEEP_AT = -1
+cdef Py_ssize_t _DEFRAG_KEEP_AT = -1
 
 
 def _keep_slot(cls, made):
@@ -177,9 +241,43 @@ def _keep_slot(cls, made):
     return None
 
 
-cdef object _SPLIT_KEEP = _keep_slot(SplitResult, _raw_urlsplit("a"))
-cdef object _PARSE_KEEP = _keep_slot(ParseResult, _std_urlparse("a"))
-cdef object _DEFRAG_KEEP = _keep_slot(DefragResult, _std_urldefrag("a"))
+cdef int _capture(dict originals) except -1:
+    """Take the stdlib's classes, helpers and (from `originals`, the
+    functions this module replaces) functions."""
+    global SplitResult, ParseResult, DefragResult, SplitResultBytes, ParseResultBytes
+    global DefragResultBytes, _STD_URLSPLIT, _raw_urlsplit, _std_urlparse, _std_urlunsplit
+    global _std_urlunparse, _std_urljoin, _std_urldefrag, _checknetloc, _check_bracketed_host
+    global _SPLIT_KEEP, _PARSE_KEEP, _DEFRAG_KEEP, _SPLIT_KEEP_AT, _PARSE_KEEP_AT
+    global _DEFRAG_KEEP_AT
+    _RETIRED.extend([SplitResult, ParseResult, DefragResult, SplitResultBytes, ParseResultBytes,
+                     DefragResultBytes, _STD_URLSPLIT, _raw_urlsplit, _std_urlparse,
+                     _std_urlunsplit, _std_urlunparse, _std_urljoin, _std_urldefrag,
+                     _checknetloc, _check_bracketed_host, _SPLIT_KEEP, _PARSE_KEEP,
+                     _DEFRAG_KEEP])
+    # the offsets first: a result is never made with new classes and old ones
+    _SPLIT_KEEP_AT = _PARSE_KEEP_AT = _DEFRAG_KEEP_AT = -1
+    SplitResult = _STD["SplitResult"]
+    ParseResult = _STD["ParseResult"]
+    DefragResult = _STD["DefragResult"]
+    SplitResultBytes = _STD["SplitResultBytes"]
+    ParseResultBytes = _STD["ParseResultBytes"]
+    DefragResultBytes = _STD["DefragResultBytes"]
+    _STD_URLSPLIT = originals["urlsplit"]
+    _raw_urlsplit = getattr(_STD_URLSPLIT, "__wrapped__", _STD_URLSPLIT)
+    _std_urlparse = originals["urlparse"]
+    _std_urlunsplit = originals["urlunsplit"]
+    _std_urlunparse = originals["urlunparse"]
+    _std_urljoin = originals["urljoin"]
+    _std_urldefrag = originals["urldefrag"]
+    _checknetloc = _STD.get("_checknetloc")
+    _check_bracketed_host = _STD.get("_check_bracketed_host")
+    _SPLIT_KEEP = _keep_slot(SplitResult, _raw_urlsplit("a"))
+    _PARSE_KEEP = _keep_slot(ParseResult, _std_urlparse("a"))
+    _DEFRAG_KEEP = _keep_slot(DefragResult, _std_urldefrag("a"))
+    _SPLIT_KEEP_AT = _slot_offset(SplitResult, SplitResultBytes, _SPLIT_KEEP, 5)
+    _PARSE_KEEP_AT = _slot_offset(ParseResult, ParseResultBytes, _PARSE_KEEP, 6)
+    _DEFRAG_KEEP_AT = _slot_offset(DefragResult, DefragResultBytes, _DEFRAG_KEEP, 2)
+    return 0
 
 
 cdef object _blank_result(object cls, Py_ssize_t n):
@@ -223,19 +321,14 @@ cdef Py_ssize_t _slot_offset(object str_cls, object bytes_cls, object descr,
     return at if at == _slot_offset_in(bytes_cls, descr, n) else -1
 
 
-# Results get _keep_empty = False stored directly where the offset is known
-# (a descriptor call costs as much as building a component).
-cdef Py_ssize_t _SPLIT_KEEP_AT = _slot_offset(SplitResult, SplitResultBytes, _SPLIT_KEEP, 5)
-cdef Py_ssize_t _PARSE_KEEP_AT = _slot_offset(ParseResult, ParseResultBytes, _PARSE_KEEP, 6)
-cdef Py_ssize_t _DEFRAG_KEEP_AT = _slot_offset(DefragResult, DefragResultBytes, _DEFRAG_KEEP, 2)
+_capture({name: _STD[name] for name in
+          ("urlsplit", "urlparse", "urlunsplit", "urlunparse", "urljoin", "urldefrag")})
+
 
 cdef str EMPTY = ""
 cdef bytes BEMPTY = b""
 cdef str HTTP = "http"
 cdef str HTTPS = "https"
-cdef str K_USES_NETLOC = "uses_netloc"
-cdef str K_USES_PARAMS = "uses_params"
-cdef str K_USES_RELATIVE = "uses_relative"
 
 # Behaviour switches, set by _detect() at import, each by probing the
 # function it governs (see _detect).
@@ -251,8 +344,6 @@ cdef int JOIN = 0
 cdef int DEFRAG = 0
 cdef bint SPLIT_OK = True       # False: the split family hands every call on
 cdef bint SCHEME_NONE = False   # scheme=None splits as scheme='' (3.15's default)
-# Counts calls into the stdlib's Python code, which may re-enter this module.
-cdef Py_ssize_t _python_calls = 0
 
 # ---------------------------------------------------------------------------
 # Text pieces: a run of code units of one kind, from a str, bytes or literal.
@@ -439,12 +530,10 @@ cdef object _scheme_of(object s, const Parts *p, bint is_bytes):
 
 cdef int _check_netloc(object s, const Parts *p) except -1:
     """urlsplit()'s netloc checks, in its order: brackets, then NFKC."""
-    global _python_calls
     cdef Py_ssize_t a, b
     cdef int fl = p.flags
     if not fl & (FU_US_OPEN_BR | FU_US_CLOSE_BR | FU_US_NETLOC_WIDE):
         return 0
-    _python_calls += 1
     if fl & (FU_US_OPEN_BR | FU_US_CLOSE_BR):
         if (fl & FU_US_OPEN_BR) == 0 or (fl & FU_US_CLOSE_BR) == 0:
             raise ValueError("Invalid IPv6 URL")
@@ -497,13 +586,15 @@ cdef inline bint _is_flag(object v):
     # bool(v) of these runs no Python code and cannot fail
     return type(v) is bool or type(v) is int
 
-cdef object _split(object url, object scheme, object allow_fragments, bint parse):
-    """SplitResult/ParseResult (or the Bytes forms), or None to hand on."""
+cdef object _split(object url, object scheme, object allow_fragments, bint parse,
+                   bint checked=False):
+    """SplitResult/ParseResult (or the Bytes forms), or None to hand on;
+    `checked`: the caller found the module state holding."""
     cdef Parts p
     cdef bint is_bytes, af
     cdef Py_ssize_t k, i
     cdef const char *bs
-    if not SPLIT_OK or not _is_flag(allow_fragments):
+    if not SPLIT_OK or not _is_flag(allow_fragments) or not (checked or _holds()):
         return None
     if scheme is None and SCHEME_NONE:
         scheme = EMPTY
@@ -549,13 +640,16 @@ cdef object _split(object url, object scheme, object allow_fragments, bint parse
         netloc = BEMPTY if is_bytes else EMPTY
     query = _sub(url, &p, p.q_a, p.q_b, is_bytes) if p.q_a >= 0 else (BEMPTY if is_bytes else EMPTY)
     frag = _sub(url, &p, p.f_a, p.n, is_bytes) if p.f_a >= 0 else (BEMPTY if is_bytes else EMPTY)
+    # (each class passed as it is: a conditional would take a reference to
+    # it, which every thread would write without the GIL)
     if not parse:
         path = _sub(url, &p, p.path_a, p.path_b, is_bytes)
-        return _result(SplitResultBytes if is_bytes else SplitResult,
-                       sch, netloc, path, query, frag)
+        if is_bytes:
+            return _result(SplitResultBytes, sch, netloc, path, query, frag)
+        return _result(SplitResult, sch, netloc, path, query, frag)
     # urlparse(): params only for the schemes that have them
     if p.flags & FU_US_SEMICOLON and _in_list(
-            K_USES_PARAMS, sch.decode("ascii") if is_bytes else sch):
+            USES_PARAMS, sch.decode("ascii") if is_bytes else sch):
         i = _params_at(&p)
         if i >= 0:
             path = _sub(url, &p, p.path_a, i, is_bytes)
@@ -566,68 +660,99 @@ cdef object _split(object url, object scheme, object allow_fragments, bint parse
     else:
         path = _sub(url, &p, p.path_a, p.path_b, is_bytes)
         params = BEMPTY if is_bytes else EMPTY
-    return _result6(ParseResultBytes if is_bytes else ParseResult,
-                    sch, netloc, path, params, query, frag)
+    if is_bytes:
+        return _result6(ParseResultBytes, sch, netloc, path, params, query, frag)
+    return _result6(ParseResult, sch, netloc, path, params, query, frag)
 
-# The last read of each uses_xxx list, and the epoch it was read in.
-cdef list _USES_READ = [None, None, None]
-cdef unsigned long _USES_EPOCH[3]   # (static: starts at 0, no read kept)
+# ---------------------------------------------------------------------------
+# urllib.parse's module state, as the stdlib reads it per call (see
+# fasturi._stdstate): the compiled code answers a call only while every name
+# the functions it replaces read is bound as captured (or to this module's
+# own functions: install()); else the stdlib's function answers.  The uses_*
+# lists, which the compiled code reads itself, are taken as bound at each
+# check: code that rebinds or extends them keeps working.
+
+cdef enum:
+    USES_RELATIVE = 0
+    USES_NETLOC = 1
+    USES_PARAMS = 2
+
+cdef object _USES_RELATIVE = None
+cdef object _USES_NETLOC = None
+cdef object _USES_PARAMS = None
+_USES_NAMES = frozenset(["uses_relative", "uses_netloc", "uses_params"])
+cdef object _STATE = None           # a fasturi._stdstate.State, once made
 fu_std_watch(_STD)
 
 
-cdef object _std_global(str name):
-    cdef PyObject *found = PyDict_GetItemWithError(_STD, name)
-    if found is NULL:
-        raise NameError(f"name {name!r} is not defined")
-    return <object>found
+def _take_uses():
+    """Take the uses_* lists as bound now; False when one is not bound (the
+    stdlib's own code then raises where it reads it)."""
+    global _USES_RELATIVE, _USES_NETLOC, _USES_PARAMS
+    relative = _STD.get("uses_relative", _stdstate.ABSENT)
+    netloc = _STD.get("uses_netloc", _stdstate.ABSENT)
+    params = _STD.get("uses_params", _stdstate.ABSENT)
+    if FU_FREE_THREADED:
+        # another thread may be reading the ones replaced, unreferenced
+        for old, new in ((_USES_RELATIVE, relative), (_USES_NETLOC, netloc),
+                         (_USES_PARAMS, params)):
+            if old is not new and old is not None:
+                _RETIRED.append(old)
+    _USES_RELATIVE = relative
+    _USES_NETLOC = netloc
+    _USES_PARAMS = params
+    return not (relative is _stdstate.ABSENT or netloc is _stdstate.ABSENT
+                or params is _stdstate.ABSENT)
 
 
-cdef object _std_list(str name):
-    """The stdlib module's global name (a uses_xxx list), as it reads it."""
-    cdef unsigned int which = (0 if name is K_USES_RELATIVE else 1 if name is K_USES_NETLOC
-                               else 2 if name is K_USES_PARAMS else 3)
-    if which > 2 or not fu_std_epoch:
-        return _std_global(name)
-    if _USES_EPOCH[which] == fu_std_epoch:
-        return <object>PyList_GET_ITEM(_USES_READ, which)
-    lst = _std_global(name)
-    _USES_READ[which] = lst
-    _USES_EPOCH[which] = fu_std_epoch
-    return lst
+def _reloaded(originals):
+    """urllib.parse was executed again: take its new functions and classes,
+    and drop what was computed with the old ones."""
+    _capture(originals)
+    _forget()
 
 
-cdef bint _in_list(str name, object scheme) except -1:
-    """``scheme in uses_xxx``, read from the stdlib module as it does.  For a
-    list of str this is list.__contains__ with the string compare inlined."""
-    cdef PyObject *item
-    cdef Py_ssize_t i = 0, n
-    cdef int kind
-    cdef const void *data
-    lst = _std_list(name)
-    if type(lst) is not list or type(scheme) is not str:
-        return PySequence_Contains(lst, scheme)
-    # the stdlib's lists hold interned literals, and so do the schemes most
-    # URLs have (_scheme_of): the same object answers without a compare
-    # (only over exact str, whose == runs no code that could see the order)
-    if fu_list_holds_itself(lst, scheme):
-        return True
-    n = PyUnicode_GET_LENGTH(scheme)
-    kind = PyUnicode_KIND(scheme)
-    data = PyUnicode_DATA(scheme)
-    while i < PyList_GET_SIZE(lst):
-        item = PyList_GET_ITEM(lst, i)
-        if item == <PyObject *>scheme:
-            return True
-        if type(<object>item) is str:
-            fu_unicode_ready(<object>item)
-            # canonical str: equal text means equal length, kind and units
-            if (PyUnicode_GET_LENGTH(<object>item) == n and PyUnicode_KIND(<object>item) == kind
-                    and memcmp(PyUnicode_DATA(<object>item), data, n * kind) == 0):
-                return True
-        elif <object>item == scheme:   # may run code: the list is re-read
-            return True
-        i += 1
-    return False
+cdef bint _recheck() except -1:
+    return std_recheck(_STATE)
+
+
+cdef inline bint _holds() except -1:
+    """Whether the compiled code may answer: the module state holds.  (The
+    State object is touched only when something changed: a call that took a
+    reference to it would have every thread write its count.)"""
+    cdef int known = fu_std_state()
+    if known >= 0:
+        return known
+    return _recheck()
+
+
+cdef bint _in_list(int which, object scheme) except -1:
+    """``scheme in uses_xxx``, with the list bound now, as the stdlib reads it
+    (an item's == may have rebound it, earlier in the same call)."""
+    cdef PyObject *lst
+    if fu_std_state() < 0:
+        _recheck()
+    if which == USES_RELATIVE:
+        lst = <PyObject *>_USES_RELATIVE
+    elif which == USES_NETLOC:
+        lst = <PyObject *>_USES_NETLOC
+    else:
+        lst = <PyObject *>_USES_PARAMS
+    if FU_FREE_THREADED:
+        # a list replaced is retired, never freed: no reference is needed
+        # (and none is taken: every thread would write its count)
+        return _contains(<object>lst, scheme)
+    held = <object>lst     # a reference of our own: an item's == may rebind the name
+    return _contains(held, scheme)
+
+
+cdef inline bint _contains(object lst, object scheme) except -1:
+    cdef int found
+    if type(lst) is list and type(scheme) is str:
+        found = fu_str_in_list(lst, scheme)
+        if found >= 0:
+            return found
+    return PySequence_Contains(lst, scheme)
 
 
 # ---------------------------------------------------------------------------
@@ -648,29 +773,41 @@ cdef struct Entry:
     Py_hash_t hash
     Py_ssize_t prev, next   # LRU list through entry indexes; -1 ends it
 
+cdef struct Table:
+    # one least-recently-used table: linear probing over a power-of-two
+    # index (backward-shift deletion, so no tombstones), entries in a fixed
+    # pool linked newest to oldest; its counters; and the lock all of it is
+    # read and changed under without the GIL
+    fu_mutex lock
+    Entry *pool
+    Py_ssize_t *index           # slot -> entry, -1 empty
+    Py_ssize_t count, newest, oldest
+    Py_ssize_t free             # unused entries, chained through .next
+    Py_ssize_t hits, misses
+    Py_hash_t seen[SEEN]        # hashes of keys used once; -1 empty
 
 
 @cython.final
 cdef class _SplitCache:
-    """Least-recently-used cache in front of the compiled urlsplit: linear
-    probing over a power-of-two index (backward-shift deletion, so no
-    tombstones), entries in a fixed pool linked newest to oldest."""
-    cdef Entry *pool
-    cdef Py_ssize_t *index     # slot -> entry, -1 empty
-    cdef Py_ssize_t mask, maxsize, count, newest, oldest
-    cdef Py_ssize_t free       # unused entries, chained through .next
-    cdef Py_hash_t seen[SEEN]  # hashes of keys used once; -1 empty
+    """Least-recently-used cache in front of the compiled urlsplit.
+
+    With the GIL, one table (Table).  Without it, a table per thread slot
+    (fu_thread_slot), each of the stdlib's maxsize, under its own lock,
+    held for no Python code (lookups compare plain keys only, and what an
+    eviction releases is released after): one thread's calls are kept and
+    evicted exactly as with the GIL, and threads do not wait on each other.
+    The statistics are the sum of the tables'; every call counts once."""
+    cdef Table *tables
+    cdef Py_ssize_t mask, maxsize
     cdef dict unbounded        # maxsize=None: a plain dict, nothing to evict
+    cdef Py_ssize_t hits, misses   # (the dict's)
     cdef object maxsize_obj, info_type
-    cdef Py_ssize_t hits, misses
 
     def __cinit__(self, maxsize, info_type):
-        cdef Py_ssize_t cap = 8, i
+        cdef Py_ssize_t cap = 8, i, k
+        cdef Table *t
         self.maxsize_obj = maxsize
         self.info_type = info_type
-        self.newest = self.oldest = -1
-        for i in range(SEEN):
-            self.seen[i] = -1
         if maxsize is None:
             self.maxsize = -1
             self.unbounded = {}
@@ -679,88 +816,89 @@ cdef class _SplitCache:
         while cap < 2 * self.maxsize:
             cap *= 2
         self.mask = cap - 1
-        self.index = <Py_ssize_t *>malloc(cap * sizeof(Py_ssize_t))
-        self.pool = <Entry *>malloc((self.maxsize + 1) * sizeof(Entry))
-        if self.index is NULL or self.pool is NULL:
+        self.tables = <Table *>calloc(FU_THREAD_SLOTS, sizeof(Table))
+        if self.tables is NULL:
             raise MemoryError()
-        for i in range(cap):
-            self.index[i] = -1
-        self._free_all()
+        for k in range(FU_THREAD_SLOTS):
+            t = &self.tables[k]
+            t.newest = t.oldest = -1
+            for i in range(SEEN):
+                t.seen[i] = -1
+            t.index = <Py_ssize_t *>malloc(cap * sizeof(Py_ssize_t))
+            t.pool = <Entry *>malloc((self.maxsize + 1) * sizeof(Entry))
+            if t.index is NULL or t.pool is NULL:
+                raise MemoryError()
+            for i in range(cap):
+                t.index[i] = -1
+            self._free_all(t)
 
-    cdef void _free_all(self) noexcept:
+    cdef void _free_all(self, Table *t) noexcept nogil:
         cdef Py_ssize_t i
         for i in range(self.maxsize):
-            self.pool[i].next = i + 1
+            t.pool[i].next = i + 1
         if self.maxsize:
-            self.pool[self.maxsize - 1].next = -1
-        self.free = 0 if self.maxsize else -1
+            t.pool[self.maxsize - 1].next = -1
+        t.free = 0 if self.maxsize else -1
 
     def __dealloc__(self):
-        if self.pool is not NULL:
-            self._drop_all()
-        free(self.pool)
-        free(self.index)
+        cdef Py_ssize_t k, e
+        cdef Table *t
+        if self.tables is NULL:
+            return
+        for k in range(FU_THREAD_SLOTS):
+            t = &self.tables[k]
+            if t.pool is not NULL:
+                e = t.newest
+                while e >= 0:
+                    Py_DECREF(<object>t.pool[e].key)
+                    Py_DECREF(<object>t.pool[e].result)
+                    e = t.pool[e].next
+            free(t.pool)
+            free(t.index)
+        free(self.tables)
 
-    cdef void _drop_all(self) noexcept:
-        cdef Py_ssize_t e = self.newest, i
-        cdef PyObject *k
-        cdef PyObject *r
-        # unhook everything first: freeing runs no Python code, but keep the
-        # table consistent whatever happens
-        for i in range(self.mask + 1):
-            self.index[i] = -1
-        self.newest = self.oldest = -1
-        self.count = 0
-        while e >= 0:
-            k = self.pool[e].key
-            r = self.pool[e].result
-            e = self.pool[e].next
-            Py_DECREF(<object>k)
-            Py_DECREF(<object>r)
-        self._free_all()
-
-    cdef inline Py_ssize_t _slot_of(self, object key, Py_hash_t h) except -2:
-        """The index slot holding key, or -1."""
+    cdef inline Py_ssize_t _slot_of(self, Table *t, object key, Py_hash_t h) noexcept:
+        """The index slot holding key, or -1 (no Python code runs)."""
         cdef Py_ssize_t i = h & self.mask, e
         while True:
-            e = self.index[i]
+            e = t.index[i]
             if e < 0:
                 return -1
-            if self.pool[e].hash == h and (self.pool[e].key == <PyObject *>key or
-                                           _same_key(<object>self.pool[e].key, key)):
+            if t.pool[e].hash == h and (t.pool[e].key == <PyObject *>key or
+                                        _same_key(t.pool[e].key, key)):
                 return i
             i = (i + 1) & self.mask
 
-    cdef inline void _unlink(self, Py_ssize_t e) noexcept:
-        cdef Py_ssize_t p = self.pool[e].prev, n = self.pool[e].next
+    cdef inline void _unlink(self, Table *t, Py_ssize_t e) noexcept nogil:
+        cdef Py_ssize_t p = t.pool[e].prev, n = t.pool[e].next
         if p >= 0:
-            self.pool[p].next = n
+            t.pool[p].next = n
         else:
-            self.newest = n
+            t.newest = n
         if n >= 0:
-            self.pool[n].prev = p
+            t.pool[n].prev = p
         else:
-            self.oldest = p
+            t.oldest = p
 
-    cdef inline void _push(self, Py_ssize_t e) noexcept:
-        self.pool[e].prev = -1
-        self.pool[e].next = self.newest
-        if self.newest >= 0:
-            self.pool[self.newest].prev = e
+    cdef inline void _push(self, Table *t, Py_ssize_t e) noexcept nogil:
+        t.pool[e].prev = -1
+        t.pool[e].next = t.newest
+        if t.newest >= 0:
+            t.pool[t.newest].prev = e
         else:
-            self.oldest = e
-        self.newest = e
+            t.oldest = e
+        t.newest = e
 
-    cdef void _remove_slot(self, Py_ssize_t i) noexcept:
+    cdef void _remove_slot(self, Table *t, Py_ssize_t i) noexcept nogil:
         """Empty slot i, shifting later entries of its probe run back."""
         cdef Py_ssize_t j = i, k
         while True:
-            self.index[i] = -1
+            t.index[i] = -1
             while True:
                 j = (j + 1) & self.mask
-                if self.index[j] < 0:
+                if t.index[j] < 0:
                     return
-                k = self.pool[self.index[j]].hash & self.mask
+                k = t.pool[t.index[j]].hash & self.mask
                 # the entry at j may move to i unless its home k lies in (i, j]
                 if i <= j:
                     if i < k <= j:
@@ -768,12 +906,20 @@ cdef class _SplitCache:
                 elif i < k or k <= j:
                     continue
                 break
-            self.index[i] = self.index[j]
+            t.index[i] = t.index[j]
             i = j
 
     cdef object call(self, object url, object scheme, object allow_fragments):
         cdef Py_hash_t h
-        cdef Py_ssize_t slot, e, i, calls
+        cdef Py_ssize_t slot, i
+        cdef bint first, plain, handed = False
+        cdef uint64_t record
+        cdef Table *t
+        if not _holds():
+            # urllib.parse is not as captured: its own urlsplit answers, from
+            # its own cache
+            return _STD_URLSPLIT(url, scheme, allow_fragments)
+        record = fu_std_record()
         if type(url) is str and allow_fragments is True and (
                 (type(scheme) is str and PyUnicode_GET_LENGTH(scheme) == 0)
                 or (scheme is None and SCHEME_NONE)):
@@ -788,109 +934,178 @@ cdef class _SplitCache:
             # typed=True: types first, so str and bytes keys never compare
             key = (type(url), type(scheme), type(allow_fragments), url, scheme, allow_fragments)
             h = hash(key)      # unhashable arguments raise as lru_cache's key does
-        if not FU_SPLIT_CACHE or self.maxsize == 0 or not (
-                _plain(url) and _plain(scheme) and _plain(allow_fragments)):
-            # values whose == could run Python code are not kept
-            self.misses += 1
-            return _urlsplit_impl(url, scheme, allow_fragments)
+        plain = _plain(url) and _plain(scheme) and _plain(allow_fragments)
         if self.unbounded is not None:
-            found = self.unbounded.get(key)
-            if found is not None:
-                self.hits += 1
-                return found
-            self.misses += 1
-            result = _urlsplit_impl(url, scheme, allow_fragments)
-            self.unbounded[key] = result
+            result = self.unbounded.get(key) if plain else None
+            if result is not None:
+                fu_add_ssize(&self.hits, 1)
+                return result
+            fu_add_ssize(&self.misses, 1)
+            result = _urlsplit_impl(url, scheme, allow_fragments, &handed)
+            if plain:
+                self.unbounded[key] = result
             return result
-        slot = self._slot_of(key, h)
+        t = &self.tables[fu_thread_slot()]
+        fu_lock(&t.lock)
+        if self.maxsize == 0 or not plain:
+            # values whose == could run Python code are not kept
+            t.misses += 1
+            fu_unlock(&t.lock)
+            return _urlsplit_impl(url, scheme, allow_fragments, &handed)
+        slot = self._slot_of(t, key, h)
         if slot >= 0:
-            e = self.index[slot]
-            self._unlink(e)
-            self._push(e)
-            self.hits += 1
-            return <object>self.pool[e].result
-        self.misses += 1
+            i = t.index[slot]
+            self._unlink(t, i)
+            self._push(t, i)
+            t.hits += 1
+            result = fu_new_ref(t.pool[i].result)  # ours before the lock is let go
+            fu_unlock(&t.lock)
+            return result
+        t.misses += 1
         i = (h ^ (h >> 17)) & (SEEN - 1)
-        calls = _python_calls
-        if self.seen[i] != h:
+        first = t.seen[i] != h
+        if first:
+            t.seen[i] = h
+        fu_unlock(&t.lock)
+        # (room is made in _keep, once there is a result: a call that
+        # raises evicts nothing, as with lru_cache)
+        result = _urlsplit_impl(url, scheme, allow_fragments, &handed, True)
+        if first and not handed:
             # first use (in a while): answered, not kept (see SEEN) -- unless
             # the stdlib answered it.  Its lru_cache keeps every first call,
             # so a repeated call it warns about warns once; kept here too,
             # such a call warns as often as there.
-            self.seen[i] = h
-            result = _urlsplit_impl(url, scheme, allow_fragments)
-            if calls == _python_calls or self._slot_of(key, h) >= 0:
-                return result
-            return self._keep(key, h, result)
-        # (room is made in _keep, once there is a result: a call that
-        # raises evicts nothing, as with lru_cache)
-        result = _urlsplit_impl(url, scheme, allow_fragments)
-        # the stdlib's slow path may have run code that added the key (were it
-        # added by a finalizer instead, a duplicate entry is merely wasted)
-        if calls != _python_calls and self._slot_of(key, h) >= 0:
             return result
-        return self._keep(key, h, result)
+        if fu_std_record() != record or fu_std_state() != 1:
+            return result     # urllib.parse changed meanwhile: not kept
+        return self._keep(t, key, h, result)
 
-    cdef object _keep(self, object key, Py_hash_t h, object result):
-        """Store result under key (not present), evicting if full."""
+    cdef object _keep(self, Table *t, object key, Py_hash_t h, object result):
+        """Store result under key, evicting the oldest entry if full; unless
+        the key was kept meanwhile (by code the stdlib's slow path ran, or
+        by another thread of the slot)."""
         cdef Py_ssize_t e, i
-        if self.count >= self.maxsize or self.free < 0:
-            self._evict_oldest()
-        e = self.free
-        self.free = self.pool[e].next
-        self.count += 1
+        cdef PyObject *old_key = NULL
+        cdef PyObject *old_result = NULL
+        fu_lock(&t.lock)
+        if self._slot_of(t, key, h) >= 0:
+            fu_unlock(&t.lock)
+            return result
+        if t.count >= self.maxsize or t.free < 0:
+            e = t.oldest
+            old_key = t.pool[e].key
+            old_result = t.pool[e].result
+            self._evict(t, e)
+        e = t.free
+        t.free = t.pool[e].next
+        t.count += 1
         Py_INCREF(key)
         Py_INCREF(result)
-        self.pool[e].key = <PyObject *>key
-        self.pool[e].result = <PyObject *>result
-        self.pool[e].hash = h
+        t.pool[e].key = <PyObject *>key
+        t.pool[e].result = <PyObject *>result
+        t.pool[e].hash = h
         i = h & self.mask
-        while self.index[i] >= 0:
+        while t.index[i] >= 0:
             i = (i + 1) & self.mask
-        self.index[i] = e
-        self._push(e)
+        t.index[i] = e
+        self._push(t, e)
+        fu_unlock(&t.lock)
+        # released last, the lock free: the table is whole before anything
+        # is freed (a result's class may have a __del__)
+        if old_key is not NULL:
+            Py_DECREF(<object>old_key)
+            Py_DECREF(<object>old_result)
         return result
 
-    cdef void _evict_oldest(self) noexcept:
-        cdef Py_ssize_t e = self.oldest, i
-        cdef PyObject *k = self.pool[e].key
-        cdef PyObject *r = self.pool[e].result
-        self._unlink(e)
-        i = self.pool[e].hash & self.mask
-        while self.index[i] != e:
+    cdef void _evict(self, Table *t, Py_ssize_t e) noexcept nogil:
+        """Take entry e out of the table (its references are the caller's)."""
+        cdef Py_ssize_t i
+        self._unlink(t, e)
+        i = t.pool[e].hash & self.mask
+        while t.index[i] != e:
             i = (i + 1) & self.mask
-        self._remove_slot(i)
-        self.pool[e].next = self.free
-        self.free = e
-        self.count -= 1
-        # released last: the table is whole before anything is freed
-        Py_DECREF(<object>k)
-        Py_DECREF(<object>r)
+        self._remove_slot(t, i)
+        t.pool[e].next = t.free
+        t.free = e
+        t.count -= 1
 
     def cache_info(self):
         """Report cache statistics (hits, misses, maxsize, currsize)."""
-        size = len(self.unbounded) if self.unbounded is not None else self.count
-        return self.info_type(self.hits, self.misses, self.maxsize_obj, size)
+        cdef Py_ssize_t hits, misses, size = 0, k
+        cdef Table *t
+        if self.unbounded is not None:
+            return self.info_type(fu_load_ssize(&self.hits), fu_load_ssize(&self.misses),
+                                  self.maxsize_obj, len(self.unbounded))
+        hits = misses = 0
+        for k in range(FU_THREAD_SLOTS):
+            t = &self.tables[k]
+            fu_lock(&t.lock)
+            size += t.count
+            hits += t.hits
+            misses += t.misses
+            fu_unlock(&t.lock)
+        return self.info_type(hits, misses, self.maxsize_obj, size)
 
     def cache_clear(self):
         """Clear the cache and cache statistics."""
-        cdef Py_ssize_t i
-        self.hits = self.misses = 0
-        for i in range(SEEN):
-            self.seen[i] = -1
+        cdef Py_ssize_t i, e, k, n
+        cdef PyObject **dropped
+        cdef Table *t
         if self.unbounded is not None:
             self.unbounded.clear()
-        elif self.pool is not NULL:
-            self._drop_all()
+            fu_store_ssize(&self.hits, 0)
+            fu_store_ssize(&self.misses, 0)
+            return
+        for k in range(FU_THREAD_SLOTS):
+            t = &self.tables[k]
+            n = 0
+            dropped = NULL
+            fu_lock(&t.lock)
+            t.hits = t.misses = 0
+            for i in range(SEEN):
+                t.seen[i] = -1
+            if t.count:
+                # the references leave the table under the lock, and are
+                # released after it (see _keep)
+                dropped = <PyObject **>malloc(2 * t.count * sizeof(PyObject *))
+                e = t.newest
+                while e >= 0:
+                    if dropped is NULL:
+                        Py_DECREF(<object>t.pool[e].key)   # (no memory: at once)
+                        Py_DECREF(<object>t.pool[e].result)
+                    else:
+                        dropped[n] = t.pool[e].key
+                        dropped[n + 1] = t.pool[e].result
+                        n += 2
+                    e = t.pool[e].next
+                for i in range(self.mask + 1):
+                    t.index[i] = -1
+                t.newest = t.oldest = -1
+                t.count = 0
+                self._free_all(t)
+            fu_unlock(&t.lock)
+            for i in range(n):
+                Py_DECREF(<object>dropped[i])
+            free(dropped)
 
     def cache_parameters(self):
         """The cache's maxsize and typed flag, as lru_cache reports them."""
         return {"maxsize": self.maxsize_obj, "typed": True}
 
 
-cdef inline bint _same_key(object a, object b) except -1:
-    # keys hold only str, bytes, bool, int, None and types: == runs no Python code
-    return type(a) is type(b) and a == b
+cdef inline bint _same_key(PyObject *a, object b) noexcept:
+    """Whether two keys of plain values (str, bytes, bool, int, None and
+    their types, in tuples) are equal: no Python code runs, nothing fails."""
+    cdef int r
+    if Py_TYPE(<object>a) != Py_TYPE(b):
+        return False
+    if type(b) is str:
+        return fu_same_text(a, <PyObject *>b)
+    r = PyObject_RichCompareBool(<object>a, b, Py_EQ)
+    if r < 0:
+        PyErr_Clear()
+        return False
+    return r
 
 
 cdef inline bint _plain(object v):
@@ -901,18 +1116,20 @@ cdef inline bint _plain(object v):
 # ---------------------------------------------------------------------------
 # The split family.
 
-cdef inline object _urlsplit_impl(object url, object scheme, object allow_fragments):
-    global _python_calls
-    r = _split(url, scheme, allow_fragments, False)
+cdef inline object _urlsplit_impl(object url, object scheme, object allow_fragments,
+                                  bint *handed, bint checked=False):
+    """urlsplit(); *handed is set when the stdlib's function answered."""
+    r = _split(url, scheme, allow_fragments, False, checked)
     if r is None:
-        _python_calls += 1
+        handed[0] = True
         return _raw_urlsplit(url, scheme, allow_fragments)
     return r
 
 
 def urlsplit(url, scheme='', allow_fragments=True):
     """Split a URL into 5 components: scheme://netloc/path?query#fragment."""
-    return _urlsplit_impl(url, scheme, allow_fragments)
+    cdef bint handed
+    return _urlsplit_impl(url, scheme, allow_fragments, &handed)
 
 
 cdef _SplitCache _CACHE = None
@@ -973,7 +1190,7 @@ cdef object _unsplit(object scheme, const Piece *sch, const Piece *net, const Pi
     if UNSPLIT == 0:
         # if netloc or (scheme and scheme in uses_netloc and url[:2] != '//'):
         netform = net.length > 0 or (
-            sch.length > 0 and _in_list(K_USES_NETLOC, scheme) and not slash2)
+            sch.length > 0 and _in_list(USES_NETLOC, scheme) and not slash2)
         if netform:
             _lit(out, &n, "//", 2)
             _put(out, &n, &net[0])
@@ -990,12 +1207,12 @@ cdef object _unsplit(object scheme, const Piece *sch, const Piece *net, const Pi
         elif UNSPLIT == 3:
             # 3.14+: an empty netloc is kept for such a scheme when the
             # path (before any ';params') is empty or absolute
-            if (sch.length and _in_list(K_USES_NETLOC, scheme)
+            if (sch.length and _in_list(USES_NETLOC, scheme)
                     and (url[0].length == 0 or _pchar(&url[0], 0) == 0x2F)):
                 _lit(out, &n, "//", 2)
                 if ulen and u0 != 0x2F:     # an empty path before ';params'
                     _lit(out, &n, "/", 1)
-        elif (sch.length and _in_list(K_USES_NETLOC, scheme)
+        elif (sch.length and _in_list(USES_NETLOC, scheme)
               and (ulen == 0 or u0 == 0x2F)):
             _lit(out, &n, "//", 2)
     for i in range(nurl):
@@ -1042,7 +1259,7 @@ cdef inline void _whole(Piece *p, object t, Py_ssize_t i) noexcept:
 cdef object _unsplit5(object components):
     """urlunsplit(components) without a keep_empty, or None to hand on."""
     cdef Piece sch, net, url, query, frag
-    t = _str_parts(components, 5) if UNSPLIT != 2 else None
+    t = _str_parts(components, 5) if UNSPLIT != 2 and _holds() else None
     if t is None:
         return None
     _whole(&sch, t, 0)
@@ -1058,7 +1275,7 @@ cdef object _unparse6(object components):
     cdef Piece sch, net, query, frag
     cdef Piece url[3]
     cdef Py_ssize_t nurl = 1
-    t = _str_parts(components, 6) if UNSPLIT != 2 else None
+    t = _str_parts(components, 6) if UNSPLIT != 2 and _holds() else None
     if t is None:
         return None
     _whole(&sch, t, 0)
@@ -1112,7 +1329,7 @@ cdef object _parse_str(Parsed *r, object url, object default_scheme, bint af):
         _piece_empty(&r.net)
     _piece_str(&r.path, url, r.p.path_a, r.p.path_b)
     _piece_empty(&r.params)
-    if r.p.flags & FU_US_SEMICOLON and _in_list(K_USES_PARAMS, scheme):
+    if r.p.flags & FU_US_SEMICOLON and _in_list(USES_PARAMS, scheme):
         i = _params_at(&r.p)
         if i >= 0:
             _piece_str(&r.path, url, r.p.path_a, i)
@@ -1267,53 +1484,113 @@ cdef struct Defined:
 
 
 # urljoin's last base, split: a crawler joins every link of a page to the
-# same page URL.  Kept only for a base whose split reads nothing that can
-# change (no netloc checks, no uses_params), with the base held, so its
-# pieces stay valid; GIL builds only (one shared slot).
-cdef Parsed _MEMO_PARSED
-cdef Defined _MEMO_DEFINED
-cdef object _MEMO_BASE = None
-cdef object _MEMO_SCHEME = None
-cdef int _MEMO_FORM = 0     # 0 empty; 1/2 Parsed, 3/4 Defined (+1: fragments allowed)
+# same page URL.  Kept only for a base whose split reads nothing but its text
+# and the module state (no netloc checks, no uses_params).  A memo slot
+# holds the base it split, so its pieces stay valid; a join that uses it
+# takes a reference of its own to that base first, so its pieces outlive
+# whatever Python code the join runs (an item of a uses_* list whose ==
+# joins again, and so replaces the slot).  One slot with the GIL; without
+# it, a slot per thread (fu_thread_slot), each under its own lock.
+cdef struct Memo:
+    fu_mutex lock
+    PyObject *base          # owned: an exact str, or NULL (empty)
+    PyObject *scheme        # owned (None: a 3.14+ split without a scheme)
+    int form                # 1/2 Parsed, 3/4 Defined (+1: fragments allowed)
+    Parsed parsed
+    Defined defined
+
+cdef Memo _MEMO[FU_THREAD_SLOTS]
 cdef int _MEMO_VOLATILE = FU_US_OPEN_BR | FU_US_CLOSE_BR | FU_US_NETLOC_WIDE
 
 
-cdef inline bint _memo_has(str base, int form) except -1:
-    """Whether the memo holds base's split of this form (base: an exact str)."""
-    if not FU_SPLIT_CACHE or _MEMO_FORM != form:
-        return False
-    return <str>_MEMO_BASE == base   # (the memo holds an exact str here)
+cdef object _memo_find(str base, int form, Parsed *parsed, Defined *defined,
+                       PyObject **scheme):
+    """The str whose split of this form the memo holds for base's text, or
+    None.  Found, the split is copied out (its pieces point into that str:
+    the returned reference keeps them valid) with its scheme (a new
+    reference in *scheme)."""
+    cdef Memo *m = &_MEMO[fu_thread_slot()]
+    cdef PyObject *held
+    fu_lock(&m.lock)
+    held = m.base
+    if m.form != form or held is NULL or not fu_same_text(held, <PyObject *>base):
+        fu_unlock(&m.lock)
+        return None
+    if form <= 2:
+        parsed[0] = m.parsed
+    else:
+        defined[0] = m.defined
+    owner = fu_new_ref(held)
+    Py_INCREF(<object>m.scheme)
+    scheme[0] = m.scheme
+    fu_unlock(&m.lock)
+    return owner
 
 
-cdef inline void _memo_keep(object base, object scheme, int form) noexcept:
-    global _MEMO_BASE, _MEMO_SCHEME, _MEMO_FORM
-    _MEMO_BASE = base
-    _MEMO_SCHEME = scheme
-    _MEMO_FORM = form
+cdef void _memo_keep(object base, object scheme, int form, const Parsed *parsed,
+                     const Defined *defined) noexcept:
+    """Hold base's split (its pieces point into base) in this thread's slot."""
+    cdef Memo *m = &_MEMO[fu_thread_slot()]
+    cdef PyObject *old_base
+    cdef PyObject *old_scheme
+    Py_INCREF(base)
+    Py_INCREF(scheme)
+    fu_lock(&m.lock)
+    old_base = m.base
+    old_scheme = m.scheme
+    m.base = <PyObject *>base
+    m.scheme = <PyObject *>scheme
+    m.form = form
+    if parsed is not NULL:
+        m.parsed = parsed[0]
+    else:
+        m.defined = defined[0]
+    fu_unlock(&m.lock)
+    # (a str: releasing it runs no Python code)
+    Py_XDECREF(old_base)
+    Py_XDECREF(old_scheme)
+
+
+cdef void _memo_clear() noexcept:
+    cdef Py_ssize_t i
+    cdef Memo *m
+    cdef PyObject *old_base
+    cdef PyObject *old_scheme
+    for i in range(FU_THREAD_SLOTS):
+        m = &_MEMO[i]
+        fu_lock(&m.lock)
+        old_base = m.base
+        old_scheme = m.scheme
+        m.base = m.scheme = NULL
+        m.form = 0
+        fu_unlock(&m.lock)
+        Py_XDECREF(old_base)
+        Py_XDECREF(old_scheme)
 
 
 cdef object _join(object base, object url, bint af):
     """urljoin(base, url) for two non-empty str, or None to hand on."""
-    global _MEMO_PARSED
     cdef Parsed b, u
     cdef Piece *net
-    if _memo_has(base, 1 + af):
-        b = _MEMO_PARSED
-        bscheme = _MEMO_SCHEME
+    cdef PyObject *held_scheme
+    # (held: the memo's str that b's pieces point into, kept for the call)
+    held = _memo_find(base, 1 + af, &b, NULL, &held_scheme)
+    if held is not None:
+        bscheme = <object>held_scheme
+        Py_DECREF(bscheme)
     else:
         bscheme = _parse_str(&b, base, EMPTY, af)
         if bscheme is None:
             return None
-        if FU_SPLIT_CACHE and not b.p.flags & (_MEMO_VOLATILE | FU_US_SEMICOLON):
-            _MEMO_PARSED = b
-            _memo_keep(base, bscheme, 1 + af)
+        if not b.p.flags & (_MEMO_VOLATILE | FU_US_SEMICOLON):
+            _memo_keep(base, bscheme, 1 + af, &b, NULL)
     scheme = _parse_str(&u, url, bscheme, af)
     if scheme is None:
         return None
-    if scheme != bscheme or not _in_list(K_USES_RELATIVE, scheme):
+    if scheme != bscheme or not _in_list(USES_RELATIVE, scheme):
         return url
     net = &u.net
-    if _in_list(K_USES_NETLOC, scheme):
+    if _in_list(USES_NETLOC, scheme):
         if u.net.length:
             return _unparse_pieces(scheme, &u.net, &u.path, &u.params, &u.query, &u.frag)
         net = &b.net
@@ -1382,32 +1659,33 @@ cdef str _compose(object scheme, const Piece *net, const Piece *path,
 
 cdef object _join_defined(object base, object url, bint af):
     """urljoin(base, url) on 3.14+ for two non-empty str, or None to hand on."""
-    global _MEMO_DEFINED
     cdef Defined b, u
     cdef const Piece *net
     cdef const Piece *query
     cdef const Piece *frag
     cdef Piece joined
-    if _memo_has(base, 3 + af):
-        b = _MEMO_DEFINED
-        bscheme = _MEMO_SCHEME
+    cdef PyObject *held_scheme
+    # (held: the memo's str that b's pieces point into, kept for the call)
+    held = _memo_find(base, 3 + af, NULL, &b, &held_scheme)
+    if held is not None:
+        bscheme = <object>held_scheme
+        Py_DECREF(bscheme)
     else:
         bscheme = _split_defined(&b, base, af)
         if bscheme is _HAND_ON:
             return None
-        if FU_SPLIT_CACHE and not b.p.flags & _MEMO_VOLATILE:
-            _MEMO_DEFINED = b
-            _memo_keep(base, bscheme, 3 + af)
+        if not b.p.flags & _MEMO_VOLATILE:
+            _memo_keep(base, bscheme, 3 + af, NULL, &b)
     scheme = _split_defined(&u, url, af)
     if scheme is _HAND_ON:
         return None
     if scheme is None:
         scheme = bscheme
     # a scheme missing from both sides joins as a relative one, with a netloc
-    if scheme != bscheme or (scheme is not None and not _in_list(K_USES_RELATIVE, scheme)):
+    if scheme != bscheme or (scheme is not None and not _in_list(USES_RELATIVE, scheme)):
         return url
     net = &u.net if u.p.net_a >= 0 else NULL
-    if scheme is None or _in_list(K_USES_NETLOC, scheme):
+    if scheme is None or _in_list(USES_NETLOC, scheme):
         if net is not NULL and u.net.length:
             return _compose(scheme, net, &u.path,
                             &u.query if u.p.q_a >= 0 else NULL,
@@ -1431,7 +1709,7 @@ cdef object _join_defined(object base, object url, bint af):
 
 cdef object _urljoin_impl(object base, object url, object allow_fragments):
     if type(base) is str and type(url) is str and SPLIT_OK and JOIN != 2 \
-            and _is_flag(allow_fragments):
+            and _is_flag(allow_fragments) and _holds():
         if not PyUnicode_GET_LENGTH(base):
             return url
         if not PyUnicode_GET_LENGTH(url):
@@ -1489,7 +1767,7 @@ cdef object _defrag(object url):
 
 
 cdef inline object _urldefrag_impl(object url):
-    if type(url) is str and SPLIT_OK and DEFRAG != 2:
+    if type(url) is str and SPLIT_OK and DEFRAG != 2 and _holds():
         r = _defrag(url)
         if r is not None:
             return r
@@ -1698,17 +1976,19 @@ _UNPARSE_KEEP = _default(_std_urlunparse, 0, "keep_empty", False)
 def urlsplit_kw(url, scheme=_SPLIT_SCHEME, allow_fragments=True, *,
                 missing_as_none=_SPLIT_MISSING):
     """Split a URL into 5 components: scheme://netloc/path?query#fragment."""
+    cdef bint handed
     if missing_as_none is False:
-        return _urlsplit_impl(url, scheme, allow_fragments)
+        return _urlsplit_impl(url, scheme, allow_fragments, &handed)
     return _raw_urlsplit(url, scheme, allow_fragments, missing_as_none=missing_as_none)
 
 
 def urlsplit_cached_kw(url, scheme=_SPLIT_SCHEME, allow_fragments=True, *,
                        missing_as_none=_SPLIT_MISSING):
     """Split a URL into 5 components: scheme://netloc/path?query#fragment."""
+    cdef bint handed
     if missing_as_none is False:
         if _CACHE is None:  # a stdlib without the cache (before 3.11)
-            return _urlsplit_impl(url, scheme, allow_fragments)
+            return _urlsplit_impl(url, scheme, allow_fragments, &handed)
         return _CACHE.call(url, scheme, allow_fragments)
     return _STD_URLSPLIT(url, scheme, allow_fragments, missing_as_none=missing_as_none)
 
@@ -1767,6 +2047,40 @@ def urlunparse_kw(components, *, keep_empty=_UNPARSE_KEEP):
     if keep_empty is _UNPARSE_KEEP:
         return _std_urlunparse(components)
     return _std_urlunparse(components, keep_empty=keep_empty)
+
+
+# What this module's functions stand in for, in every form parse.py binds.
+OURS = {
+    "urlsplit": (urlsplit, urlsplit_kw, urlsplit_cached, urlsplit_cached_kw),
+    "urlparse": (urlparse, urlparse_kw),
+    "urlunsplit": (urlunsplit, urlunsplit_kw),
+    "urlunparse": (urlunparse, urlunparse_kw),
+    "urljoin": (urljoin,),
+    "urldefrag": (urldefrag, urldefrag_kw),
+}
+_STATE = _stdstate.State(_std, OURS, live=_USES_NAMES, on_reload=_reloaded, on_check=_take_uses)
+
+
+cdef void _forget() noexcept:
+    """Drop what was computed from the stdlib as it was (after a reload)."""
+    if _CACHE is not None:
+        try:
+            _CACHE.cache_clear()
+        except BaseException:  # (only a MemoryError could get here)
+            pass
+    _memo_clear()
+
+
+def _sync():
+    """Check urllib.parse now (install() and uninstall() do, to take the
+    stdlib's new functions after a reload); whether its state holds."""
+    fu_std_forget()
+    return bool(std_recheck(_STATE))
+
+
+def _original(name):
+    """The stdlib's function this module replaces under name."""
+    return _STATE.originals[name]
 
 
 _detect()
@@ -1841,6 +2155,7 @@ cdef object _urlparse_kw_entry(object f, PyObject *const *args, size_t nargsf,
 _urlparse_parsed = fu_front_entry(urlparse, _urlparse_entry)
 _urlparse_kw_parsed = fu_front_entry(urlparse_kw, _urlparse_kw_entry)
 
+
 def clear_cache():
     """Empty the split cache (the stdlib's clear_cache() empties its own)."""
     if _CACHE is not None:
@@ -1850,9 +2165,9 @@ def clear_cache():
 def _modes(**modes):
     """Read and set the behaviour switches (tests force each path with it);
     returns the previous values."""
-    global UNSPLIT, JOIN, DEFRAG, SCHEME_NONE, _MEMO_FORM
+    global UNSPLIT, JOIN, DEFRAG, SCHEME_NONE
     old = {"unsplit": UNSPLIT, "join": JOIN, "defrag": DEFRAG, "scheme_none": SCHEME_NONE}
-    _MEMO_FORM = 0
+    _memo_clear()
     UNSPLIT = modes.get("unsplit", UNSPLIT)
     JOIN = modes.get("join", JOIN)
     DEFRAG = modes.get("defrag", DEFRAG)

@@ -2,7 +2,7 @@
 (see fasturi.parse)."""
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import AnyStr, overload
+from typing import Any, AnyStr, overload
 
 from typing_extensions import TypeAlias
 
@@ -87,3 +87,10 @@ def parse_qsl_kw(
 
 # test hook
 def _keeps(text: str, headed: bool) -> bool: ...
+
+# the functions this module stands in for, by name, in every form
+OURS: dict[str, tuple[Any, ...]]
+
+def _sync() -> bool: ...
+def _original(name: str) -> Any: ...
+def _capture(originals: dict[str, Any]) -> None: ...

@@ -3,15 +3,20 @@
 Each function is the running interpreter's ``urllib.parse`` function: same
 signature, defaults, results, result types, exceptions and messages.  The
 common inputs (exact ``str``/``bytes``, UTF-8, the usual ``errors`` names)
-run in C over the string's own storage; anything else takes an exact slow
-path, and argument types whose handling is a quirk of the stdlib's code (a
-``bytearray`` query, a ``str`` subclass with its own methods, ...) are
-handed to the stdlib function itself, which is the reference.
-The behaviours that changed between Python versions are probed once, at
-import, on the running stdlib.
+run in C over the string's own storage, other exact types on an exact slow
+path; any argument of another type (a ``str`` or ``bytes`` subclass, a proxy
+whose ``__class__`` says str, a ``bytearray`` query ...) is handed to the
+stdlib function itself, which is the reference and decides by its own
+``isinstance`` checks.  ``urlencode`` goes on as the stdlib's loop from the
+first key or value whose quoting is not an exact ASCII str.  Calls made while
+urllib.parse's module state differs from what was captured go to the stdlib
+too (fasturi._stdstate).  The behaviours that changed between Python
+versions are probed once, at import, on the running stdlib.
 """
 
 import urllib.parse as _std
+
+from fasturi import _stdstate
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cpython.bytearray cimport PyByteArray_GET_SIZE, PyByteArray_AS_STRING
@@ -32,7 +37,7 @@ from cpython.unicode cimport (
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from libc.string cimport memchr, memcpy
 
-from cpython.object cimport PyObject
+from cpython.object cimport PyObject, PyObject_IsInstance
 
 from fasturi._capi cimport (
     PY_SSIZE_T_MAX,
@@ -48,6 +53,7 @@ from fasturi._capi cimport (
     fu_vectorcall_t,
 )
 from fasturi._codec cimport pct_encode_octets, pct_encode_text, pct_table
+from fasturi._dropin cimport fu_std_forget, fu_std_state, fu_std_watch, std_recheck
 from fasturi._csrc cimport *
 
 __all__ = [
@@ -55,14 +61,71 @@ __all__ = [
     "unquote_to_bytes", "urlencode", "parse_qs", "parse_qsl",
 ]
 
-# The stdlib functions, captured before anything can replace them: the
-# reference for argument types whose handling is a quirk of its code.
-_std_quote = _std.quote
-_std_quote_plus = _std.quote_plus
-_std_quote_from_bytes = _std.quote_from_bytes
-_std_unquote = _std.unquote
-_std_unquote_to_bytes = _std.unquote_to_bytes
-_std_parse_qsl = _std.parse_qsl
+# The stdlib's functions, captured before anything can replace them (and
+# again if urllib.parse is executed again: importlib.reload): each call this
+# module does not answer goes to the function it replaces.  Those replaced
+# then are kept alive for good in _RETIRED (a call under way may still hold
+# one without a reference).
+cdef dict _STD = _std.__dict__
+cdef list _RETIRED = []
+cdef object _std_quote = None
+cdef object _std_quote_plus = None
+cdef object _std_quote_from_bytes = None
+cdef object _std_unquote = None
+cdef object _std_unquote_plus = None
+cdef object _std_unquote_to_bytes = None
+cdef object _std_urlencode = None
+cdef object _std_parse_qs = None
+cdef object _std_parse_qsl = None
+
+
+def _capture(originals):
+    """Take the stdlib's functions this module replaces."""
+    global _std_quote, _std_quote_plus, _std_quote_from_bytes, _std_unquote
+    global _std_unquote_plus, _std_unquote_to_bytes, _std_urlencode, _std_parse_qs
+    global _std_parse_qsl
+    _RETIRED.extend([_std_quote, _std_quote_plus, _std_quote_from_bytes, _std_unquote,
+                     _std_unquote_plus, _std_unquote_to_bytes, _std_urlencode, _std_parse_qs,
+                     _std_parse_qsl])
+    _std_quote = originals["quote"]
+    _std_quote_plus = originals["quote_plus"]
+    _std_quote_from_bytes = originals["quote_from_bytes"]
+    _std_unquote = originals["unquote"]
+    _std_unquote_plus = originals["unquote_plus"]
+    _std_unquote_to_bytes = originals["unquote_to_bytes"]
+    _std_urlencode = originals["urlencode"]
+    _std_parse_qs = originals["parse_qs"]
+    _std_parse_qsl = originals["parse_qsl"]
+
+
+_capture({name: _STD[name] for name in __all__})
+
+# urllib.parse's module state, as its functions read it per call (see
+# fasturi._stdstate): each function answers only while every name the
+# functions it replaces read there is bound as captured (or to this
+# module's own functions: install()); else the stdlib's function does.
+cdef object _STATE = None   # a fasturi._stdstate.State, once made
+fu_std_watch(_STD)
+
+
+cdef bint _recheck() except -1:
+    return std_recheck(_STATE)
+
+
+cdef inline bint _holds() except -1:
+    """Whether the compiled code may answer: the module state holds.  (The
+    State object is touched only when something changed: a call that took a
+    reference to it would have every thread write its count.)"""
+    cdef int known = fu_std_state()
+    if known >= 0:
+        return known
+    return _recheck()
+
+
+cdef inline bint _text_arg(object x) noexcept:
+    """An encoding= or errors= the compiled code takes: None or an exact str
+    (another object is the stdlib's to take, or to refuse as it does)."""
+    return x is None or type(x) is str
 
 
 def _probe_unquote_keeps_bytearray():
@@ -197,35 +260,21 @@ def quote_from_bytes(bs, safe='/'):
     cdef Py_ssize_t n
     cdef const uint8_t *p
     tb = type(bs)
+    tsafe = type(safe)
+    if not ((tb is bytes or tb is bytearray) and (tsafe is str or tsafe is bytes)
+            and _holds()):
+        # what the stdlib's isinstance checks and its iteration of safe make
+        # of anything else is its own to say
+        return _std_quote_from_bytes(bs, safe)
     if tb is bytes:
         n = PyBytes_GET_SIZE(bs)
         p = <const uint8_t *>PyBytes_AS_STRING(bs)
-    elif tb is bytearray:
+    else:
         n = PyByteArray_GET_SIZE(bs)
         p = <const uint8_t *>PyByteArray_AS_STRING(bs)
-    elif isinstance(bs, (bytes, bytearray)):
-        # A subclass may override rstrip/decode/iteration, which the stdlib uses.
-        return _std_quote_from_bytes(bs, safe)
-    else:
-        raise TypeError("quote_from_bytes() expected bytes")
     if n == 0:
         return ''
-    tsafe = type(safe)
-    if tsafe is not str and tsafe is not bytes:
-        if isinstance(safe, str):
-            safe = safe.encode('ascii', 'ignore')
-            if type(safe) is not bytes:
-                return _std_quote_from_bytes(bs, safe)
-        else:
-            # Evaluated once, as the stdlib does (safe may be an iterator).
-            safe = bytes([c for c in safe if c < 128])
     pct_table(_BASE_TABLE, safe, t, False)
-    if tb is bytearray:
-        # Re-read: the safe iteration above may have run Python code.
-        n = PyByteArray_GET_SIZE(bs)
-        p = <const uint8_t *>PyByteArray_AS_STRING(bs)
-        if n == 0:
-            return ''
     return pct_encode_octets(p, n, t)
 
 
@@ -237,33 +286,34 @@ def quote(string, safe='/', encoding=None, errors=None):
     come with `encoding` or `errors` (TypeError).
     """
     cdef uint8_t t[256]
-    if type(string) is str:
-        if PyUnicode_GET_LENGTH(string) == 0:
-            return string
-        tsafe = type(safe)
-        if ((tsafe is str or tsafe is bytes) and _is_utf8(encoding)
-                and _errors_name(errors, b"strict") != NULL):
-            if _is_slash(safe):
-                r = pct_encode_text(string, _SLASH_TABLE)
-            else:
-                pct_table(_BASE_TABLE, safe, t, False)
-                r = pct_encode_text(string, t)
-            if r is not None:
-                return r
-    elif isinstance(string, str):
-        if not string:
-            return string
-    else:
-        if encoding is not None:
-            raise TypeError("quote() doesn't support 'encoding' for bytes")
-        if errors is not None:
-            raise TypeError("quote() doesn't support 'errors' for bytes")
-        return quote_from_bytes(string, safe)
-    if encoding is None:
-        encoding = 'utf-8'
-    if errors is None:
-        errors = 'strict'
-    return quote_from_bytes(string.encode(encoding, errors), safe)
+    ts = type(string)
+    tsafe = type(safe)
+    if ((tsafe is str or tsafe is bytes) and _text_arg(encoding) and _text_arg(errors)
+            and _holds()):
+        if ts is str:
+            if PyUnicode_GET_LENGTH(string) == 0:
+                return string
+            if _is_utf8(encoding) and _errors_name(errors, b"strict") != NULL:
+                if _is_slash(safe):
+                    r = pct_encode_text(string, _SLASH_TABLE)
+                else:
+                    pct_table(_BASE_TABLE, safe, t, False)
+                    r = pct_encode_text(string, t)
+                if r is not None:
+                    return r
+            if encoding is None:
+                encoding = 'utf-8'
+            if errors is None:
+                errors = 'strict'
+            return quote_from_bytes(string.encode(encoding, errors), safe)
+        if ts is bytes or ts is bytearray:
+            if encoding is not None:
+                raise TypeError("quote() doesn't support 'encoding' for bytes")
+            if errors is not None:
+                raise TypeError("quote() doesn't support 'errors' for bytes")
+            return quote_from_bytes(string, safe)
+    # any other type of argument: the stdlib decides, by its isinstance checks
+    return _std_quote(string, safe, encoding, errors)
 
 
 # quote(text), the commonest call of all (a path or a name passed on as it
@@ -289,7 +339,7 @@ cdef _text_fn _quote_escaping = _quote_escaping_text
 cdef object _quote_entry(object f, PyObject *const *args, size_t nargsf, PyObject *kwnames):
     cdef PyObject *s
     cdef Py_ssize_t n
-    if kwnames == NULL and PyVectorcall_NARGS(nargsf) == 1:
+    if kwnames == NULL and PyVectorcall_NARGS(nargsf) == 1 and fu_std_state() == 1:
         s = args[0]
         if PyUnicode_CheckExact(<object>s):
             # (text with anything beyond ASCII is never kept)
@@ -326,29 +376,32 @@ def quote_plus(string, safe='', encoding=None, errors=None):
     cdef Py_ssize_t n
     tstr = type(string)
     tsafe = type(safe)
-    if tsafe is str or tsafe is bytes:
-        if tstr is str:
-            if PyUnicode_GET_LENGTH(string) == 0:
-                return string
-            if _is_utf8(encoding) and _errors_name(errors, b"strict") != NULL:
-                if _is_nothing(safe):
-                    r = pct_encode_text(string, _PLUS_TABLE)
-                else:
-                    pct_table(_BASE_TABLE, safe, t, True)
-                    r = pct_encode_text(string, t)
-                if r is not None:
-                    return r
-        elif tstr is bytes and encoding is None and errors is None:
-            n = PyBytes_GET_SIZE(string)
-            if n == 0:
-                return ''
-            pct_table(_BASE_TABLE, safe, t, True)
-            return pct_encode_octets(<const uint8_t *>PyBytes_AS_STRING(string), n, t)
-    # The stdlib's steps, for every other combination of types.
-    if ((isinstance(string, str) and ' ' not in string) or
-            (isinstance(string, bytes) and b' ' not in string)):
+    if not ((tsafe is str or tsafe is bytes) and _text_arg(encoding) and _text_arg(errors)
+            and (tstr is str or tstr is bytes or tstr is bytearray) and _holds()):
+        # any other type of argument: the stdlib decides, by its isinstance checks
+        return _std_quote_plus(string, safe, encoding, errors)
+    if tstr is str:
+        if PyUnicode_GET_LENGTH(string) == 0:
+            return string
+        if _is_utf8(encoding) and _errors_name(errors, b"strict") != NULL:
+            if _is_nothing(safe):
+                r = pct_encode_text(string, _PLUS_TABLE)
+            else:
+                pct_table(_BASE_TABLE, safe, t, True)
+                r = pct_encode_text(string, t)
+            if r is not None:
+                return r
+    elif tstr is bytes and encoding is None and errors is None:
+        n = PyBytes_GET_SIZE(string)
+        if n == 0:
+            return ''
+        pct_table(_BASE_TABLE, safe, t, True)
+        return pct_encode_octets(<const uint8_t *>PyBytes_AS_STRING(string), n, t)
+    # The stdlib's steps, for the other exact types (the types say what its
+    # isinstance checks find).
+    if (tstr is str and ' ' not in string) or (tstr is bytes and b' ' not in string):
         return quote(string, safe, encoding, errors)
-    space = ' ' if isinstance(safe, str) else b' '
+    space = ' ' if tsafe is str else b' '
     string = quote(string, safe + space, encoding, errors)
     return string.replace(' ', '+')
 
@@ -526,6 +579,8 @@ def unquote_to_bytes(string):
     cdef Py_ssize_t n
     cdef const char *p
     ts = type(string)
+    if not (ts is str or ts is bytes or ts is bytearray) or not _holds():
+        return _std_unquote_to_bytes(string)
     if ts is str:
         n = PyUnicode_GET_LENGTH(string)
         if n == 0:
@@ -543,8 +598,6 @@ def unquote_to_bytes(string):
             return b''
         if memchr(PyByteArray_AS_STRING(string), b'%', n) == NULL:
             return string if _UNQUOTE_KEEPS_BYTEARRAY else bytes(string)
-        return _std_unquote_to_bytes(string)
-    elif ts is not bytes:
         return _std_unquote_to_bytes(string)
     n = PyBytes_GET_SIZE(string)
     if n == 0:
@@ -586,10 +639,11 @@ def unquote(string, encoding='utf-8', errors='replace'):
     cdef uint32_t high = 0
     cdef Py_ssize_t n, m
     ts = type(string)
+    if not ((ts is str or ts is bytes) and _text_arg(encoding) and _text_arg(errors)
+            and _holds()):
+        return _std_unquote(string, encoding, errors)
     if ts is str:
         return _unquote_str(string, False, encoding, errors)
-    if ts is not bytes:
-        return _std_unquote(string, encoding, errors)
     err_c = _errors_name(errors, NULL) if (encoding is not None and _is_utf8(encoding)) else NULL
     if err_c == NULL:
         return unquote_to_bytes(string).decode(encoding, errors)
@@ -626,11 +680,12 @@ cdef _text_fn _unquote_escapes = _unquote_escapes_text
 
 cdef object _unquote_entry(object f, PyObject *const *args, size_t nargsf, PyObject *kwnames):
     cdef PyObject *s
-    if kwnames == NULL and PyVectorcall_NARGS(nargsf) == 1:
+    if kwnames == NULL and PyVectorcall_NARGS(nargsf) == 1 and fu_std_state() == 1:
         s = args[0]
         if PyUnicode_CheckExact(<object>s):
             if (PyUnicode_IS_COMPACT_ASCII(<object>s)
-                    and memchr(fu_ascii_data(<object>s), 0x25, PyUnicode_GET_LENGTH(<object>s)) == NULL):
+                    and memchr(fu_ascii_data(<object>s), 0x25,
+                               PyUnicode_GET_LENGTH(<object>s)) == NULL):
                 return <object>s
             return _unquote_escapes(<str>s)
     return _unquote_parsed(f, args, nargsf, kwnames)
@@ -644,10 +699,9 @@ def unquote_plus(string, encoding='utf-8', errors='replace'):
 
     Same as urllib.parse.unquote_plus.
     """
-    if type(string) is str:
+    if type(string) is str and _text_arg(encoding) and _text_arg(errors) and _holds():
         return _unquote_str(string, True, encoding, errors)
-    string = string.replace('+', ' ')
-    return unquote(string, encoding, errors)
+    return _std_unquote_plus(string, encoding, errors)
 
 
 # ------------------------------------------------------------ query strings
@@ -774,12 +828,25 @@ def parse_qsl_kw(qs, keep_blank_values=False, strict_parsing=False,
                       max_num_fields, separator, _stacklevel)
 
 
+cdef inline bint _qs_compiled(qs, keep_blank_values, strict_parsing, encoding, errors,
+                              max_num_fields, separator) except -1:
+    """Whether the compiled parse_qsl takes these arguments: exact types
+    whose handling runs no Python code of theirs (the others, and calls
+    while urllib.parse is not as captured, are the stdlib's)."""
+    tq = type(qs)
+    tsep = type(separator)
+    return ((tq is str or tq is bytes) and (tsep is str or tsep is bytes)
+            and _plain_flag(keep_blank_values) and _plain_flag(strict_parsing)
+            and _text_arg(encoding) and _text_arg(errors)
+            and (max_num_fields is None or type(max_num_fields) is int) and _holds())
+
+
 cdef object _parse_qsl(qs, keep_blank_values, strict_parsing, encoding, errors,
                        max_num_fields, separator, stacklevel):
     tq = type(qs)
     tsep = type(separator)
-    if not ((tq is str or tq is bytes) and (tsep is str or tsep is bytes)
-            and _plain_flag(keep_blank_values) and _plain_flag(strict_parsing)):
+    if not _qs_compiled(qs, keep_blank_values, strict_parsing, encoding, errors,
+                        max_num_fields, separator):
         # Compiled code has no Python frame: the stdlib's warning names the
         # caller's frame at the same stacklevel as when it is called directly.
         if QS_STACKLEVEL:
@@ -857,6 +924,10 @@ def parse_qs(qs, keep_blank_values=False, strict_parsing=False,
     Same as urllib.parse.parse_qs; the arguments are parse_qsl()'s.
     """
     cdef dict parsed_result = {}
+    if not _qs_compiled(qs, keep_blank_values, strict_parsing, encoding, errors,
+                        max_num_fields, separator):
+        return _std_parse_qs(qs, keep_blank_values, strict_parsing, encoding, errors,
+                             max_num_fields, separator)
     pairs = _parse_qsl(qs, keep_blank_values, strict_parsing, encoding, errors,
                        max_num_fields, separator, 1)
     for item in pairs:
@@ -880,6 +951,9 @@ cdef struct _Out:
     uint8_t *p
     Py_ssize_t n
     Py_ssize_t cap
+    Py_ssize_t *ends        # where each pair written so far ends
+    Py_ssize_t pairs
+    Py_ssize_t ends_cap
 
 
 cdef int _out_reserve(_Out *o, Py_ssize_t extra) except -1:
@@ -898,26 +972,51 @@ cdef int _out_reserve(_Out *o, Py_ssize_t extra) except -1:
     return 0
 
 
-cdef int _out_ascii(_Out *o, object s) except -1:
-    """Append a quoting function's result: ASCII text (a str subclass when
-    quote() hands back its empty argument)."""
-    cdef Py_ssize_t n
-    if not isinstance(s, str):
-        raise SystemError("quoting produced a non-str result")
-    n = PyUnicode_GET_LENGTH(s)
-    if not PyUnicode_IS_ASCII(s):
-        raise SystemError("quoting produced non-ASCII text")
-    _out_reserve(o, n)
-    memcpy(o.p + o.n, PyUnicode_DATA(s), n)
-    o.n += n
-    return 0
-
-
 cdef int _out_byte(_Out *o, uint8_t c) except -1:
     _out_reserve(o, 1)
     o.p[o.n] = c
     o.n += 1
     return 0
+
+
+cdef int _out_pair_done(_Out *o) except -1:
+    """Record that a pair ends here."""
+    cdef Py_ssize_t cap
+    cdef Py_ssize_t *p
+    if o.pairs == o.ends_cap:
+        cap = max(o.ends_cap * 2, 16)
+        p = <Py_ssize_t *>PyMem_Realloc(o.ends, cap * sizeof(Py_ssize_t))
+        if p == NULL:
+            raise MemoryError()
+        o.ends = p
+        o.ends_cap = cap
+    o.ends[o.pairs] = o.n
+    o.pairs += 1
+    return 0
+
+
+cdef list _out_pairs(_Out *o):
+    """The pairs written so far, each an exact str (the list the stdlib's
+    loop would hold by now)."""
+    cdef list pairs = []
+    cdef Py_ssize_t i, start = 0
+    for i in range(o.pairs):
+        pairs.append(PyUnicode_FromKindAndData(1, o.p + start, o.ends[i] - start))
+        start = o.ends[i] + 1     # past the '&'
+    return pairs
+
+
+cdef bint _out_quoted(_Out *o, object q) except -1:
+    """Append a quoting function's result when it is an exact ASCII str (the
+    buffer then holds what `+` would have made); False otherwise."""
+    cdef Py_ssize_t n
+    if type(q) is not str or not PyUnicode_IS_ASCII(q):
+        return False
+    n = PyUnicode_GET_LENGTH(q)
+    _out_reserve(o, n)
+    memcpy(o.p + o.n, PyUnicode_DATA(q), n)
+    o.n += n
+    return True
 
 
 cdef int _out_str(_Out *o, str s, const uint8_t *t, quote_via, safe, encoding,
@@ -937,60 +1036,98 @@ cdef int _out_str(_Out *o, str s, const uint8_t *t, quote_via, safe, encoding,
     elif kind == 2:
         total = fu_pct_encode_len_2(<const uint16_t *>data, n, t)
         if total < 0:
-            return _out_ascii(o, quote_via(s, safe, encoding, errors))
+            # a surrogate: the codec raises, or handles it per `errors`
+            # (a known handler, whose result is ASCII escapes)
+            return _out_quoted(o, quote_via(s, safe, encoding, errors)) or _not_ascii()
         _out_reserve(o, total)
         fu_pct_encode_2(<const uint16_t *>data, n, t, o.p + o.n)
     else:
         total = fu_pct_encode_len_4(<const uint32_t *>data, n, t)
         if total < 0:
-            return _out_ascii(o, quote_via(s, safe, encoding, errors))
+            return _out_quoted(o, quote_via(s, safe, encoding, errors)) or _not_ascii()
         _out_reserve(o, total)
         fu_pct_encode_4(<const uint32_t *>data, n, t, o.p + o.n)
     o.n += total
     return 0
 
 
-cdef int _out_item(_Out *o, x, const uint8_t *t, quote_via, safe, encoding,
-                   errors) except -1:
-    """Append the stdlib's quoting of one key or value that is not a
-    sequence to expand: bytes as they are, anything else as str(x)."""
-    cdef Py_ssize_t n
+cdef int _not_ascii() except -1:
+    raise SystemError("quoting produced other than ASCII text")
+
+
+cdef int _out_bytes(_Out *o, bytes x, const uint8_t *t) except -1:
+    """Append quote_via(x, safe) for an exact bytes x."""
+    cdef Py_ssize_t n = PyBytes_GET_SIZE(x)
+    if n > PY_SSIZE_T_MAX // 3:
+        raise MemoryError()
+    _out_reserve(o, 3 * n)
+    o.n = fu_pct_encode_bytes(<const uint8_t *>PyBytes_AS_STRING(x), n, t, o.p + o.n) - o.p
+    return 0
+
+
+cdef inline bint _scalar(object x) noexcept:
+    """Whether str(x) runs no Python code but the interpreter's own (and
+    gives an exact ASCII str): the values query strings hold besides text."""
     tx = type(x)
-    if tx is str:
-        return _out_str(o, x, t, quote_via, safe, encoding, errors)
-    if tx is bytes:
-        n = PyBytes_GET_SIZE(x)
-        if n > PY_SSIZE_T_MAX // 3:
-            raise MemoryError()
-        _out_reserve(o, 3 * n)
-        o.n = fu_pct_encode_bytes(<const uint8_t *>PyBytes_AS_STRING(x), n, t, o.p + o.n) - o.p
-        return 0
-    if isinstance(x, bytes):
-        return _out_ascii(o, quote_via(x, safe))
-    x = str(x)
-    if type(x) is str:
-        return _out_str(o, x, t, quote_via, safe, encoding, errors)
-    return _out_ascii(o, quote_via(x, safe, encoding, errors))
+    return tx is int or tx is bool or tx is float or x is None
 
 
-cdef int _out_value(_Out *o, v, const uint8_t *t, quote_via, safe, encoding,
-                    errors) except -1:
-    """A doseq value that is str (any str: it is not passed through str())."""
-    if type(v) is str:
-        return _out_str(o, v, t, quote_via, safe, encoding, errors)
-    return _out_ascii(o, quote_via(v, safe, encoding, errors))
+cdef inline bint _isinst(object x, object cls) except -1:
+    """isinstance(x, cls) as Python answers it (Cython's own test reads the
+    type only: an object whose __class__ says bytes is bytes to the stdlib)."""
+    return type(x) is cls or PyObject_IsInstance(x, cls)
+
+
+# The stdlib's loop, for a key, a value or an element of one: what its
+# quote_via gives (`text`: a doseq value that is a str, not passed
+# through str()).
+
+cdef object _quote_item(quote_via, x, safe, encoding, errors):
+    if _isinst(x, bytes):
+        return quote_via(x, safe)
+    return quote_via(str(x), safe, encoding, errors)
+
+
+cdef int _pair_py(list pairs, kq, v, bint doseq, quote_via, safe, encoding,
+                  errors) except -1:
+    """Append the pairs of a quoted key kq and its value v as the stdlib's
+    loop does (kq + '=' + vq: a quoting function may return any object)."""
+    if not doseq:
+        vq = _quote_item(quote_via, v, safe, encoding, errors)
+        pairs.append(kq + '=' + vq)
+    elif _isinst(v, bytes):
+        vq = quote_via(v, safe)
+        pairs.append(kq + '=' + vq)
+    elif _isinst(v, str):
+        vq = quote_via(v, safe, encoding, errors)
+        pairs.append(kq + '=' + vq)
+    else:
+        try:
+            len(v)
+        except TypeError:
+            vq = quote_via(str(v), safe, encoding, errors)
+            pairs.append(kq + '=' + vq)
+        else:
+            for elt in v:
+                eq = _quote_item(quote_via, elt, safe, encoding, errors)
+                pairs.append(kq + '=' + eq)
+    return 0
 
 
 cdef object _urlencode_fast(query, bint doseq, safe, encoding, errors, bint plus, quote_via):
     """urlencode() with one of the quote functions: the pairs are quoted
-    straight into one buffer."""
+    straight into one buffer while every quoted part is an exact ASCII str
+    (as the quote functions give for exact str, bytes and the scalars); from
+    the first part that is not, on as the stdlib's loop, with its pairs."""
     cdef uint8_t t[256]
     cdef _Out o
     cdef Py_ssize_t mark, key_start, key_len
-    cdef bint first_pair = True, first_value
+    cdef int vkind
+    cdef list pairs = None      # set: on as the stdlib's loop
     pct_table(_BASE_TABLE, safe, t, plus)
-    o.n = 0
+    o.n = o.pairs = o.ends_cap = 0
     o.cap = 256
+    o.ends = NULL
     o.p = <uint8_t *>PyMem_Malloc(o.cap)
     if o.p == NULL:
         raise MemoryError()
@@ -1001,53 +1138,120 @@ cdef object _urlencode_fast(query, bint doseq, safe, encoding, errors, bint plus
                 v = (<tuple>item)[1]
             else:
                 k, v = _unpack_pair(item)
+            if pairs is not None:
+                kq = _quote_item(quote_via, k, safe, encoding, errors)
+                _pair_py(pairs, kq, v, doseq, quote_via, safe, encoding, errors)
+                continue
+            # the key
             mark = o.n
-            if not first_pair:
+            if o.pairs:
                 _out_byte(&o, 38)  # '&'
             key_start = o.n
-            _out_item(&o, k, t, quote_via, safe, encoding, errors)
-            key_len = o.n - key_start
-            if not doseq or isinstance(v, (bytes, str)):
-                _out_byte(&o, 61)  # '='
-                if doseq and isinstance(v, str):
-                    _out_value(&o, v, t, quote_via, safe, encoding, errors)
-                else:
-                    _out_item(&o, v, t, quote_via, safe, encoding, errors)
-                first_pair = False
-                continue
-            try:
-                len(v)
-            except TypeError:
-                _out_byte(&o, 61)
-                _out_item(&o, v, t, quote_via, safe, encoding, errors)
-                first_pair = False
-                continue
-            first_value = True
-            for elt in v:
-                if not first_value:
-                    _out_reserve(&o, key_len + 1)
-                    o.p[o.n] = 38
-                    memcpy(o.p + o.n + 1, o.p + key_start, key_len)
-                    o.n += key_len + 1
-                _out_byte(&o, 61)
-                _out_item(&o, elt, t, quote_via, safe, encoding, errors)
-                first_value = False
-            if first_value:
-                # An empty sequence contributes no pair at all.
-                o.n = mark
+            if type(k) is str:
+                _out_str(&o, k, t, quote_via, safe, encoding, errors)
+            elif type(k) is bytes:
+                _out_bytes(&o, k, t)
+            elif _scalar(k):
+                _out_str(&o, str(k), t, quote_via, safe, encoding, errors)
             else:
-                first_pair = False
+                kq = _quote_item(quote_via, k, safe, encoding, errors)
+                if not _out_quoted(&o, kq):
+                    o.n = mark
+                    pairs = _out_pairs(&o)
+                    _pair_py(pairs, kq, v, doseq, quote_via, safe, encoding, errors)
+                    continue
+            key_len = o.n - key_start
+            # the value: 0 str() of it, 1 bytes, 2 a doseq str (as it is),
+            # 3 str() of a doseq value that is not a sequence
+            vkind = 0
+            if doseq:
+                if _isinst(v, bytes):
+                    vkind = 1
+                elif _isinst(v, str):
+                    vkind = 2
+                else:
+                    try:
+                        len(v)
+                    except TypeError:
+                        vkind = 3
+                    else:
+                        # one pair per element
+                        pairs = _out_elements(&o, v, mark, key_start, key_len, t, quote_via,
+                                              safe, encoding, errors)
+                        continue
+            _out_byte(&o, 61)  # '='
+            if type(v) is str:
+                _out_str(&o, v, t, quote_via, safe, encoding, errors)
+            elif type(v) is bytes:
+                _out_bytes(&o, v, t)
+            elif _scalar(v):
+                _out_str(&o, str(v), t, quote_via, safe, encoding, errors)
+            else:
+                if vkind == 1:
+                    vq = quote_via(v, safe)
+                elif vkind == 2:
+                    vq = quote_via(v, safe, encoding, errors)
+                elif vkind == 3:
+                    vq = quote_via(str(v), safe, encoding, errors)
+                else:
+                    vq = _quote_item(quote_via, v, safe, encoding, errors)
+                if not _out_quoted(&o, vq):
+                    kq = PyUnicode_FromKindAndData(1, o.p + key_start, key_len)
+                    o.n = mark
+                    pairs = _out_pairs(&o)
+                    pairs.append(kq + '=' + vq)
+                    continue
+            _out_pair_done(&o)
+        if pairs is not None:
+            return '&'.join(pairs)
         return PyUnicode_FromKindAndData(1, o.p, o.n)
     finally:
         PyMem_Free(o.p)
+        PyMem_Free(o.ends)
 
 
-cdef object _quote_item(quote_via, x, safe, encoding, errors):
-    # urlencode's way with a key, a value or an item of one: bytes as they
-    # are, anything else as its str
-    if isinstance(x, bytes):
-        return quote_via(x, safe)
-    return quote_via(str(x), safe, encoding, errors)
+cdef list _out_elements(_Out *o, v, Py_ssize_t mark, Py_ssize_t key_start, Py_ssize_t key_len,
+                        const uint8_t *t, quote_via, safe, encoding, errors):
+    """Write key=element for each element of a doseq sequence v, the key
+    being at key_start (an empty sequence writes no pair: the key goes).
+    None; or, from an element whose quoting is not an exact ASCII str on,
+    as the stdlib's loop: the pairs it holds after the sequence."""
+    cdef bint first = True
+    cdef Py_ssize_t pair_start
+    cdef list pairs = None
+    kq = None
+    for elt in v:
+        if pairs is not None:
+            eq = _quote_item(quote_via, elt, safe, encoding, errors)
+            pairs.append(kq + '=' + eq)
+            continue
+        pair_start = o.n
+        if not first:
+            _out_reserve(o, key_len + 1)
+            o.p[o.n] = 38  # '&'
+            memcpy(o.p + o.n + 1, o.p + key_start, key_len)
+            o.n += key_len + 1
+        _out_byte(o, 61)  # '='
+        if type(elt) is str:
+            _out_str(o, elt, t, quote_via, safe, encoding, errors)
+        elif type(elt) is bytes:
+            _out_bytes(o, elt, t)
+        elif _scalar(elt):
+            _out_str(o, str(elt), t, quote_via, safe, encoding, errors)
+        else:
+            eq = _quote_item(quote_via, elt, safe, encoding, errors)
+            if not _out_quoted(o, eq):
+                kq = PyUnicode_FromKindAndData(1, o.p + key_start, key_len)
+                o.n = mark if first else pair_start
+                pairs = _out_pairs(o)
+                pairs.append(kq + '=' + eq)
+                first = False
+                continue
+        _out_pair_done(o)
+        first = False
+    if first:
+        o.n = mark     # an empty sequence contributes no pair at all
+    return pairs
 
 
 def urlencode(query, doseq=False, safe='', encoding=None, errors=None,
@@ -1058,11 +1262,21 @@ def urlencode(query, doseq=False, safe='', encoding=None, errors=None,
     `quote_via` (quote_plus), bytes as they are and anything else as str();
     with `doseq`, a value that is a sequence gives one pair per element.
     """
+    cdef int plus = -1
+    if quote_via is quote_plus or quote_via is _std_quote_plus:
+        plus = 1
+    elif quote_via is quote or quote_via is _std_quote:
+        plus = 0
+    tsafe = type(safe)
+    if not (plus >= 0 and (tsafe is str or tsafe is bytes) and _is_utf8(encoding)
+            and _errors_name(errors, b"strict") != NULL and _holds()):
+        # another quoting function, safe, codec or handler: the stdlib's loop
+        return _std_urlencode(query, doseq, safe, encoding, errors, quote_via)
     if hasattr(query, "items"):
         query = query.items()
     else:
         try:
-            if len(query) and not isinstance(query[0], tuple):
+            if len(query) and not _isinst(query[0], tuple):
                 raise TypeError
         except TypeError as err:
             if _URLENCODE_CAUSE:
@@ -1070,42 +1284,22 @@ def urlencode(query, doseq=False, safe='', encoding=None, errors=None,
                                 "or mapping object") from err
             raise TypeError("not a valid non-string sequence "
                             "or mapping object")
+    return _urlencode_fast(query, bool(doseq), safe, encoding, errors, plus, quote_via)
 
-    cdef int plus = -1
-    if quote_via is quote_plus or quote_via is _std_quote_plus:
-        plus = 1
-    elif quote_via is quote or quote_via is _std_quote:
-        plus = 0
-    tsafe = type(safe)
-    if (plus >= 0 and (tsafe is str or tsafe is bytes) and _is_utf8(encoding)
-            and _errors_name(errors, b"strict") != NULL):
-        return _urlencode_fast(query, bool(doseq), safe, encoding, errors, plus, quote_via)
 
-    cdef list out = []
-    if not doseq:
-        for item in query:
-            k, v = _unpack_pair(item)
-            k = _quote_item(quote_via, k, safe, encoding, errors)
-            v = _quote_item(quote_via, v, safe, encoding, errors)
-            out.append(k + '=' + v)
-    else:
-        for item in query:
-            k, v = _unpack_pair(item)
-            k = _quote_item(quote_via, k, safe, encoding, errors)
-            if isinstance(v, bytes):
-                v = quote_via(v, safe)
-                out.append(k + '=' + v)
-            elif isinstance(v, str):
-                v = quote_via(v, safe, encoding, errors)
-                out.append(k + '=' + v)
-            else:
-                try:
-                    len(v)
-                except TypeError:
-                    v = quote_via(str(v), safe, encoding, errors)
-                    out.append(k + '=' + v)
-                else:
-                    for elt in v:
-                        elt = _quote_item(quote_via, elt, safe, encoding, errors)
-                        out.append(k + '=' + elt)
-    return '&'.join(out)
+# What this module's functions stand in for, in every form parse.py binds.
+OURS = {name: (globals()[name],) for name in __all__}
+OURS["parse_qsl"] = (parse_qsl, parse_qsl_kw)
+_STATE = _stdstate.State(_std, OURS, on_reload=_capture)
+
+
+def _sync():
+    """Check urllib.parse now (install() and uninstall() do, to take the
+    stdlib's new functions after a reload); whether its state holds."""
+    fu_std_forget()
+    return bool(std_recheck(_STATE))
+
+
+def _original(name):
+    """The stdlib's function this module replaces under name."""
+    return _STATE.originals[name]
