@@ -22,7 +22,7 @@ import pytest
 
 pytestmark = pytest.mark.compiled
 
-TWINS = ("core", "rules", "uri", "pipeline", "extract", "arrow", "psl", "surt")
+TWINS = ("core", "rules", "uri", "pipeline", "extract", "arrow", "psl", "surt", "parts")
 STDLIB_TWINS = {
     "parse": ("urlsplit", "urlparse", "urlunsplit", "urlunparse", "urljoin", "urldefrag"),
     "quote": (

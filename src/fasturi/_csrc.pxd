@@ -299,3 +299,36 @@ cdef extern from "fasturi_whatwg.h" nogil:
                     uint8_t *out, fu_ww_url *u)
     int fu_ww_parse_host(const uint8_t *s, Py_ssize_t n, const uint8_t *base, const fu_ww_url *b,
                          const uint8_t *host, Py_ssize_t host_len, uint8_t *out, fu_ww_url *u)
+
+# ---- fasturi_parts.h (query fields, path extension and levels, subdomain) ----
+cdef extern from "fasturi_parts.h" nogil:
+    int FU_FORM_DECODE, FU_FORM_UNCHECKED
+    ctypedef struct fu_qfield_t:
+        Py_ssize_t key, eq, end
+        int escaped
+    ctypedef struct fu_glob_t:
+        const uint8_t *p
+        Py_ssize_t n
+    int fu_utf8_seq(const uint8_t *s, Py_ssize_t n, int *bad)
+    int fu_utf8_ok(const uint8_t *s, Py_ssize_t n)
+    Py_ssize_t fu_utf8_replace(const uint8_t *s, Py_ssize_t n, uint8_t *out)
+    Py_ssize_t fu_form_decode(const uint8_t *p, Py_ssize_t n, int mode, uint8_t *out,
+                              const uint8_t **res)
+    bint fu_query_range(const uint8_t *s, Py_ssize_t n, Py_ssize_t *a, Py_ssize_t *b)
+    bint fu_query_next(const uint8_t *s, Py_ssize_t *pos, Py_ssize_t qend, fu_qfield_t *f)
+    Py_ssize_t fu_query_key(const uint8_t *s, const fu_qfield_t *f, int mode, uint8_t *scratch,
+                            const uint8_t **res)
+    Py_ssize_t fu_query_value(const uint8_t *s, const fu_qfield_t *f, int mode,
+                              uint8_t *scratch, const uint8_t **res)
+    Py_ssize_t fu_query_param_1(const uint8_t *s, Py_ssize_t n, const uint8_t *name,
+                                Py_ssize_t nn, int mode, uint8_t *out, const uint8_t **res)
+    bint fu_glob_match(const fu_glob_t *g, const uint8_t *k, Py_ssize_t kn)
+    Py_ssize_t fu_remove_params_1(const uint8_t *s, Py_ssize_t n, const fu_glob_t *globs, int ng,
+                                  int unchecked, uint8_t *scratch, uint8_t *out)
+    void fu_path_range(const uint8_t *s, Py_ssize_t n, Py_ssize_t *a, Py_ssize_t *b)
+    Py_ssize_t fu_path_extension_1(const uint8_t *s, Py_ssize_t n, Py_ssize_t *at)
+    Py_ssize_t fu_path_level_next(const uint8_t *s, Py_ssize_t a, Py_ssize_t b, Py_ssize_t *at)
+    Py_ssize_t fu_subdomain_host(const fu_psl_t *t, int depth, const uint8_t *h, Py_ssize_t hn,
+                                 int shift, uint8_t *out)
+    Py_ssize_t fu_subdomain_1(const fu_psl_t *t, int depth, const uint8_t *s, Py_ssize_t n,
+                              int shift, uint8_t *out, Py_ssize_t *ha, Py_ssize_t *hb)

@@ -23,6 +23,7 @@ NO_EXTENSIONS = (
 if TYPE_CHECKING or NO_EXTENSIONS:
     from . import _core_py as core
     from . import _extract_py as extract
+    from . import _parts_py as parts
     from . import _pipeline_py as pipeline
     from . import _psl_py as psl
     from . import _rules_py as rules
@@ -35,6 +36,7 @@ else:
     try:
         from . import _core_c as core  # type: ignore[no-redef]
         from . import _extract_c as extract  # type: ignore[no-redef]
+        from . import _parts_c as parts  # type: ignore[no-redef]
         from . import _pipeline_c as pipeline  # type: ignore[no-redef]
         from . import _psl_c as psl  # type: ignore[no-redef]
         from . import _rules_c as rules  # type: ignore[no-redef]
@@ -46,6 +48,7 @@ else:
     except ImportError:  # installed without a compiler
         from . import _core_py as core
         from . import _extract_py as extract
+        from . import _parts_py as parts
         from . import _pipeline_py as pipeline
         from . import _psl_py as psl
         from . import _rules_py as rules
@@ -83,6 +86,7 @@ __all__ = [
     "arrow_kernels",
     "core",
     "extract",
+    "parts",
     "pipeline",
     "psl",
     "rules",
