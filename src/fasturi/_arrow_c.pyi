@@ -14,12 +14,18 @@ __all__ = [
     "join_tsv",
     "lines",
     "normalize",
+    "path_extension",
+    "path_hierarchy",
     "percent_decode",
     "public_suffix",
+    "query_param",
+    "query_params",
     "registrable_domain",
+    "remove_params",
     "resolve_each",
     "resolve_one",
     "split",
+    "subdomain",
     "surt",
     "valid_rows",
     "whatwg_can_parse",
@@ -98,3 +104,13 @@ def whatwg_can_parse(
 def whatwg_split(
     col: ArrowColumn, row0: int, threads: int, fields: Sequence[str], base: Optional[str]
 ) -> ArrowColumn: ...
+def query_param(
+    col: ArrowColumn, row0: int, threads: int, name: str, decode: bool
+) -> ArrowColumn: ...
+def query_params(col: ArrowColumn, row0: int, threads: int, decode: bool) -> ArrowColumn: ...
+def remove_params(
+    col: ArrowColumn, row0: int, threads: int, patterns: Sequence[str]
+) -> ArrowColumn: ...
+def path_extension(col: ArrowColumn, row0: int, threads: int) -> ArrowColumn: ...
+def path_hierarchy(col: ArrowColumn, row0: int, threads: int) -> ArrowColumn: ...
+def subdomain(col: ArrowColumn, row0: int, threads: int, private: bool) -> ArrowColumn: ...

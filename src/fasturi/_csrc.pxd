@@ -216,6 +216,20 @@ cdef extern from "fasturi_arrow.h" nogil:
     int fu_col_viewable(const fu_col_t *c)
     int fu_view_array_init(ArrowArray *a, int64_t length, int64_t null_count, void *validity,
                            void *views, const fu_col_t *c)
+    ctypedef struct fu_strs_t:
+        fu_buf_t text, offsets, valid
+        int64_t count, nulls
+        int large, nullable
+    int fu_strs_init(fu_strs_t *b, int large, int nullable, int64_t text_room,
+                     int64_t items_room)
+    void fu_strs_free(fu_strs_t *b)
+    int fu_strs_push(fu_strs_t *b, const uint8_t *p, int64_t n)
+    int fu_strs_push_null(fu_strs_t *b)
+    void fu_strs_join(const fu_strs_t *b, int64_t e0, int64_t t0, int64_t total, uint8_t *text,
+                      void *offsets, uint8_t *valid)
+    void fu_strs_join_edges(const fu_strs_t *b, int64_t e0, int64_t total, uint8_t *valid)
+    int fu_list_schema_init(ArrowSchema *s, int large, int pairs)
+    int fu_strs_array_init(ArrowArray *a, fu_strs_t *b)
 
 # ---- fasturi_canon.h (canonicalize over UTF-8) ----
 cdef extern from "fasturi_shared.h" nogil:

@@ -91,7 +91,7 @@ def _glob(pattern: str) -> Pattern[str]:
 def _patterns(func: str, patterns: object) -> Tuple[str, ...]:
     if isinstance(patterns, (str, bytes)) or not hasattr(patterns, "__iter__"):
         raise type_error(func, "patterns", patterns, "an iterable of str")
-    given = tuple(patterns)  # type: ignore[call-overload]
+    given = tuple(patterns)
     for i, p in enumerate(given):
         if not isinstance(p, str):
             raise type_error(func, "patterns", p, "str", item=i)
