@@ -2319,12 +2319,44 @@ cdef int _join_list(_Call call) except -1:
     return 0
 
 
+cdef void _list_sample(Job *job, Range *r, int64_t *sizes) noexcept nogil:
+    # What the range's first rows give: sizes[0] their bytes, [1] their
+    # elements, [2] and [3] their keys' and values' bytes as written (the
+    # levels' bytes for path_hierarchy)
+    cdef int64_t i, n
+    cdef Py_ssize_t a, b, at, end, pos, qend
+    cdef const uint8_t *p
+    cdef fu_qfield_t f
+    memset(sizes, 0, 4 * sizeof(int64_t))
+    for i in range(r.start, min(r.end, r.start + SAMPLE)):
+        if fu_col_row(&job.col, i, &p, &n) != FU_ROW_VALUE:
+            continue
+        sizes[0] += n
+        if job.op == OP_PATH_HIERARCHY:
+            fu_path_range(p, n, &a, &b)
+            at = -1
+            while True:
+                end = fu_path_level_next(p, a, b, &at)
+                if end < 0:
+                    break
+                sizes[1] += 1
+                sizes[2] += end - a
+        elif fu_query_range(p, n, &pos, &qend):
+            while fu_query_next(p, &pos, qend, &f):
+                sizes[1] += 1
+                sizes[2] += (f.eq if f.eq >= 0 else f.end) - f.key
+                sizes[3] += f.end - f.eq - 1 if f.eq >= 0 else 0
+
+
 cdef _Call _list_prepare(int op, object col, int threads):
-    """The call of a list kernel: its rows' ends, and each range's items with
-    room for about as many bytes as its rows hold."""
+    """The call of a list kernel: its rows' ends, and each range's items
+    sized by the share its first rows' elements take of their bytes (so
+    that no buffer grows: a grown one is a fresh mapping to fault in, and
+    not the size the next call of the same shape finds kept)."""
     cdef _Call call = _prepare(op, col, _check_threads(threads), 0, 0)
     cdef int nk = 2 if op == OP_QUERY_PARAMS else 1, j, k
-    cdef int64_t room
+    cdef int64_t total, rows
+    cdef int64_t sizes[4]
     cdef Range *r
     call.job.offsets[0] = fu_alloc(<size_t>(call.length + 1) * (8 if call.job.large else 4))
     if call.job.offsets[0] == NULL:
@@ -2332,12 +2364,21 @@ cdef _Call _list_prepare(int op, object col, int threads):
     memset(call.job.offsets[0], 0, 8 if call.job.large else 4)
     for j in range(call.nranges):
         r = &call.ranges[j]
-        room = fu_col_bytes(&call.job.col, r.start, r.end)
+        _list_sample(&call.job, r, sizes)
+        total = fu_col_bytes(&call.job.col, r.start, r.end)
+        rows = r.end - r.start
         for k in range(nk):
-            if fu_strs_init(&r.items[k], call.job.large, k == 1, room // 2 + 64,
-                            (r.end - r.start) * 2 + 16) < 0:
+            # an eighth more than the sample's share, and room for odd rows
+            if fu_strs_init(&r.items[k], call.job.large, k == 1,
+                            _share(total, sizes[2 + k], sizes[0]) + 16 * rows // SAMPLE + 64,
+                            _share(total, sizes[1], sizes[0]) + rows // 16 + 16) < 0:
                 raise MemoryError()
     return call
+
+
+cdef inline int64_t _share(int64_t total, int64_t part, int64_t sampled) noexcept nogil:
+    # part's share of the sampled bytes, of total bytes, an eighth more
+    return 0 if sampled == 0 else <int64_t>(<double>total * part / sampled * 9 / 8)
 
 
 cdef object _list_result(_Call call):
