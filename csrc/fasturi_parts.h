@@ -30,6 +30,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "fasturi_arrow.h" /* fu_utf8_valid */
 #include "fasturi_base.h"
 #include "fasturi_codec.h" /* fu_pct_decode_1 */
 #include "fasturi_psl.h"   /* fu_psl_host_range, fu_psl_lookup */
@@ -82,24 +83,6 @@ static inline int fu_utf8_seq(const uint8_t *s, ptrdiff_t n, int *bad)
     return 0;
 }
 
-/* Is s[0, n) UTF-8 (RFC 3629)? */
-static inline int fu_utf8_ok(const uint8_t *s, ptrdiff_t n)
-{
-    ptrdiff_t i = 0;
-    int len, bad;
-    while (i < n) {
-        if (s[i] < 0x80) {
-            i++;
-            continue;
-        }
-        len = fu_utf8_seq(s + i, n - i, &bad);
-        if (!len)
-            return 0;
-        i += len;
-    }
-    return 1;
-}
-
 /* s[0, n) as UTF-8 into out (room 3n): each maximal invalid subpart
  * becomes U+FFFD.  The length written. */
 static inline ptrdiff_t fu_utf8_replace(const uint8_t *s, ptrdiff_t n, uint8_t *out)
@@ -147,7 +130,7 @@ static inline ptrdiff_t fu_form_decode(const uint8_t *p, ptrdiff_t n, int mode, 
     uint8_t *octets = out + 3 * n + 4;
     ptrdiff_t m;
     if (fu_form_plain(p, n)) {
-        if (!(mode & FU_FORM_UNCHECKED) || fu_utf8_ok(p, n)) {
+        if (!(mode & FU_FORM_UNCHECKED) || fu_utf8_valid(p, n)) {
             *res = p;
             return n;
         }
@@ -158,7 +141,7 @@ static inline ptrdiff_t fu_form_decode(const uint8_t *p, ptrdiff_t n, int mode, 
     *res = octets;
     if (!(high & 0x80))
         return m;
-    if (fu_utf8_ok(octets, m))
+    if (fu_utf8_valid(octets, m))
         return m;
     /* (the writer stays behind the reader: 3 bytes out for 1 in at most,
      * and out's 3n + 4 bytes lie before the octets) */

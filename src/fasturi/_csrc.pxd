@@ -324,7 +324,6 @@ cdef extern from "fasturi_parts.h" nogil:
         const uint8_t *p
         Py_ssize_t n
     int fu_utf8_seq(const uint8_t *s, Py_ssize_t n, int *bad)
-    int fu_utf8_ok(const uint8_t *s, Py_ssize_t n)
     Py_ssize_t fu_utf8_replace(const uint8_t *s, Py_ssize_t n, uint8_t *out)
     Py_ssize_t fu_form_decode(const uint8_t *p, Py_ssize_t n, int mode, uint8_t *out,
                               const uint8_t **res)
