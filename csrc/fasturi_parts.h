@@ -368,8 +368,9 @@ static inline void fu_path_range(const uint8_t *s, ptrdiff_t n, ptrdiff_t *a, pt
 }
 
 /* path_extension: the text after the last '.' of the path's last segment,
- * as [*at, *at + length) of s, its length; -1 when that segment has no '.'
- * after its leading dots. */
+ * as [*at, *at + length) of s, its length; -1 when that segment has no
+ * '.', when its last '.' is its first byte (".bashrc"), and for the
+ * dot-segments "." and ".." (RFC 3986 §3.3). */
 static inline ptrdiff_t fu_path_extension_1(const uint8_t *s, ptrdiff_t n, ptrdiff_t *at)
 {
     ptrdiff_t a, b, i, dot = -1;
@@ -377,10 +378,8 @@ static inline ptrdiff_t fu_path_extension_1(const uint8_t *s, ptrdiff_t n, ptrdi
     for (i = b - 1; i >= a && s[i] != '/'; i--)
         if (s[i] == '.' && dot < 0)
             dot = i;
-    /* (i + 1 is the segment's start: its leading dots are not the one) */
-    for (i += 1; i < dot && s[i] == '.'; i++)
-        ;
-    if (dot < 0 || i == dot)
+    /* (i + 1 is the segment's start) */
+    if (dot <= i + 1 || (b - i - 1 == 2 && s[i + 1] == '.'))
         return -1;
     *at = dot + 1;
     return b - dot - 1;

@@ -193,10 +193,12 @@ PATH_EXTENSION = [
     ("http://h/a/.bashrc", None),  # a leading dot starts no extension
     ("http://h/a/.config.json", "json"),
     ("http://h/a/..x.y", "y"),
+    ("http://h/a/..x", "x"),  # the last '.' is not the first character
     ("http://h/a/b.", ""),  # a dot with nothing after it
-    ("http://h/a/.", None),
+    ("http://h/a/.", None),  # the dot-segments name no file
     ("http://h/a/..", None),
-    ("http://h/a/...", None),
+    ("http://h/a/...", ""),
+    ("http://h/a/.a.", ""),
     ("http://h/a.b/c", None),  # only the last segment counts
     ("http://h/a.b/", None),
     ("http://h", None),  # an empty path

@@ -228,8 +228,9 @@ def remove_params(s, patterns):
 def path_extension(s):
     """The text after the last ``.`` of the path's last segment, as written.
 
-    None when that segment has no ``.`` past its leading dots (``.bashrc``,
-    ``..``, an empty segment), as ``os.path.splitext`` reads a name.
+    None when that segment has no ``.``, when its last ``.`` is its first
+    character (``.bashrc``), and for the dot-segments ``.`` and ``..``
+    (RFC 3986 §3.3), which name no file.
     """
     cdef Text t
     cdef bytes _keep = _read("path_extension", s, &t)

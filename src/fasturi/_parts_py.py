@@ -43,6 +43,8 @@ def _fields(query: Optional[str]) -> List[Tuple[str, Optional[str]]]:
 
 def _form_decode(text: str) -> str:
     """``application/x-www-form-urlencoded`` decoding of a key or a value."""
+    if text.isascii() and "%" not in text and "+" not in text:
+        return text  # (nothing to decode: the common case, answered at once)
     return _core.percent_decode(text.replace("+", " "), errors="replace")
 
 
@@ -126,15 +128,16 @@ def remove_params(s: str, patterns: Iterable[str]) -> str:
 def path_extension(s: str) -> Optional[str]:
     """The text after the last ``.`` of the path's last segment, as written.
 
-    None when that segment has no ``.`` past its leading dots (``.bashrc``,
-    ``..``, an empty segment), as ``os.path.splitext`` reads a name.
+    None when that segment has no ``.``, when its last ``.`` is its first
+    character (``.bashrc``), and for the dot-segments ``.`` and ``..``
+    (RFC 3986 §3.3), which name no file.
     """
     _check_s("path_extension", s)
     segment = _core.split(s).path.rpartition("/")[2]
-    stem = segment.lstrip(".")
-    if "." not in stem:
+    dot = segment.rfind(".")
+    if dot <= 0 or segment == "..":
         return None
-    return stem.rpartition(".")[2]
+    return segment[dot + 1 :]
 
 
 def path_hierarchy(s: str) -> List[str]:
