@@ -171,40 +171,89 @@ typedef struct {
     int escaped;
 } fu_qfield_t;
 
+/* The marks of bytes s[i, i + 16): bit k of *stop when s[i + k] is '&' or
+ * '#', of *eq when it is '=', of *esc when it is '%' or '+'. */
+#if FU_SSE2
+static inline void fu_piece_marks16(const uint8_t *s, ptrdiff_t i, unsigned *stop, unsigned *eq,
+                                    unsigned *esc)
+{
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+    *stop = (unsigned)_mm_movemask_epi8(
+        _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('&')), _mm_cmpeq_epi8(x, _mm_set1_epi8('#'))));
+    *eq = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('=')));
+    *esc = (unsigned)_mm_movemask_epi8(
+        _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('%')), _mm_cmpeq_epi8(x, _mm_set1_epi8('+'))));
+}
+#endif
+
+/* The piece of a query that starts at s[pos] and ends at the first '&' or
+ * '#' or at n: into f, its key (up to its first '=') and whether the key
+ * holds a '%' or a '+'.  The key is read once for all three (with SSE2
+ * 16 bytes at a time, the last partial block as the 16 bytes ending at n:
+ * s[0, n) is the row's, or its start), the value then only for its end. */
+static inline void fu_query_piece(const uint8_t *s, ptrdiff_t pos, ptrdiff_t n, fu_qfield_t *f)
+{
+    ptrdiff_t i = pos;
+    f->key = pos;
+    f->eq = -1;
+    f->escaped = 0;
+#if FU_SSE2
+    if (n >= 16) { /* (s[0, n) is there: a short tail is read as s[n - 16, n)) */
+        for (;;) {
+            unsigned stop, eq, esc, shift = 0, key;
+            if (i + 16 <= n) {
+                fu_piece_marks16(s, i, &stop, &eq, &esc);
+            } else if (i < n) { /* the last bytes, as the block ending at n */
+                shift = (unsigned)(i - (n - 16));
+                fu_piece_marks16(s, n - 16, &stop, &eq, &esc);
+                stop >>= shift;
+                eq >>= shift;
+                esc >>= shift;
+            } else {
+                f->end = n;
+                return;
+            }
+            eq &= stop ? (stop & (0u - stop)) - 1 : 0xFFFFu; /* a '=' before the end */
+            key = eq ? (eq & (0u - eq)) - 1 : stop ? (stop & (0u - stop)) - 1 : 0xFFFFu;
+            f->escaped |= (esc & key) != 0;
+            if (eq) {
+                f->eq = i + (ptrdiff_t)fu_ctz(eq);
+                f->end = fu_stop_1(s, f->eq + 1, n, '&', '#', '#', '#');
+                return;
+            }
+            if (stop) {
+                f->end = i + (ptrdiff_t)fu_ctz(stop);
+                return;
+            }
+            i += 16 - (ptrdiff_t)shift;
+        }
+    }
+#endif
+    for (; i < n && s[i] != '&' && s[i] != '#'; i++) {
+        if (f->eq < 0) {
+            if (s[i] == '=')
+                f->eq = i;
+            else if (s[i] == '%' || s[i] == '+')
+                f->escaped = 1;
+        }
+    }
+    f->end = i;
+}
+
 /* The next field of the query [*pos, qend) of s (a field being a non-empty
  * piece between '&'s): 1 with it in *f and *pos past it, or 0 at the end.
  * Start with *pos at the query's start. */
 static inline int fu_query_next(const uint8_t *s, ptrdiff_t *pos, ptrdiff_t qend, fu_qfield_t *f)
 {
-    ptrdiff_t i = *pos, e;
-    for (;;) {
-        if (i > qend)
-            return 0;
-        f->key = i;
-        f->escaped = 0;
-        /* the key: up to '=' or '&', noting a '%' or '+' on the way */
-        for (;;) {
-            e = fu_stop_1(s, i, qend, '=', '&', '%', '+');
-            if (e < qend && (s[e] == '%' || s[e] == '+')) {
-                f->escaped = 1;
-                i = e + 1;
-                continue;
-            }
-            break;
-        }
-        if (e < qend && s[e] == '=') {
-            f->eq = e;
-            f->end = fu_stop_1(s, e + 1, qend, '&', '&', '&', '&');
-        } else {
-            f->eq = -1;
-            f->end = e;
-        }
-        i = f->end + 1;
+    ptrdiff_t i = *pos;
+    for (; i <= qend; i = f->end + 1) {
+        fu_query_piece(s, i, qend, f);
         if (f->end > f->key) { /* (an empty piece is no field) */
-            *pos = i;
+            *pos = f->end + 1;
             return 1;
         }
     }
+    return 0;
 }
 
 /* The key of field f of s: its bytes, form-decoded (into scratch, room
@@ -238,27 +287,41 @@ static inline ptrdiff_t fu_query_value(const uint8_t *s, const fu_qfield_t *f, i
 /* query_param: the value of the first field of s[0, n)'s query whose key
  * (form-decoded by `mode`) is name[0, nn); its length with *res pointing at
  * it (into s, or out: room FU_FORM_ROOM(n)), 0 for a field without '=',
- * or -1 when no field has that key. */
+ * or -1 when no field has that key.
+ *
+ * One pass from the '?', piece by piece up to the '#' (fu_query_piece).
+ * Form-decoding never lengthens checked UTF-8 (an escape's three bytes
+ * give one byte, or a U+FFFD of three; '+' gives a space), so a key
+ * shorter than the name is passed over, and one as long or longer is
+ * decoded only when it holds a '%' or a '+' (with FU_FORM_UNCHECKED every
+ * key is decoded: a lone surrogate's three bytes give three U+FFFD). */
 static inline ptrdiff_t fu_query_param_1(const uint8_t *s, ptrdiff_t n, const uint8_t *name,
                                          ptrdiff_t nn, int mode, uint8_t *out, const uint8_t **res)
 {
-    ptrdiff_t pos, qend, m;
+    ptrdiff_t pos = fu_stop_1(s, 0, n, '?', '#', '#', '#'), m;
     const uint8_t *key;
     fu_qfield_t f;
-    if (!fu_query_range(s, n, &pos, &qend))
+    if (pos == n || s[pos] == '#')
         return -1;
-    while (fu_query_next(s, &pos, qend, &f)) {
-        m = fu_query_key(s, &f, mode, out, &key);
-        if (m != nn || memcmp(key, name, (size_t)nn) != 0)
-            continue;
-        m = fu_query_value(s, &f, mode, out, res);
-        if (m < 0) {
-            *res = s; /* (any place: no byte is read) */
-            return 0;
+    for (pos += 1;; pos = f.end + 1) {
+        fu_query_piece(s, pos, n, &f);
+        m = (f.eq >= 0 ? f.eq : f.end) - f.key;
+        if (f.end > f.key && (m >= nn || (mode & FU_FORM_UNCHECKED))) {
+            key = s + f.key;
+            if ((mode & FU_FORM_DECODE) && (f.escaped || (mode & FU_FORM_UNCHECKED)))
+                m = fu_form_decode(s + f.key, m, mode, out, &key);
+            if (m == nn && memcmp(key, name, (size_t)nn) == 0) {
+                m = fu_query_value(s, &f, mode, out, res);
+                if (m < 0) {
+                    *res = s; /* (any place: no byte is read) */
+                    return 0;
+                }
+                return m;
+            }
         }
-        return m;
+        if (f.end == n || s[f.end] == '#')
+            return -1;
     }
-    return -1;
 }
 
 /* ---- remove_params' globs ------------------------------------------------ */

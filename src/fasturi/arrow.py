@@ -15,7 +15,8 @@ the scalar function of row ``i``; a null row gives a null row.
 ``threads=1`` runs on the calling thread.  The result is the same either way.
 
 Text results are ``large_string`` for a ``large_string`` column, else
-``string``.  A row whose bytes are not UTF-8 (Arrow producers do not always
+``string``; list results (``query_params``, ``path_hierarchy``) a ``list``
+of that text (``large_list`` for ``large_string``).  A row whose bytes are not UTF-8 (Arrow producers do not always
 validate) raises ``ValueError`` naming the row; ``percent_decode`` with
 ``errors="strict"`` raises ``UnicodeDecodeError`` naming the row.
 
