@@ -108,6 +108,7 @@ def _type(name, typ):
 def test_rows_equal_the_scalar_function(arrow, name, typ):
     got = CASES[name][0](arrow, pa.array(ROWS, type=typ))
     assert got.type == _type(name, typ)
+    got.validate(full=True)  # (offsets, validity and UTF-8 of every buffer, children too)
     assert got.to_pylist() == _expected(name, ROWS)
 
 
@@ -141,7 +142,9 @@ def test_threads(arrow, threads, typ):
     rows = (ROWS[:397] + ["?a", "?a=1&b&c=3", None, "http://WWW.ÉCOLE.fr/?x"]) * 16
     col = pa.array(rows, type=typ)
     for name, (call, _) in CASES.items():
-        assert call(arrow, col, threads=threads).to_pylist() == _expected(name, rows), name
+        got = call(arrow, col, threads=threads)
+        got.validate(full=True)
+        assert got.to_pylist() == _expected(name, rows), name
 
 
 def test_threads_keyword(arrow):
