@@ -4,6 +4,7 @@ ClickHouse (chdb), one thread, and fasturi.arrow on two threads against one.
 
     python benchmarks/bench_query.py                  # 2,000,000 rows
     python benchmarks/bench_query.py --rows 500000 --rounds 5
+    python -m pytest benchmarks -k query              # 200,000 rows, pytest-benchmark
 
 Input: the corpus's URLs (see corpus.py) repeated to ``--rows`` rows: a
 pyarrow ``string`` column for fasturi.arrow, and the same rows in a
@@ -215,6 +216,43 @@ def main(argv: Optional[List[str]] = None) -> int:
                 speedup = f"{wall[name[: -len('2')] + '1'] / wall[name]:.2f}x"
             print(f"| {op} | {name} | {cpu[name]:.1f} | {net} | {wall[name]:.1f} | {speedup} |")
     return 0
+
+
+# ---- pytest-benchmark (python -m pytest benchmarks -k query) -----------------------
+
+#: the rows of the pytest-benchmark cases (the command line's --rows, smaller)
+BENCH_ROWS = 200_000
+_GROUPS: Dict[str, List[Case]] = {}
+
+
+def _group(op: str) -> List[Case]:
+    if not _GROUPS:
+        _GROUPS.update(groups(column(BENCH_ROWS)))
+    return _GROUPS[op]
+
+
+def _params() -> List[Tuple[str, int]]:
+    # every case the command line times but the floors: fasturi's, then
+    # ClickHouse's where chdb is installed
+    import importlib.util
+
+    clickhouse = importlib.util.find_spec("chdb") is not None
+    ours = {"query_param": 3, "query_params": 3, "remove_params": 2, "path_hierarchy": 2}
+    ours.update(path_extension=2, subdomain=2)
+    return [(op, i) for op, n in ours.items() for i in range(n + clickhouse)]
+
+
+def bench_query(benchmark: Any, op_index: Tuple[str, int]) -> None:
+    op, i = op_index
+    name, fn = _group(op)[i]
+    benchmark.group = f"query-{op}"
+    benchmark.extra_info.update(group=f"query-{op}", peer=name, case=name, items=BENCH_ROWS)
+    benchmark.pedantic(fn, rounds=5, warmup_rounds=1)
+
+
+def pytest_generate_tests(metafunc: Any) -> None:
+    if "op_index" in metafunc.fixturenames:
+        metafunc.parametrize("op_index", _params(), ids=[f"{o}-{i}" for o, i in _params()])
 
 
 if __name__ == "__main__":
