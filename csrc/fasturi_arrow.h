@@ -692,7 +692,7 @@ static inline int fu_schema_name(struct ArrowSchema *s, const char *name, size_t
  * result: a row's query fields, its path's levels): text, offsets (int32,
  * or int64 when `large`; the first one 0) and, when `nullable`, a validity
  * bitmap, each grown as elements are pushed.  A kernel's range writes one;
- * fu_strs_join puts several ranges' together. */
+ * fu_strs_join_part puts several ranges' together. */
 typedef struct {
     fu_buf_t text, offsets, valid;
     int64_t count, nulls;
@@ -775,57 +775,40 @@ static inline int fu_strs_valid(const fu_strs_t *b, int64_t e)
     return !b->nullable || ((b->valid.data[e >> 3] >> (e & 7)) & 1);
 }
 
-/* b, the elements [e0, e0 + b->count) of `total`, its text at byte t0 of
- * the joined text: copied into the joined column's text, offsets (room for
- * total + 1, the first set by the caller) and validity (zeroed; NULL when
- * b is not nullable).  Only the validity bytes whose elements are all b's
- * are written (so that pieces may be joined on several threads at once);
- * fu_strs_join_edges writes the others, once every piece is in. */
-static inline void fu_strs_join(const fu_strs_t *b, int64_t e0, int64_t t0, int64_t total,
-                                uint8_t *text, void *offsets, uint8_t *valid)
+/* Elements [a, c) of b, a range's whose first element is element e0 of
+ * the joined column and whose first text byte is its byte t0: their text
+ * copied into the joined text, their offsets (rebased) into the joined
+ * offsets, and, where b is nullable and `valid` is given, their validity
+ * bits set or cleared one by one (the caller owns the bytes they fall in:
+ * several parts of one column may be joined on threads at once). */
+static inline void fu_strs_join_part(const fu_strs_t *b, int64_t a, int64_t c, int64_t e0,
+                                     int64_t t0, uint8_t *text, void *offsets, uint8_t *valid)
 {
-    int64_t e, first, last;
-    if (b->text.len > 0)
-        memcpy(text + t0, b->text.data, (size_t)b->text.len);
+    int64_t e, lo, hi;
+    if (a >= c)
+        return;
     if (b->large) {
         const int64_t *src = (const int64_t *)(const void *)b->offsets.data;
         int64_t *dst = (int64_t *)offsets + e0;
-        for (e = 1; e <= b->count; e++)
+        lo = src[a];
+        hi = src[c];
+        for (e = a + 1; e <= c; e++)
             dst[e] = src[e] + t0;
     } else {
         const int32_t *src = (const int32_t *)(const void *)b->offsets.data;
         int32_t *dst = (int32_t *)offsets + e0;
-        for (e = 1; e <= b->count; e++)
+        lo = src[a];
+        hi = src[c];
+        for (e = a + 1; e <= c; e++)
             dst[e] = src[e] + (int32_t)t0;
     }
+    if (hi > lo)
+        memcpy(text + t0 + lo, b->text.data + lo, (size_t)(hi - lo));
     if (valid == NULL || !b->nullable)
         return;
-    first = (e0 + 7) / 8; /* the first byte wholly b's */
-    last = e0 + b->count == total ? (total + 7) / 8 : (e0 + b->count) / 8; /* past the last */
-    for (int64_t byte = first; byte < last; byte++) {
-        uint8_t bits = 0;
-        for (int k = 0; k < 8 && 8 * byte + k < total; k++)
-            bits |= (uint8_t)(fu_strs_valid(b, 8 * byte + k - e0) << k);
-        valid[byte] = bits;
-    }
-}
-
-/* The validity bits of b's elements (as fu_strs_join) that share a byte
- * with another piece's: on one thread, after every fu_strs_join. */
-static inline void fu_strs_join_edges(const fu_strs_t *b, int64_t e0, int64_t total, uint8_t *valid)
-{
-    int64_t first, last, e, end = e0 + b->count;
-    if (valid == NULL || !b->nullable)
-        return;
-    first = (e0 + 7) / 8 * 8;
-    last = end == total ? (total + 7) / 8 * 8 : end / 8 * 8;
-    for (e = e0; e < end; e++) {
-        if (e >= first && e < last)
-            e = last; /* (the bytes fu_strs_join wrote) */
-        if (e >= end)
-            break;
-        if (fu_strs_valid(b, e - e0))
-            valid[e >> 3] |= (uint8_t)(1u << (e & 7));
+    for (e = a; e < c; e++) {
+        uint8_t bit = (uint8_t)(1u << ((e0 + e) & 7)), *byte = &valid[(e0 + e) >> 3];
+        *byte = fu_strs_valid(b, e) ? (uint8_t)(*byte | bit) : (uint8_t)(*byte & ~bit);
     }
 }
 

@@ -100,8 +100,7 @@ from fasturi._csrc cimport (
     fu_strs_array_init,
     fu_strs_free,
     fu_strs_init,
-    fu_strs_join,
-    fu_strs_join_edges,
+    fu_strs_join_part,
     fu_strs_push,
     fu_strs_push_null,
     fu_strs_t,
@@ -2259,15 +2258,36 @@ cdef inline int _list_items(Job *job) noexcept nogil:
     return 2 if job.op == OP_QUERY_PARAMS else 1
 
 
+cdef inline int64_t _list_piece_start(Job *job, Range *ranges, int nr, int j) noexcept nogil:
+    # Where piece j of the join starts: the elements past the first range's
+    # (which are in place) cut in nr, each cut a multiple of 8 so that a
+    # piece owns whole bytes of the values' validity; piece nr's is the end.
+    cdef int64_t first = ranges[0].items[0].count // 8 * 8
+    cdef int64_t total = ranges[nr - 1].at[2] + ranges[nr - 1].items[0].count
+    if j == 0:
+        return first
+    if j == nr:
+        return total
+    return first + (total - first) * j // nr // 8 * 8
+
+
 cdef void _gather_list(Job *job, Range *ranges, int nr, int j) noexcept nogil:
-    # Range j's elements (keys and values) into the joined buffers, and its
-    # rows' ends counted from the column's first element.
-    cdef Range *r = &ranges[j]
-    cdef int64_t total = ranges[nr - 1].at[2] + ranges[nr - 1].items[0].count, i
-    cdef int k
-    for k in range(_list_items(job)):
-        fu_strs_join(&r.items[k], r.at[2], r.at[k], total, job.joined[k], job.joined[2 + k],
-                     job.joined[4] if k == 1 else NULL)
+    # Piece j of the join: the elements [lo, hi) of the column, from the
+    # ranges they are in, into the first range's buffers (grown for all);
+    # and range j's rows' ends counted from the column's first element.
+    cdef int64_t lo = _list_piece_start(job, ranges, nr, j)
+    cdef int64_t hi = _list_piece_start(job, ranges, nr, j + 1), i, e0, a, c
+    cdef int q, k
+    cdef Range *r
+    for q in range(1, nr):
+        r = &ranges[q]
+        e0 = r.at[2]
+        a = max(lo, e0) - e0
+        c = min(hi, e0 + r.items[0].count) - e0
+        for k in range(_list_items(job)):
+            fu_strs_join_part(&r.items[k], a, c, e0, r.at[k], job.joined[k], job.joined[2 + k],
+                              job.joined[4] if k == 1 else NULL)
+    r = &ranges[j]
     if r.at[2] == 0:
         return
     for i in range(r.start + 1, r.end + 1):
@@ -2279,14 +2299,15 @@ cdef void _gather_list(Job *job, Range *ranges, int nr, int j) noexcept nogil:
 
 cdef int _join_list(_Call call) except -1:
     # Several ranges' elements: where each range's go (at[2] its first
-    # element, at[0] and at[1] its keys' and values' first byte), the
-    # joined buffers, then every thread copies ranges in; last, on this
-    # thread, the values' validity bits in bytes two ranges share.
+    # element, at[0] and at[1] its keys' and values' first byte); the first
+    # range's buffers grown for every element (its own are in place) and
+    # taken as the joined ones; then every thread copies pieces of the rest.
     cdef Job *job = &call.job
     cdef int nk = _list_items(job), j, k
-    cdef int64_t total = 0, w = 8 if job.large else 4
+    cdef int64_t total = 0, w = 8 if job.large else 4, old
     cdef int64_t text[2]
     cdef Range *r
+    cdef fu_strs_t *head
     text[0] = text[1] = 0
     for j in range(call.nranges):
         r = &call.ranges[j]
@@ -2298,24 +2319,24 @@ cdef int _join_list(_Call call) except -1:
     if not job.large and max(total, text[0], text[1]) > 0x7FFFFFFF:
         raise _too_long()
     for k in range(nk):
-        job.joined[k] = <uint8_t *>fu_alloc(<size_t>max(text[k], 1))
-        job.joined[2 + k] = <uint8_t *>fu_alloc(<size_t>((total + 1) * w))
-        if job.joined[k] == NULL or job.joined[2 + k] == NULL:
+        head = &call.ranges[0].items[k]
+        if (fu_buf_reserve(&head.text, text[k] - head.text.len + 1) < 0
+                or fu_buf_reserve(&head.offsets, (total + 1) * w - head.offsets.len) < 0):
             raise MemoryError()
-        memset(job.joined[2 + k], 0, <size_t>w)
-    if nk == 2:
-        job.joined[4] = <uint8_t *>fu_alloc(<size_t>(total // 8 + 1))
-        if job.joined[4] == NULL:
-            raise MemoryError()
-        memset(job.joined[4], 0, <size_t>(total // 8 + 1))
+        job.joined[k] = head.text.data
+        job.joined[2 + k] = head.offsets.data
+        head.text.data = head.offsets.data = NULL
+        if k == 1:
+            old = head.valid.len
+            if fu_buf_reserve(&head.valid, total // 8 + 1 - old) < 0:
+                raise MemoryError()
+            memset(head.valid.data + old, 0, <size_t>(total // 8 + 1 - old))
+            job.joined[4] = head.valid.data
+            head.valid.data = NULL
     fu_shared_set(&job.stage, STAGE_JOIN)
     with nogil:
         _take_pieces(job, call.ranges, call.nranges)
         fu_shared_wait_reach(&job.pieces_done, call.nranges)
-        if nk == 2:
-            for j in range(call.nranges):
-                fu_strs_join_edges(&call.ranges[j].items[1], call.ranges[j].at[2], total,
-                                   job.joined[4])
     return 0
 
 
@@ -2350,12 +2371,13 @@ cdef void _list_sample(Job *job, Range *r, int64_t *sizes) noexcept nogil:
 
 cdef _Call _list_prepare(int op, object col, int threads):
     """The call of a list kernel: its rows' ends, and each range's items
-    sized by the share its first rows' elements take of their bytes (so
-    that no buffer grows: a grown one is a fresh mapping to fault in, and
-    not the size the next call of the same shape finds kept)."""
+    sized by the share its first rows' elements take of their bytes, the
+    first range's for every row (so that no buffer grows, at the join
+    either: a grown one is a fresh mapping to fault in, and not the size
+    the next call of the same shape finds kept)."""
     cdef _Call call = _prepare(op, col, _check_threads(threads), 0, 0)
     cdef int nk = 2 if op == OP_QUERY_PARAMS else 1, j, k
-    cdef int64_t total, rows
+    cdef int64_t total, rows, until
     cdef int64_t sizes[4]
     cdef Range *r
     call.job.offsets[0] = fu_alloc(<size_t>(call.length + 1) * (8 if call.job.large else 4))
@@ -2365,8 +2387,10 @@ cdef _Call _list_prepare(int op, object col, int threads):
     for j in range(call.nranges):
         r = &call.ranges[j]
         _list_sample(&call.job, r, sizes)
-        total = fu_col_bytes(&call.job.col, r.start, r.end)
-        rows = r.end - r.start
+        # the first range's items for every row: the others' join them there
+        until = call.length if j == 0 else r.end
+        total = fu_col_bytes(&call.job.col, r.start, until)
+        rows = until - r.start
         for k in range(nk):
             # an eighth more than the sample's share, and room for odd rows
             if fu_strs_init(&r.items[k], call.job.large, k == 1,

@@ -225,9 +225,8 @@ cdef extern from "fasturi_arrow.h" nogil:
     void fu_strs_free(fu_strs_t *b)
     int fu_strs_push(fu_strs_t *b, const uint8_t *p, int64_t n)
     int fu_strs_push_null(fu_strs_t *b)
-    void fu_strs_join(const fu_strs_t *b, int64_t e0, int64_t t0, int64_t total, uint8_t *text,
-                      void *offsets, uint8_t *valid)
-    void fu_strs_join_edges(const fu_strs_t *b, int64_t e0, int64_t total, uint8_t *valid)
+    void fu_strs_join_part(const fu_strs_t *b, int64_t a, int64_t c, int64_t e0, int64_t t0,
+                           uint8_t *text, void *offsets, uint8_t *valid)
     int fu_list_schema_init(ArrowSchema *s, int large, int pairs)
     int fu_strs_array_init(ArrowArray *a, fu_strs_t *b)
 
