@@ -2258,7 +2258,7 @@ cdef inline int _list_items(Job *job) noexcept nogil:
     return 2 if job.op == OP_QUERY_PARAMS else 1
 
 
-cdef inline int64_t _list_piece_start(Job *job, Range *ranges, int nr, int j) noexcept nogil:
+cdef inline int64_t _list_piece_start(Range *ranges, int nr, int j) noexcept nogil:
     # Where piece j of the join starts: the elements past the first range's
     # (which are in place) cut in nr, each cut a multiple of 8 so that a
     # piece owns whole bytes of the values' validity; piece nr's is the end.
@@ -2275,8 +2275,8 @@ cdef void _gather_list(Job *job, Range *ranges, int nr, int j) noexcept nogil:
     # Piece j of the join: the elements [lo, hi) of the column, from the
     # ranges they are in, into the first range's buffers (grown for all);
     # and range j's rows' ends counted from the column's first element.
-    cdef int64_t lo = _list_piece_start(job, ranges, nr, j)
-    cdef int64_t hi = _list_piece_start(job, ranges, nr, j + 1), i, e0, a, c
+    cdef int64_t lo = _list_piece_start(ranges, nr, j)
+    cdef int64_t hi = _list_piece_start(ranges, nr, j + 1), i, e0, a, c
     cdef int q, k
     cdef Range *r
     for q in range(1, nr):
