@@ -4,6 +4,7 @@ ClickHouse (chdb), one thread, and fasturi.arrow on two threads against one.
 
     python benchmarks/bench_query.py                  # 2,000,000 rows
     python benchmarks/bench_query.py --rows 500000 --rounds 5
+    python benchmarks/bench_query.py --only path_hierarchy
     python -m pytest benchmarks -k query              # 200,000 rows, pytest-benchmark
 
 Input: the corpus's URLs (see corpus.py) repeated to ``--rows`` rows: a
@@ -198,9 +199,17 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rows", type=int, default=2_000_000)
     parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument(
+        "--only", default="", help="comma-separated functions (query_param, path_hierarchy, ...)"
+    )
     args = parser.parse_args(argv)
     col = column(args.rows)
     cases = groups(col)
+    if args.only:
+        wanted = set(args.only.split(","))
+        cases = {
+            op: g for op, g in cases.items() if op.startswith("floor") or op.split(",")[0] in wanted
+        }
     # the floors are timed beside every group, so that each net figure has
     # the floors of its own rounds (and of its own rows)
     floors_of = {
