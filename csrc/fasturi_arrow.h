@@ -686,4 +686,164 @@ static inline int fu_schema_name(struct ArrowSchema *s, const char *name, size_t
     return 0;
 }
 
+/* ---- list results: string elements grown one at a time ------------------- */
+
+/* A string column whose length is not known ahead (the elements of a list
+ * result: a row's query fields, its path's levels): text, offsets (int32,
+ * or int64 when `large`; the first one 0) and, when `nullable`, a validity
+ * bitmap, each grown as elements are pushed.  A kernel's range writes one;
+ * fu_strs_join_part puts several ranges' together. */
+typedef struct {
+    fu_buf_t text, offsets, valid;
+    int64_t count, nulls;
+    int large, nullable;
+} fu_strs_t;
+
+/* Empty, with room for text_room bytes and items_room elements; 0, or -1
+ * when out of memory. */
+static inline int fu_strs_init(fu_strs_t *b, int large, int nullable, int64_t text_room,
+                               int64_t items_room)
+{
+    memset(b, 0, sizeof(*b));
+    b->large = large;
+    b->nullable = nullable;
+    if (fu_buf_reserve(&b->text, text_room) < 0
+        || fu_buf_reserve(&b->offsets, (items_room + 1) * (large ? 8 : 4)) < 0
+        || (nullable && fu_buf_reserve(&b->valid, items_room / 8 + 1) < 0))
+        return -1;
+    memset(b->offsets.data, 0, large ? 8 : 4);
+    b->offsets.len = large ? 8 : 4;
+    return 0;
+}
+
+static inline void fu_strs_free(fu_strs_t *b)
+{
+    fu_release(b->text.data);
+    fu_release(b->offsets.data);
+    fu_release(b->valid.data);
+    memset(b, 0, sizeof(*b));
+}
+
+/* The end of the element being pushed, and its validity bit.  0, -1 when
+ * out of memory, -2 when int32 offsets cannot address the text. */
+static FU_ALWAYS_INLINE int fu_strs_end(fu_strs_t *b, int valid)
+{
+    int64_t byte = b->count >> 3;
+    if (fu_buf_reserve(&b->offsets, 8) < 0)
+        return -1;
+    if (b->large) {
+        memcpy(b->offsets.data + b->offsets.len, &b->text.len, 8);
+        b->offsets.len += 8;
+    } else {
+        int32_t end = (int32_t)b->text.len;
+        if (b->text.len > INT32_MAX)
+            return -2;
+        memcpy(b->offsets.data + b->offsets.len, &end, 4);
+        b->offsets.len += 4;
+    }
+    if (b->nullable) {
+        if (byte >= b->valid.len) {
+            if (fu_buf_reserve(&b->valid, 1) < 0)
+                return -1;
+            b->valid.data[b->valid.len++] = 0;
+        }
+        if (valid)
+            b->valid.data[byte] |= (uint8_t)(1u << (b->count & 7));
+        else
+            b->nulls++;
+    }
+    b->count++;
+    return 0;
+}
+
+/* Appends the element p[0, n): 0, or fu_strs_end's failure. */
+static FU_ALWAYS_INLINE int fu_strs_push(fu_strs_t *b, const uint8_t *p, int64_t n)
+{
+    if (fu_buf_reserve(&b->text, n) < 0)
+        return -1;
+    fu_copy(b->text.data + b->text.len, p, n);
+    b->text.len += n;
+    return fu_strs_end(b, 1);
+}
+
+/* Appends a null element (b nullable). */
+static inline int fu_strs_push_null(fu_strs_t *b) { return fu_strs_end(b, 0); }
+
+/* The element e's validity bit in b. */
+static inline int fu_strs_valid(const fu_strs_t *b, int64_t e)
+{
+    return !b->nullable || ((b->valid.data[e >> 3] >> (e & 7)) & 1);
+}
+
+/* Elements [a, c) of b, a range's whose first element is element e0 of
+ * the joined column and whose first text byte is its byte t0: their text
+ * copied into the joined text, their offsets (rebased) into the joined
+ * offsets, and, where b is nullable and `valid` is given, their validity
+ * bits set or cleared one by one (the caller owns the bytes they fall in:
+ * several parts of one column may be joined on threads at once). */
+static inline void fu_strs_join_part(const fu_strs_t *b, int64_t a, int64_t c, int64_t e0,
+                                     int64_t t0, uint8_t *text, void *offsets, uint8_t *valid)
+{
+    int64_t e, lo, hi;
+    if (a >= c)
+        return;
+    if (b->large) {
+        const int64_t *src = (const int64_t *)(const void *)b->offsets.data;
+        int64_t *dst = (int64_t *)offsets + e0;
+        lo = src[a];
+        hi = src[c];
+        for (e = a + 1; e <= c; e++)
+            dst[e] = src[e] + t0;
+    } else {
+        const int32_t *src = (const int32_t *)(const void *)b->offsets.data;
+        int32_t *dst = (int32_t *)offsets + e0;
+        lo = src[a];
+        hi = src[c];
+        for (e = a + 1; e <= c; e++)
+            dst[e] = src[e] + (int32_t)t0;
+    }
+    if (hi > lo)
+        memcpy(text + t0 + lo, b->text.data + lo, (size_t)(hi - lo));
+    if (valid == NULL || !b->nullable)
+        return;
+    for (e = a; e < c; e++) {
+        uint8_t bit = (uint8_t)(1u << ((e0 + e) & 7)), *byte = &valid[(e0 + e) >> 3];
+        *byte = fu_strs_valid(b, e) ? (uint8_t)(*byte | bit) : (uint8_t)(*byte & ~bit);
+    }
+}
+
+/* Fills s as list<string> (or large_list<large_string>), its elements
+ * named "item", or with `pairs` as list<struct<key: string, value:
+ * string>>.  0, or -1 when out of memory. */
+static inline int fu_list_schema_init(struct ArrowSchema *s, int large, int pairs)
+{
+    const char *text = large ? "U" : "u";
+    struct ArrowSchema *item;
+    if (fu_schema_init(s, large ? "+L" : "+l", "", 1) < 0)
+        return -1;
+    item = s->children[0];
+    if (!pairs)
+        return fu_schema_init(item, text, "item", 0);
+    if (fu_schema_init(item, "+s", "item", 2) < 0
+        || fu_schema_init(item->children[0], text, "key", 0) < 0)
+        return -1;
+    return fu_schema_init(item->children[1], text, "value", 0);
+}
+
+/* Fills a as a string array of b's elements, taking b's buffers (b is
+ * emptied, the text cut to its size).  0, or -1 when out of memory. */
+static inline int fu_strs_array_init(struct ArrowArray *a, fu_strs_t *b)
+{
+    void *text = fu_grow(b->text.data, (size_t)(b->text.len > 0 ? b->text.len : 1));
+    void *valid = b->nulls > 0 ? b->valid.data : NULL;
+    int64_t count = b->count, nulls = b->nulls;
+    void *offsets = b->offsets.data;
+    if (text == NULL) /* a shrink that failed: the block as it is */
+        text = b->text.data;
+    if (valid == NULL)
+        fu_release(b->valid.data);
+    memset(b, 0, sizeof(*b));
+    return fu_array_init(a, count, nulls, 3, valid, offsets, text, 0);
+}
+
 #endif /* FASTURI_ARROW_H */

@@ -734,6 +734,40 @@ def idna(data: bytes) -> None:
         except UnicodeError:
             want = None
         assert got == want, (raw, got, want)
+def parts(data: bytes) -> None:
+    """query_param, query_params, remove_params, path_extension,
+    path_hierarchy and subdomain: compiled twin against the reference on one
+    text (a name or glob from a second), then as column forms over a chunk
+    of rows (raw, possibly invalid, UTF-8 too) on one to three threads."""
+
+    from fasturi import _parts_c, _parts_py
+
+    r = Reader(data)
+    s = r.text()
+    name = r.text(8)
+    opt = r.option()
+    decode = not opt & 1
+    same(_parts_c.query_param, _parts_py.query_param, s, name, decode=decode)
+    same(_parts_c.query_params, _parts_py.query_params, s, decode=decode)
+    same(_parts_c.remove_params, _parts_py.remove_params, s, [name, "utm_*"])
+    same(_parts_c.path_extension, _parts_py.path_extension, s)
+    same(_parts_c.path_hierarchy, _parts_py.path_hierarchy, s)
+    same(_parts_c.subdomain, _parts_py.subdomain, s, private=bool(opt & 2))
+
+    col = _column(r, raw=bool(r.option() & 1))
+    threads = 1 + opt % 3
+    _kernels_agree(
+        col,
+        threads,
+        (
+            ("query_param", (name, decode)),
+            ("query_params", (decode,)),
+            ("remove_params", ((name, "?*"),)),
+            ("path_extension", ()),
+            ("path_hierarchy", ()),
+            ("subdomain", (bool(opt & 2),)),
+        ),
+    )
 
 
 def _whatwg_view(mod: Any, s: Any, base: Any) -> Any:
@@ -959,6 +993,7 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
         arrow,
         crawler,
         idna,
+        parts,
         whatwg,
     )
 }

@@ -121,6 +121,19 @@ CALLS = {
         fasturi.public_suffix(s, private=True),
     ],
     "surt": lambda s: fasturi.surt(s),
+    "query": lambda s: [
+        fasturi.query_param(s, "q"),
+        fasturi.query_param(s, "x", decode=False),
+        fasturi.query_params(s),
+        fasturi.query_params(s, decode=False),
+        fasturi.remove_params(s, ["utm_*", "q"]),
+    ],
+    "path-parts": lambda s: [
+        fasturi.path_extension(s),
+        fasturi.path_hierarchy(s),
+        fasturi.subdomain(s),
+        fasturi.subdomain(s, private=True),
+    ],
     "canonicalize-w3lib": lambda s: fasturi.canonicalize_many([s, s], preset="w3lib"),
     "fingerprint": lambda s: [
         fasturi.fingerprint(s),

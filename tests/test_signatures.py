@@ -34,6 +34,7 @@ TWINS = (
     "search_params",
     "idna",
     "w3lib",
+    "parts",
 )
 STDLIB_TWINS = {
     "parse": ("urlsplit", "urlparse", "urlunsplit", "urlunparse", "urljoin", "urldefrag"),

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from ._impl import IMPLEMENTATION
     from ._impl import core as _core
     from ._impl import extract as _extract
+    from ._impl import parts as _parts
     from ._impl import pipeline as _pipeline
     from ._impl import psl as _psl_twin
     from ._impl import rules as _rules
@@ -61,6 +62,12 @@ if TYPE_CHECKING:
     load_public_suffix_list = _psl_twin.load_public_suffix_list
     public_suffix_list_version = _psl_twin.public_suffix_list_version
     surt = _surt_twin.surt
+    query_param = _parts.query_param
+    query_params = _parts.query_params
+    remove_params = _parts.remove_params
+    path_extension = _parts.path_extension
+    path_hierarchy = _parts.path_hierarchy
+    subdomain = _parts.subdomain
     extract = _extract.extract
 del TYPE_CHECKING
 
@@ -92,6 +99,13 @@ _FROM_TWINS = {
     "load_public_suffix_list": "psl",
     "public_suffix_list_version": "psl",
     "surt": "surt_impl",
+    # what a log analyst reads out of a URI (query parameters, path, subdomain)
+    "query_param": "parts",
+    "query_params": "parts",
+    "remove_params": "parts",
+    "path_extension": "parts",
+    "path_hierarchy": "parts",
+    "subdomain": "parts",
     "extract": "extract",
 }
 
@@ -170,18 +184,24 @@ __all__ = [
     "load_public_suffix_list",
     "normalize",
     "normalize_many",
+    "path_extension",
+    "path_hierarchy",
     "percent_decode",
     "percent_decode_bytes",
     "percent_encode",
     "public_suffix",
     "public_suffix_list_version",
+    "query_param",
+    "query_params",
     "redact",
     "registrable_domain",
     "remove_dot_segments",
+    "remove_params",
     "resolve",
     "resolve_many",
     "split",
     "split_many",
+    "subdomain",
     "surt",
     "unsplit",
     "uri_to_iri",

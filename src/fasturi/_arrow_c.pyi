@@ -14,12 +14,18 @@ __all__ = [
     "join_tsv",
     "lines",
     "normalize",
+    "path_extension",
+    "path_hierarchy",
     "percent_decode",
     "public_suffix",
+    "query_param",
+    "query_params",
     "registrable_domain",
+    "remove_params",
     "resolve_each",
     "resolve_one",
     "split",
+    "subdomain",
     "surt",
     "valid_rows",
     "whatwg_can_parse",
@@ -106,3 +112,13 @@ def whatwg_split(
 def whatwg_search_params(
     col: ArrowColumn, row0: int, threads: int, base: Optional[str]
 ) -> ArrowColumn: ...
+def query_param(
+    col: ArrowColumn, row0: int, threads: int, name: str, decode: bool
+) -> ArrowColumn: ...
+def query_params(col: ArrowColumn, row0: int, threads: int, decode: bool) -> ArrowColumn: ...
+def remove_params(
+    col: ArrowColumn, row0: int, threads: int, patterns: Sequence[str]
+) -> ArrowColumn: ...
+def path_extension(col: ArrowColumn, row0: int, threads: int) -> ArrowColumn: ...
+def path_hierarchy(col: ArrowColumn, row0: int, threads: int) -> ArrowColumn: ...
+def subdomain(col: ArrowColumn, row0: int, threads: int, private: bool) -> ArrowColumn: ...

@@ -96,6 +96,27 @@ from fasturi._csrc cimport (
     fu_ww_set_room,
     fu_ww_url,
     FU_WW_SET_HREF,
+    FU_FORM_DECODE,
+    fu_glob_t,
+    fu_list_schema_init,
+    fu_path_extension_1,
+    fu_path_level_next,
+    fu_path_range,
+    fu_qfield_t,
+    fu_query_key,
+    fu_query_next,
+    fu_query_param_1,
+    fu_query_range,
+    fu_query_value,
+    fu_remove_params_1,
+    fu_strs_array_init,
+    fu_strs_free,
+    fu_strs_init,
+    fu_strs_join_part,
+    fu_strs_push,
+    fu_strs_push_null,
+    fu_strs_t,
+    fu_subdomain_1,
 )
 from fasturi._capi cimport (
     PyBytes_AS_STRING,
@@ -114,7 +135,7 @@ from fasturi._surt_c cimport _surt_error, _surt_key
 from fasturi._w3lib_c cimport _fast as _w3lib_fast
 from fasturi._w3lib_c cimport key_str as _w3lib_key
 
-from fasturi import _psl_c, _whatwg_c, _workers
+from fasturi import _parts_c, _psl_c, _whatwg_c, _workers
 from fasturi._types import ArrowColumn, InvalidURL, invalid_utf8, row_decode_error, row_refused
 
 __all__ = [
@@ -129,12 +150,18 @@ __all__ = [
     "join_tsv",
     "lines",
     "normalize",
+    "path_extension",
+    "path_hierarchy",
     "percent_decode",
     "public_suffix",
+    "query_param",
+    "query_params",
     "registrable_domain",
+    "remove_params",
     "resolve_each",
     "resolve_one",
     "split",
+    "subdomain",
     "surt",
     "valid_rows",
     "whatwg_can_parse",
@@ -166,6 +193,12 @@ cdef enum:
     OP_WW_REPLACE
     OP_AUDIT  # audit_suspects: the rows audit() could find something in
     OP_WW_PARAMS  # whatwg_search_params (its own section, at the end)
+    OP_QUERY_PARAM  # the parts of a URI a log analyst reads (fasturi_parts.h)
+    OP_REMOVE_PARAMS
+    OP_PATH_EXTENSION
+    OP_SUBDOMAIN
+    OP_QUERY_PARAMS  # (list results from here on: a row's elements in items)
+    OP_PATH_HIERARCHY
 
 # Why a range stopped early.
 cdef enum:
@@ -272,7 +305,16 @@ ctypedef struct Job:
     int ww_set[10]
     const uint8_t *ww_val[10]
     int64_t ww_val_len[10]
-    # per text output, when several ranges ran: their text joined in row order
+    # OP_QUERY_PARAM*: the name's UTF-8 and FU_FORM_DECODE or 0;
+    # OP_REMOVE_PARAMS: the globs (pointing into the call's `keep`)
+    const uint8_t *name
+    int64_t nname
+    int form_mode
+    fu_glob_t *globs
+    int nglobs
+    # per text output, when several ranges ran: their text joined in row
+    # order (list results: keys' text, values' text, keys' offsets, values'
+    # offsets, values' validity)
     uint8_t *joined[MAX_TEXT]
     # the call's threads' counters (fasturi_shared.h): ranges and pieces of
     # the join taken and done, and the stage
@@ -297,6 +339,8 @@ ctypedef struct Range:
     fu_field_t *fields
     Py_ssize_t fields_cap
     uint8_t *name  # canonicalize: a field's decoded name
+    # list results: the range's elements (keys, and values for pairs)
+    fu_strs_t items[2]
     # resolve against a column: the last base split (a page's links share it)
     const uint8_t *last_base
     int64_t last_nbase
@@ -597,6 +641,8 @@ cdef int _one_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n,
     cdef int got
     cdef uint32_t high
     cdef fu_buf_t *o = &r.out[0]
+    if job.op >= OP_QUERY_PARAM:
+        return _parts_row(job, r, i, p, n)
     if OP_WW_HREF <= job.op <= OP_WW_REPLACE:
         return _ww_row(job, r, i, p, n, False)
     if job.op == OP_DOMAIN:
@@ -703,6 +749,9 @@ cdef void _run(Job *job, Range *r) noexcept nogil:
     if job.op == OP_WW_PARAMS:
         _sp_run(job, r)
         return
+    if job.op >= OP_QUERY_PARAMS:
+        _list_run(job, r)
+        return
     for i in range(r.start, r.end):
         got = fu_col_row(&job.col, i, &p, &n)
         if got == FU_ROW_CORRUPT:
@@ -763,6 +812,8 @@ cdef class _Call:
             free(r.wide)
             free(r.fields)
             free(r.name)
+            fu_strs_free(&r.items[0])
+            fu_strs_free(&r.items[1])
         free(self.ranges)
         for k in range(MAX_TEXT):
             fu_release(self.job.joined[k])
@@ -775,6 +826,7 @@ cdef class _Call:
         fu_release(self.job.ints)
         fu_release(self.job.u64)
         free(self.job.rules)
+        free(self.job.globs)
 
     def help(self):
         # A pool thread's part: ranges while any is left; then, once the
@@ -888,6 +940,9 @@ cdef void _gather(Job *job, Range *ranges, int nr, int j) noexcept nogil:
     cdef int64_t i, at, first, total, lo, hi, a, b
     cdef int64_t *o64
     cdef int32_t *o32
+    if job.op >= OP_QUERY_PARAMS:
+        _gather_list(job, ranges, nr, j)
+        return
     for k in range(job.ntext):
         if job.joined[k] == NULL:
             continue
@@ -951,6 +1006,8 @@ cdef int _join(_Call call) except -1:
     cdef fu_buf_t *head
     if call.nranges == 1:
         return 0
+    if call.job.op >= OP_QUERY_PARAMS:
+        return _join_list(call)
     for k in range(call.job.ntext):
         if call.job.views[k] != NULL:
             continue
@@ -2444,3 +2501,395 @@ def whatwg_search_params(col, Py_ssize_t row0, int threads, base):
     cdef _Call call = _ww_prepare(OP_WW_PARAMS, col, threads, 0, base)
     _execute(call, row0, col)
     return _sp_result(call)
+
+
+# ---- what a log analyst reads out of a URI (fasturi_parts.h) ------------------------
+# query_param, remove_params, path_extension and subdomain give a string per
+# row, as the other kernels do; query_params and path_hierarchy a list per
+# row, whose elements each range grows in its own items (fu_strs_t) and the
+# join puts together, range by range on the call's threads.
+
+cdef int _parts_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noexcept nogil:
+    # query_param, remove_params, path_extension or subdomain of row i
+    cdef Py_ssize_t m, at = 0, ha = 0, hb = 0
+    cdef const uint8_t *res
+    cdef fu_buf_t *o = &r.out[0]
+    cdef int bad
+    if job.op == OP_PATH_EXTENSION:
+        m = fu_path_extension_1(p, n, &at)
+        if m < 0:
+            return _null(job, r, 0, i)
+        bad = _text(job, r, 0, i, p + at, m)
+        _valid(job, 0, i)
+        return bad
+    r.tmp.len = 0
+    if fu_buf_reserve(&r.tmp, 4 * n + 4) < 0:  # (FU_FORM_ROOM)
+        return BAD_MEMORY
+    if job.op == OP_QUERY_PARAM:
+        m = fu_query_param_1(p, n, job.name, job.nname, job.form_mode, r.tmp.data, &res)
+        if m < 0:
+            return _null(job, r, 0, i)
+        bad = _text(job, r, 0, i, res, m)
+    elif job.op == OP_REMOVE_PARAMS:
+        if fu_buf_reserve(o, n) < 0:
+            return BAD_MEMORY
+        m = fu_remove_params_1(p, n, job.globs, job.nglobs, 0, r.tmp.data, o.data + o.len)
+        if m < 0:  # no field removed: the row as it is
+            bad = _text(job, r, 0, i, p, n)
+        else:
+            o.len += m
+            bad = _end(job, 0, i, o.len)
+    else:  # OP_SUBDOMAIN
+        m = fu_subdomain_1(job.psl, job.psl_depth, p, n, job.psl_shift, r.tmp.data, &ha, &hb)
+        if m == -2:
+            return _subdomain_wide(job, r, i, p, n)
+        if m < 0:
+            return _null(job, r, 0, i)
+        bad = _text(job, r, 0, i, r.tmp.data, m)
+    _valid(job, 0, i)
+    return bad
+
+
+cdef int _subdomain_wide(Job *job, Range *r, int64_t i, const uint8_t *p,
+                         int64_t n) noexcept with gil:
+    # A host with non-ASCII bytes: str.lower folds its case, so the scalar
+    # function answers for the row (rare).
+    try:
+        value = _parts_c.subdomain(PyUnicode_DecodeUTF8(<const char *>p, n, NULL),
+                                   private=job.psl_shift != 0)
+    except BaseException:
+        return BAD_PYTHON
+    if value is None:
+        return _null(job, r, 0, i)
+    return _str_text(job, r, i, value)
+
+
+cdef int _list_row(Job *job, Range *r, int64_t i, const uint8_t *p, int64_t n) noexcept nogil:
+    # query_params or path_hierarchy of row i (valid UTF-8): its elements
+    # pushed to the range's items, its end written
+    cdef Py_ssize_t a, b, at = -1, end, pos, qend, m
+    cdef fu_qfield_t f
+    cdef const uint8_t *res
+    cdef int got = 0
+    if job.op == OP_PATH_HIERARCHY:
+        fu_path_range(p, n, &a, &b)
+        while got == 0:
+            end = fu_path_level_next(p, a, b, &at)
+            if end < 0:
+                break
+            got = fu_strs_push(&r.items[0], p + a, end - a)
+    elif fu_query_range(p, n, &pos, &qend):
+        r.tmp.len = 0
+        if fu_buf_reserve(&r.tmp, 4 * n + 4) < 0:  # (FU_FORM_ROOM)
+            return BAD_MEMORY
+        while got == 0 and fu_query_next(p, &pos, qend, &f):
+            # (the key is pushed before the value is decoded into the same room)
+            m = fu_query_key(p, &f, job.form_mode, r.tmp.data, &res)
+            got = fu_strs_push(&r.items[0], res, m)
+            if got == 0:
+                m = fu_query_value(p, &f, job.form_mode, r.tmp.data, &res)
+                if m < 0:
+                    got = fu_strs_push_null(&r.items[1])
+                else:
+                    got = fu_strs_push(&r.items[1], res, m)
+    if got != 0:
+        return BAD_MEMORY if got == -1 else BAD_OVERFLOW
+    _set(job.valid[0], i)
+    return _end(job, 0, i, r.items[0].count)
+
+
+cdef void _list_run(Job *job, Range *r) noexcept nogil:
+    # _run for the list results: each row's end (job.offsets[0]) counts the
+    # range's elements, rebased when the ranges are joined
+    cdef int64_t i, n
+    cdef const uint8_t *p
+    cdef int got, bad
+    for i in range(r.start, r.end):
+        got = fu_col_row(&job.col, i, &p, &n)
+        if got == FU_ROW_CORRUPT:
+            bad = BAD_CORRUPT
+        elif got == FU_ROW_NULL:
+            r.row_nulls += 1
+            bad = _end(job, 0, i, r.items[0].count)
+        elif not fu_is_ascii(p, n) and not fu_utf8_decode(p, n, NULL, NULL):
+            bad = BAD_UTF8
+        else:
+            bad = _list_row(job, r, i, p, n)
+        if bad != BAD_NONE:
+            r.bad = bad
+            r.bad_row = i
+            return
+
+
+cdef inline int _list_items(Job *job) noexcept nogil:
+    return 2 if job.op == OP_QUERY_PARAMS else 1
+
+
+cdef inline int64_t _list_piece_start(Range *ranges, int nr, int j) noexcept nogil:
+    # Where piece j of the join starts: the elements past the first range's
+    # (which are in place) cut in nr, each cut a multiple of 8 so that a
+    # piece owns whole bytes of the values' validity; piece nr's is the end.
+    cdef int64_t first = ranges[0].items[0].count // 8 * 8
+    cdef int64_t total = ranges[nr - 1].at[2] + ranges[nr - 1].items[0].count
+    if j == 0:
+        return first
+    if j == nr:
+        return total
+    return first + (total - first) * j // nr // 8 * 8
+
+
+cdef void _gather_list(Job *job, Range *ranges, int nr, int j) noexcept nogil:
+    # Piece j of the join: the elements [lo, hi) of the column, from the
+    # ranges they are in, into the first range's buffers (grown for all);
+    # and range j's rows' ends counted from the column's first element.
+    cdef int64_t lo = _list_piece_start(ranges, nr, j)
+    cdef int64_t hi = _list_piece_start(ranges, nr, j + 1), i, e0, a, c
+    cdef int q, k
+    cdef Range *r
+    for q in range(1, nr):
+        r = &ranges[q]
+        e0 = r.at[2]
+        a = max(lo, e0) - e0
+        c = min(hi, e0 + r.items[0].count) - e0
+        for k in range(_list_items(job)):
+            fu_strs_join_part(&r.items[k], a, c, e0, r.at[k], job.joined[k], job.joined[2 + k],
+                              job.joined[4] if k == 1 else NULL)
+    r = &ranges[j]
+    if r.at[2] == 0:
+        return
+    for i in range(r.start + 1, r.end + 1):
+        if job.large:
+            (<int64_t *>job.offsets[0])[i] += r.at[2]
+        else:
+            (<int32_t *>job.offsets[0])[i] += <int32_t>r.at[2]
+
+
+cdef int _join_list(_Call call) except -1:
+    # Several ranges' elements: where each range's go (at[2] its first
+    # element, at[0] and at[1] its keys' and values' first byte); the first
+    # range's buffers grown for every element (its own are in place) and
+    # taken as the joined ones; then every thread copies pieces of the rest.
+    cdef Job *job = &call.job
+    cdef int nk = _list_items(job), j, k
+    cdef int64_t total = 0, w = 8 if job.large else 4, old
+    cdef int64_t text[2]
+    cdef Range *r
+    cdef fu_strs_t *head
+    text[0] = text[1] = 0
+    for j in range(call.nranges):
+        r = &call.ranges[j]
+        r.at[2] = total
+        total += r.items[0].count
+        for k in range(nk):
+            r.at[k] = text[k]
+            text[k] += r.items[k].text.len
+    if not job.large and max(total, text[0], text[1]) > 0x7FFFFFFF:
+        raise _too_long()
+    for k in range(nk):
+        head = &call.ranges[0].items[k]
+        if (fu_buf_reserve(&head.text, text[k] - head.text.len + 1) < 0
+                or fu_buf_reserve(&head.offsets, (total + 1) * w - head.offsets.len) < 0):
+            raise MemoryError()
+        job.joined[k] = head.text.data
+        job.joined[2 + k] = head.offsets.data
+        head.text.data = head.offsets.data = NULL
+        if k == 1:
+            old = head.valid.len
+            if fu_buf_reserve(&head.valid, total // 8 + 1 - old) < 0:
+                raise MemoryError()
+            memset(head.valid.data + old, 0, <size_t>(total // 8 + 1 - old))
+            job.joined[4] = head.valid.data
+            head.valid.data = NULL
+    fu_shared_set(&job.stage, STAGE_JOIN)
+    with nogil:
+        _take_pieces(job, call.ranges, call.nranges)
+        fu_shared_wait_reach(&job.pieces_done, call.nranges)
+    return 0
+
+
+cdef void _list_sample(Job *job, Range *r, int64_t *sizes) noexcept nogil:
+    # What the range's first rows give: sizes[0] their bytes, [1] their
+    # elements, [2] and [3] their keys' and values' bytes as written (the
+    # levels' bytes for path_hierarchy)
+    cdef int64_t i, n
+    cdef Py_ssize_t a, b, at, end, pos, qend
+    cdef const uint8_t *p
+    cdef fu_qfield_t f
+    memset(sizes, 0, 4 * sizeof(int64_t))
+    for i in range(r.start, min(r.end, r.start + SAMPLE)):
+        if fu_col_row(&job.col, i, &p, &n) != FU_ROW_VALUE:
+            continue
+        sizes[0] += n
+        if job.op == OP_PATH_HIERARCHY:
+            fu_path_range(p, n, &a, &b)
+            at = -1
+            while True:
+                end = fu_path_level_next(p, a, b, &at)
+                if end < 0:
+                    break
+                sizes[1] += 1
+                sizes[2] += end - a
+        elif fu_query_range(p, n, &pos, &qend):
+            while fu_query_next(p, &pos, qend, &f):
+                sizes[1] += 1
+                sizes[2] += (f.eq if f.eq >= 0 else f.end) - f.key
+                sizes[3] += f.end - f.eq - 1 if f.eq >= 0 else 0
+
+
+cdef _Call _list_prepare(int op, object col, int threads):
+    """The call of a list kernel: its rows' ends, and each range's items
+    sized by the share its first rows' elements take of their bytes, the
+    first range's for every row (so that no buffer grows, at the join
+    either: a grown one is a fresh mapping to fault in, and not the size
+    the next call of the same shape finds kept)."""
+    cdef _Call call = _prepare(op, col, _check_threads(threads), 0, 0)
+    cdef int nk = 2 if op == OP_QUERY_PARAMS else 1, j, k
+    cdef int64_t total, rows, until
+    cdef int64_t sizes[4]
+    cdef Range *r
+    call.job.offsets[0] = fu_alloc(<size_t>(call.length + 1) * (8 if call.job.large else 4))
+    if call.job.offsets[0] == NULL:
+        raise MemoryError()
+    memset(call.job.offsets[0], 0, 8 if call.job.large else 4)
+    for j in range(call.nranges):
+        r = &call.ranges[j]
+        _list_sample(&call.job, r, sizes)
+        # the first range's items for every row: the others' join them there
+        until = call.length if j == 0 else r.end
+        total = fu_col_bytes(&call.job.col, r.start, until)
+        rows = until - r.start
+        for k in range(nk):
+            # an eighth more than the sample's share, and room for odd rows
+            if fu_strs_init(&r.items[k], call.job.large, k == 1,
+                            _share(total, sizes[2 + k], sizes[0]) + 16 * rows // SAMPLE + 64,
+                            _share(total, sizes[1], sizes[0]) + rows // 16 + 16) < 0:
+                raise MemoryError()
+    return call
+
+
+cdef inline int64_t _share(int64_t total, int64_t part, int64_t sampled) noexcept nogil:
+    # part's share of the sampled bytes, of total bytes, an eighth more
+    return 0 if sampled == 0 else <int64_t>(<double>total * part / sampled * 9 / 8)
+
+
+cdef object _list_result(_Call call):
+    """The list column of a list kernel's rows (list<string>, or
+    list<struct<key, value>> for query_params; large_list of large_string
+    for a large_string column)."""
+    cdef Job *job = &call.job
+    cdef bint pairs = job.op == OP_QUERY_PARAMS
+    cdef int nk = _list_items(job), j, k
+    cdef int64_t row_nulls = 0, total = 0
+    cdef fu_strs_t items[2]
+    cdef ArrowSchema *s = <ArrowSchema *>calloc(1, sizeof(ArrowSchema))
+    cdef ArrowArray *a = <ArrowArray *>calloc(1, sizeof(ArrowArray))
+    cdef ArrowArray *item
+    memset(items, 0, sizeof(items))
+    if s == NULL or a == NULL or fu_list_schema_init(s, job.large, pairs) < 0:
+        if s != NULL and s.release != NULL:
+            s.release(s)
+        free(s)
+        free(a)
+        raise MemoryError()
+    for j in range(call.nranges):
+        row_nulls += call.ranges[j].row_nulls
+        total += call.ranges[j].items[0].count
+    # the elements: the one range's, or the joined ones, taken from the call
+    for k in range(nk):
+        if call.nranges == 1:
+            items[k] = call.ranges[0].items[k]
+            memset(&call.ranges[0].items[k], 0, sizeof(fu_strs_t))
+            continue
+        items[k].large = job.large
+        items[k].nullable = k == 1
+        items[k].count = total
+        for j in range(call.nranges):
+            items[k].text.len += call.ranges[j].items[k].text.len
+            items[k].nulls += call.ranges[j].items[k].nulls
+        items[k].text.data = job.joined[k]
+        items[k].offsets.data = job.joined[2 + k]
+        job.joined[k] = job.joined[2 + k] = NULL
+        if k == 1:
+            items[k].valid.data = job.joined[4]
+            job.joined[4] = NULL
+    try:
+        if fu_array_init(a, call.length, row_nulls, 2, _take_bitmap(&job.valid[0], row_nulls),
+                         job.offsets[0], NULL, 1) < 0:
+            job.offsets[0] = NULL
+            s.release(s)
+            free(s)
+            free(a)
+            raise MemoryError()
+        job.offsets[0] = NULL
+        result = _capsules(s, a)  # owns s and a (and their children) from here
+        if not pairs:
+            if fu_strs_array_init(a.children[0], &items[0]) < 0:
+                raise MemoryError()
+            return result
+        item = a.children[0]
+        if fu_array_init(item, total, 0, 1, NULL, NULL, NULL, 2) < 0:
+            raise MemoryError()
+        for k in range(2):
+            if fu_strs_array_init(item.children[k], &items[k]) < 0:
+                raise MemoryError()
+        return result
+    finally:
+        fu_strs_free(&items[0])
+        fu_strs_free(&items[1])
+
+
+def query_param(col, Py_ssize_t row0, int threads, str name, bint decode):
+    cdef bytes b = name.encode("utf-8", "surrogatepass")
+    cdef _Call call = _prepare(OP_QUERY_PARAM, col, _check_threads(threads), 1, 0)
+    call.keep = b
+    call.job.name = <const uint8_t *><const char *>b
+    call.job.nname = len(b)
+    call.job.form_mode = FU_FORM_DECODE if decode else 0
+    _execute(call, row0, col)
+    return _text_result(call)
+
+
+def query_params(col, Py_ssize_t row0, int threads, bint decode):
+    cdef _Call call = _list_prepare(OP_QUERY_PARAMS, col, threads)
+    call.job.form_mode = FU_FORM_DECODE if decode else 0
+    _execute(call, row0, col)
+    return _list_result(call)
+
+
+def remove_params(col, Py_ssize_t row0, int threads, patterns):
+    cdef list encoded = [p.encode("utf-8", "surrogatepass") for p in patterns]
+    cdef _Call call = _prepare(OP_REMOVE_PARAMS, col, _check_threads(threads), 1, 0)
+    cdef int k
+    call.keep = encoded
+    call.job.globs = <fu_glob_t *>calloc(max(len(encoded), 1), sizeof(fu_glob_t))
+    if call.job.globs == NULL:
+        raise MemoryError()
+    for k in range(len(encoded)):
+        call.job.globs[k].p = <const uint8_t *><const char *>encoded[k]
+        call.job.globs[k].n = len(encoded[k])
+    call.job.nglobs = len(encoded)
+    _execute(call, row0, col)
+    return _text_result(call)
+
+
+def path_extension(col, Py_ssize_t row0, int threads):
+    cdef _Call call = _prepare(OP_PATH_EXTENSION, col, _check_threads(threads), 1, 0)
+    _execute(call, row0, col)
+    return _text_result(call)
+
+
+def path_hierarchy(col, Py_ssize_t row0, int threads):
+    cdef _Call call = _list_prepare(OP_PATH_HIERARCHY, col, threads)
+    _execute(call, row0, col)
+    return _list_result(call)
+
+
+def subdomain(col, Py_ssize_t row0, int threads, bint private):
+    cdef _Table table = _current()
+    cdef _Call call = _prepare(OP_SUBDOMAIN, col, _check_threads(threads), 1, 0)
+    call.keep = table
+    call.job.psl = &table.t
+    call.job.psl_depth = table.depth
+    call.job.psl_shift = 4 if private else 0  # the flags' whole-list nibble
+    _execute(call, row0, col)
+    return _text_result(call)

@@ -9,8 +9,9 @@ whole column, for error messages.  ``threads`` is accepted and unused: the
 reference is the readable loop, one row at a time.
 
 Result types: a ``large_string`` chunk gives ``large_string`` text, any other
-``string``; ``is_valid`` gives ``bool``, ``error_position`` ``int32``.  A
-null row gives a null row.
+``string``; ``is_valid`` gives ``bool``, ``error_position`` ``int32``; the
+list results (``query_params``, ``path_hierarchy``) a ``list`` of that text,
+a ``large_list`` for a ``large_string`` chunk.  A null row gives a null row.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 import pyarrow as pa
 
 from . import _core_py as core
+from . import _parts_py as parts
 from . import _pipeline_py as pipeline
 from . import _psl_py as psl
 from . import _rules_py as rules
@@ -44,12 +46,18 @@ __all__ = [
     "join_tsv",
     "lines",
     "normalize",
+    "path_extension",
+    "path_hierarchy",
     "percent_decode",
     "public_suffix",
+    "query_param",
+    "query_params",
     "registrable_domain",
+    "remove_params",
     "resolve_each",
     "resolve_one",
     "split",
+    "subdomain",
     "surt",
     "valid_rows",
     "whatwg_can_parse",
@@ -355,6 +363,52 @@ def fingerprint(
         )
 
     return _map_rows(col, row0, one, pa.uint64(), refused)
+
+
+# ---- what a log analyst reads out of a URI ------------------------------------
+
+
+def _list_type(arr: pa.Array, pairs: bool) -> pa.DataType:
+    """The type of a list result over chunk ``arr``: list<string> (``pairs``:
+    list<struct<key, value>>), large_list of large_string for large_string."""
+    text = _text_type(arr)
+    item = pa.struct([("key", text), ("value", text)]) if pairs else text
+    return pa.large_list(item) if text == pa.large_string() else pa.list_(item)
+
+
+def query_param(col: ArrowColumn, row0: int, threads: int, name: str, decode: bool) -> ArrowColumn:
+    return _map(col, row0, lambda s: parts.query_param(s, name, decode=decode))
+
+
+def query_params(col: ArrowColumn, row0: int, threads: int, decode: bool) -> ArrowColumn:
+    arr = _import(col)
+    out = [
+        None
+        if s is None
+        else [{"key": k, "value": v} for k, v in parts.query_params(s, decode=decode)]
+        for s in _rows(arr, row0)
+    ]
+    return _export(pa.array(out, type=_list_type(arr, True)))
+
+
+def remove_params(
+    col: ArrowColumn, row0: int, threads: int, patterns: Sequence[str]
+) -> ArrowColumn:
+    return _map(col, row0, lambda s: parts.remove_params(s, patterns))
+
+
+def path_extension(col: ArrowColumn, row0: int, threads: int) -> ArrowColumn:
+    return _map(col, row0, parts.path_extension)
+
+
+def path_hierarchy(col: ArrowColumn, row0: int, threads: int) -> ArrowColumn:
+    arr = _import(col)
+    out = [None if s is None else parts.path_hierarchy(s) for s in _rows(arr, row0)]
+    return _export(pa.array(out, type=_list_type(arr, False)))
+
+
+def subdomain(col: ArrowColumn, row0: int, threads: int, private: bool) -> ArrowColumn:
+    return _map(col, row0, lambda s: parts.subdomain(s, private=private))
 
 
 # fasturi.whatwg's kernels keep their own file, which builds on the helpers

@@ -229,6 +229,19 @@ cdef extern from "fasturi_arrow.h" nogil:
     int fu_col_viewable(const fu_col_t *c)
     int fu_view_array_init(ArrowArray *a, int64_t length, int64_t null_count, void *validity,
                            void *views, const fu_col_t *c)
+    ctypedef struct fu_strs_t:
+        fu_buf_t text, offsets, valid
+        int64_t count, nulls
+        int large, nullable
+    int fu_strs_init(fu_strs_t *b, int large, int nullable, int64_t text_room,
+                     int64_t items_room)
+    void fu_strs_free(fu_strs_t *b)
+    int fu_strs_push(fu_strs_t *b, const uint8_t *p, int64_t n)
+    int fu_strs_push_null(fu_strs_t *b)
+    void fu_strs_join_part(const fu_strs_t *b, int64_t a, int64_t c, int64_t e0, int64_t t0,
+                           uint8_t *text, void *offsets, uint8_t *valid)
+    int fu_list_schema_init(ArrowSchema *s, int large, int pairs)
+    int fu_strs_array_init(ArrowArray *a, fu_strs_t *b)
 
 # ---- fasturi_shared.h (atomics; a table readers use without a lock) ----
 cdef extern from "fasturi_shared.h" nogil:
@@ -370,3 +383,35 @@ cdef extern from "fasturi_idna2003.h" nogil:
     Py_ssize_t fu_idna2003_to_ascii(const uint8_t *s, size_t n, unsigned flags,
                                     uint8_t *out, size_t cap)
     Py_ssize_t fu_idna2003_nfkc_delims(const uint8_t *s, size_t n)
+
+# ---- fasturi_parts.h (query fields, path extension and levels, subdomain) ----
+cdef extern from "fasturi_parts.h" nogil:
+    int FU_FORM_DECODE, FU_FORM_UNCHECKED
+    ctypedef struct fu_qfield_t:
+        Py_ssize_t key, eq, end
+        int escaped
+    ctypedef struct fu_glob_t:
+        const uint8_t *p
+        Py_ssize_t n
+    int fu_utf8_seq(const uint8_t *s, Py_ssize_t n, int *bad)
+    Py_ssize_t fu_utf8_replace(const uint8_t *s, Py_ssize_t n, uint8_t *out)
+    Py_ssize_t fu_form_decode(const uint8_t *p, Py_ssize_t n, int mode, uint8_t *out,
+                              const uint8_t **res)
+    bint fu_query_range(const uint8_t *s, Py_ssize_t n, Py_ssize_t *a, Py_ssize_t *b)
+    bint fu_query_next(const uint8_t *s, Py_ssize_t *pos, Py_ssize_t qend, fu_qfield_t *f)
+    Py_ssize_t fu_query_key(const uint8_t *s, const fu_qfield_t *f, int mode, uint8_t *scratch,
+                            const uint8_t **res)
+    Py_ssize_t fu_query_value(const uint8_t *s, const fu_qfield_t *f, int mode,
+                              uint8_t *scratch, const uint8_t **res)
+    Py_ssize_t fu_query_param_1(const uint8_t *s, Py_ssize_t n, const uint8_t *name,
+                                Py_ssize_t nn, int mode, uint8_t *out, const uint8_t **res)
+    bint fu_glob_match(const fu_glob_t *g, const uint8_t *k, Py_ssize_t kn)
+    Py_ssize_t fu_remove_params_1(const uint8_t *s, Py_ssize_t n, const fu_glob_t *globs, int ng,
+                                  int unchecked, uint8_t *scratch, uint8_t *out)
+    void fu_path_range(const uint8_t *s, Py_ssize_t n, Py_ssize_t *a, Py_ssize_t *b)
+    Py_ssize_t fu_path_extension_1(const uint8_t *s, Py_ssize_t n, Py_ssize_t *at)
+    Py_ssize_t fu_path_level_next(const uint8_t *s, Py_ssize_t a, Py_ssize_t b, Py_ssize_t *at)
+    Py_ssize_t fu_subdomain_host(const fu_psl_t *t, int depth, const uint8_t *h, Py_ssize_t hn,
+                                 int shift, uint8_t *out)
+    Py_ssize_t fu_subdomain_1(const fu_psl_t *t, int depth, const uint8_t *s, Py_ssize_t n,
+                              int shift, uint8_t *out, Py_ssize_t *ha, Py_ssize_t *hb)

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from . import _core_py as core
     from . import _extract_py as extract
     from . import _idna_py as idna
+    from . import _parts_py as parts
     from . import _pipeline_py as pipeline
     from . import _psl_py as psl
     from . import _rules_py as rules
@@ -46,16 +47,17 @@ NO_EXTENSIONS = (
 )
 
 # The names the twins of the RFC 3986 API and crawler tools are bound to.
-_TWINS = ("core", "extract", "pipeline", "psl", "rules", "surt_impl", "uri")
+_TWINS = ("core", "extract", "parts", "pipeline", "psl", "rules", "surt_impl", "uri")
 
 
 def _choose() -> None:
     """Binds the names of ``_TWINS`` and ``IMPLEMENTATION``."""
-    global core, extract, pipeline, psl, rules, surt_impl, uri, IMPLEMENTATION
+    global core, extract, parts, pipeline, psl, rules, surt_impl, uri, IMPLEMENTATION
     if not NO_EXTENSIONS:
         try:
             from . import _core_c as core
             from . import _extract_c as extract
+            from . import _parts_c as parts
             from . import _pipeline_c as pipeline
             from . import _psl_c as psl
             from . import _rules_c as rules
@@ -68,6 +70,7 @@ def _choose() -> None:
             pass
     from . import _core_py as core  # type: ignore[no-redef]
     from . import _extract_py as extract  # type: ignore[no-redef]
+    from . import _parts_py as parts  # type: ignore[no-redef]
     from . import _pipeline_py as pipeline  # type: ignore[no-redef]
     from . import _psl_py as psl  # type: ignore[no-redef]
     from . import _rules_py as rules  # type: ignore[no-redef]
@@ -175,6 +178,7 @@ __all__ = [
     "core",
     "extract",
     "idna",
+    "parts",
     "pipeline",
     "psl",
     "rules",

@@ -15,7 +15,8 @@ the scalar function of row ``i``; a null row gives a null row.
 ``threads=1`` runs on the calling thread.  The result is the same either way.
 
 Text results are ``large_string`` for a ``large_string`` column, else
-``string``.  A row whose bytes are not UTF-8 (Arrow producers do not always
+``string``; list results (``query_params``, ``path_hierarchy``) a ``list``
+of that text (``large_list`` for ``large_string``).  A row whose bytes are not UTF-8 (Arrow producers do not always
 validate) raises ``ValueError`` naming the row; ``percent_decode`` with
 ``errors="strict"`` raises ``UnicodeDecodeError`` naming the row.
 
@@ -49,14 +50,20 @@ __all__ = [
     "is_valid",
     "normalize",
     "path",
+    "path_extension",
+    "path_hierarchy",
     "percent_decode",
     "port",
     "public_suffix",
     "query",
+    "query_param",
+    "query_params",
     "registrable_domain",
+    "remove_params",
     "resolve",
     "scheme",
     "split",
+    "subdomain",
     "surt",
     "userinfo",
     "WHATWG_FIELDS",
@@ -547,6 +554,69 @@ def percent_decode(col: Any, *, errors: str = "strict", threads: Optional[int] =
         )
     n = _threads("percent_decode", threads)
     return _apply(_read("percent_decode", col), _kernels.percent_decode, _text_out, n, errors)
+
+
+# ---- what a log analyst reads out of a URI (docs/reference.md §1) ---------------
+
+
+def _list_out(pairs: bool) -> Callable[[pa.Array], pa.DataType]:
+    def typ(chunk: pa.Array) -> pa.DataType:
+        text = _text_out(chunk)
+        item = pa.struct([("key", text), ("value", text)]) if pairs else text
+        return pa.large_list(item) if text == pa.large_string() else pa.list_(item)
+
+    return typ
+
+
+def query_param(col: Any, name: str, *, decode: bool = True, threads: Optional[int] = None) -> Any:
+    """``fasturi.query_param`` of every row: the value of the first query
+    field whose key is ``name`` (null where there is none)."""
+    if not isinstance(name, str):
+        raise type_error("query_param", "name", name)
+    n = _threads("query_param", threads)
+    return _apply(_read("query_param", col), _kernels.query_param, _text_out, n, name, bool(decode))
+
+
+def query_params(col: Any, *, decode: bool = True, threads: Optional[int] = None) -> Any:
+    """``fasturi.query_params`` of every row, as a column of
+    ``list<struct<key: string, value: string>>`` (``value`` null for a field
+    without ``=``; ``large_list`` of ``large_string`` for ``large_string``)."""
+    n = _threads("query_params", threads)
+    return _apply(
+        _read("query_params", col), _kernels.query_params, _list_out(True), n, bool(decode)
+    )
+
+
+def remove_params(col: Any, patterns: Iterable[str], *, threads: Optional[int] = None) -> Any:
+    """``fasturi.remove_params`` of every row: the query fields whose key
+    matches one of the glob ``patterns`` removed, all else as it was."""
+    if isinstance(patterns, (str, bytes)) or not hasattr(patterns, "__iter__"):
+        raise type_error("remove_params", "patterns", patterns, "an iterable of str")
+    given = tuple(patterns)
+    for i, p in enumerate(given):
+        if not isinstance(p, str):
+            raise type_error("remove_params", "patterns", p, "str", item=i)
+    n = _threads("remove_params", threads)
+    return _apply(_read("remove_params", col), _kernels.remove_params, _text_out, n, given)
+
+
+def path_extension(col: Any, *, threads: Optional[int] = None) -> Any:
+    """``fasturi.path_extension`` of every row (null where it is None)."""
+    n = _threads("path_extension", threads)
+    return _apply(_read("path_extension", col), _kernels.path_extension, _text_out, n)
+
+
+def path_hierarchy(col: Any, *, threads: Optional[int] = None) -> Any:
+    """``fasturi.path_hierarchy`` of every row, as a ``list<string>`` column
+    (``large_list`` of ``large_string`` for ``large_string``)."""
+    n = _threads("path_hierarchy", threads)
+    return _apply(_read("path_hierarchy", col), _kernels.path_hierarchy, _list_out(False), n)
+
+
+def subdomain(col: Any, *, private: bool = False, threads: Optional[int] = None) -> Any:
+    """``fasturi.subdomain`` of every row (null where it is None)."""
+    n = _threads("subdomain", threads)
+    return _apply(_read("subdomain", col), _kernels.subdomain, _text_out, n, bool(private))
 
 
 # ---- WHATWG URLs (API.md §9) ---------------------------------------------------
