@@ -85,6 +85,14 @@ def _search_params(s):
     return [str(p), p.get("q"), p.get_all(s), p.has(s, s), str(q), list(q)]
 
 
+def _outcome(f, *args, **kwargs):
+    # (a domain one of the calls refuses must not hide what the others give)
+    try:
+        return f(*args, **kwargs)
+    except ValueError as exc:
+        return (type(exc), str(exc))
+
+
 CALLS = {
     "split": lambda s: fasturi.split(s),
     "unsplit": lambda s: fasturi.unsplit(fasturi.split(s)),
@@ -152,6 +160,11 @@ CALLS = {
     "whatwg": _whatwg_reads,
     "whatwg-replace": _whatwg_replace,
     "search_params": _search_params,
+    "domain": lambda s: [
+        _outcome(whatwg.domain_to_ascii, s),
+        _outcome(whatwg.domain_to_ascii, s, be_strict=True),
+        whatwg.domain_to_unicode(s),
+    ],
     "bytes": None,  # filled below: the same functions on bytes input
 }
 

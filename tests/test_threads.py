@@ -19,6 +19,7 @@ from public_calls import BASE, CALLS, TEXTS, call, inputs
 
 import fasturi
 import fasturi.arrow
+from fasturi._functions import COMPONENTS
 import fasturi.parse
 from fasturi import _psl, whatwg
 
@@ -115,7 +116,17 @@ def _arrow_calls(col):
         "whatwg_can_parse": lambda t: fa.whatwg_can_parse(ww, BASE, threads=t),
         "whatwg_href": lambda t: fa.whatwg_href(ww, threads=t),
         "whatwg_split": lambda t: fa.whatwg_split(ww, fields=("host", "search"), threads=t),
+        "whatwg_replace": lambda t: fa.whatwg_replace(ww, search="?a=1", host="x", threads=t),
+        "whatwg_search_params": lambda t: fa.whatwg_search_params(ww, BASE, threads=t),
+        "query_param": lambda t: fa.query_param(col, "b", threads=t),
+        "query_params": lambda t: fa.query_params(col, decode=False, threads=t),
+        "remove_params": lambda t: fa.remove_params(col, ("utm_*", "a"), threads=t),
+        "path_extension": lambda t: fa.path_extension(col, threads=t),
+        "path_hierarchy": lambda t: fa.path_hierarchy(col, threads=t),
+        "subdomain": lambda t: fa.subdomain(col, private=True, threads=t),
     }
+    for field in COMPONENTS:
+        calls[field] = functools.partial(lambda f, t: getattr(fa, f)(col, threads=t), field)
     return {
         f"arrow.{name}(threads={t})": functools.partial(_rows, f, t)
         for name, f in calls.items()

@@ -53,7 +53,9 @@ def test_bench_plot_is_written_with_a_legend(tmp_path, monkeypatch):
     saved = []
     monkeypatch.setattr(Figure, "savefig", lambda fig, path, **kw: saved.append(fig))
     record = {"operation": "split", "implementation": "fasturi.split", "ns_per_item": 100.0}
-    _cli_bench._plot([record, {**record, "implementation": "urllib.parse.urlsplit"}], "x.png")
+    _cli_bench._plot(
+        [record, {**record, "implementation": "urllib.parse.urlsplit"}], "x.png", "title", "sub"
+    )
     (legend,) = saved[0].legends
     assert [t.get_text() for t in legend.get_texts()] == ["fasturi", "others"]
 
