@@ -32,11 +32,15 @@ CORE = {
     "fasturi._w3lib",  # what both w3lib preset twins share
 }
 if COMPILED:
-    CORE |= {f"fasturi._{stem}_c" for stem in ("core", "extract", "pipeline", "psl", "rules")}
+    CORE |= {
+        f"fasturi._{stem}_c" for stem in ("core", "extract", "parts", "pipeline", "psl", "rules")
+    }
     # (_idna_c: surt's IDNA 2003, which _surt_c cimports)
     CORE |= {"fasturi._surt_c", "fasturi._uri_c", "fasturi._w3lib_c", "fasturi._idna_c"}
 else:
-    CORE |= {f"fasturi._{stem}_py" for stem in ("core", "extract", "pipeline", "psl", "rules")}
+    CORE |= {
+        f"fasturi._{stem}_py" for stem in ("core", "extract", "parts", "pipeline", "psl", "rules")
+    }
     CORE |= {"fasturi._surt_py", "fasturi._uri_py", "fasturi._w3lib_py"}
 
 NEVER_AT_START = {"idna", "pyarrow", "pandas", "polars", "duckdb", "tqdm", "json", "argparse"}
@@ -75,12 +79,15 @@ def test_import_fasturi_parse():
     loaded = _loaded("import fasturi.parse")
     ours = {"fasturi", "fasturi._impl", "fasturi.parse"}
     if COMPILED:
-        ours |= {"fasturi._parse_c", "fasturi._quote_c"}
+        # (and the record of urllib.parse's module state they watch)
+        ours |= {"fasturi._parse_c", "fasturi._quote_c", "fasturi._stdstate"}
     assert _ours(loaded) == ours
     others = {m for m in loaded - stdlib - ours if not _CYTHON.fullmatch(m)}
     # unicodedata: urllib.parse's own NFKC check, which the compiled twin
-    # runs once at import to learn what this stdlib does
-    assert others <= {"__future__", "unicodedata"}, others
+    # runs once at import to learn what this stdlib does; opcode: the
+    # opcodes that rebind a global, which _stdstate looks for in the
+    # stdlib's functions
+    assert others <= {"__future__", "unicodedata", "opcode", "_opcode"}, others
 
 
 def test_the_first_rfc_3986_name_loads_the_twins():

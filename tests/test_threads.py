@@ -19,9 +19,9 @@ from public_calls import BASE, CALLS, TEXTS, call, inputs
 
 import fasturi
 import fasturi.arrow
-from fasturi._functions import COMPONENTS
 import fasturi.parse
 from fasturi import _psl, whatwg
+from fasturi._functions import COMPONENTS
 
 
 def _all_results():

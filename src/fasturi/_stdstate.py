@@ -22,11 +22,16 @@ itself, as they are bound at the time (``live``), and are not checked here.
 
 from __future__ import annotations
 
+import _thread
 import builtins
 import opcode
-import threading
 import types
-from typing import Any, Callable, Iterable
+
+# typing is not imported at run time (the drop-in's start-up); type
+# checkers take this as true
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable, Iterable
 
 ABSENT: Any = object()  # a name not bound in the module
 
@@ -135,7 +140,7 @@ class State:
         self.live = live
         self.on_reload = on_reload
         self.on_check = on_check
-        self.lock = threading.RLock()
+        self.lock = _thread.RLock()
         self.originals: dict[str, Callable[..., Any]] = {}
         self.capture()
 
