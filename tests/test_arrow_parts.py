@@ -10,7 +10,7 @@ from importlib.resources import files
 
 import pyarrow as pa
 import pytest
-from arrow_families import as_rows, families
+from arrow_families import as_rows, families, needs_polars, pl
 from corpus_files import FOLDER, lines
 from hypothesis import given
 from hypothesis import strategies as st
@@ -226,14 +226,18 @@ def test_argument_errors(arrow):
     assert arrow.query_param(["?\ufffd=1"], "\ud800").to_pylist() == [None]
 
 
-def test_documented_types(arrow):
-    import pandas as pd
-    import polars as pl
-
+@needs_polars
+def test_polars_list_type(arrow):
     rows = ["http://h/a/b?x=1&y", None]
     out = arrow.query_params(pl.Series("u", rows))
     assert isinstance(out, pl.Series) and out.name == "u"
     assert out.to_list() == [[{"key": "x", "value": "1"}, {"key": "y", "value": None}], None]
+
+
+def test_pandas_list_type(arrow):
+    import pandas as pd
+
+    rows = ["http://h/a/b?x=1&y", None]
     series = pd.Series(rows, index=[4, 5], dtype="string[pyarrow]")
     out = arrow.path_hierarchy(series)
     assert isinstance(out, pd.Series) and list(out.index) == [4, 5]

@@ -9,10 +9,9 @@ import json
 from pathlib import Path
 
 import pandas as pd
-import polars as pl
 import pyarrow as pa
 import pytest
-from arrow_families import as_rows, families
+from arrow_families import as_rows, families, needs_polars, pl
 from corpus_files import FOLDER, lines
 from hypothesis import given
 from hypothesis import strategies as st
@@ -113,6 +112,7 @@ def test_a_base_that_fails_fails_every_row():
     ]
 
 
+@needs_polars
 def test_pandas_and_polars_shapes():
     s = pd.Series(["http://A/?q=1", None], index=["x", "y"], name="url", dtype="string[pyarrow]")
     out = fa.whatwg_search_params(s)
