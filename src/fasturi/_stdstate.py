@@ -26,7 +26,12 @@ import builtins
 import opcode
 import threading
 import types
-from typing import Any, Callable, Iterable
+
+# typing is not imported at run time (the drop-in's start-up); type
+# checkers take this as true
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable, Iterable
 
 ABSENT: Any = object()  # a name not bound in the module
 
