@@ -508,6 +508,14 @@ def test_host_differs_not_reported_where_parsers_agree(text):
     assert findings(text, "host-differs") == []
 
 
+@pytest.mark.parametrize(
+    "text", ["http://\ud800.example/", "foo://x\udfff/", "http://a\ud800\\@b/", "http://\ud800/"]
+)
+def test_a_lone_surrogate_in_the_host_is_a_finding_not_an_exception(text):
+    # (the URL Standard's host parser reads it as U+FFFD, as its parse does)
+    assert only(text, "invalid").section == "4.1"
+
+
 # ---- the scope: the checks audit runs on a valid reference --------------------
 
 # pieces of references around the places where the scope decides: hosts that

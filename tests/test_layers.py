@@ -57,9 +57,11 @@ def _imported(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
                     if alias.name.split(".")[0] == PACKAGE:
                         add(alias.name, [])
     else:  # Cython: "from fasturi._x cimport y", "from fasturi import _x", "cimport fasturi._x"
-        for m in re.finditer(r"^\s*from\s+([\w.]+)\s+c?import\s+\(?([\w\s,]+)", text, re.M):
+        # (the names: a parenthesized list over lines, else the rest of the line)
+        for m in re.finditer(r"^\s*from\s+([\w.]+)\s+c?import\s+(\([^)]*\)|[^\n#]*)", text, re.M):
             if m.group(1).split(".")[0] == PACKAGE:
-                add(m.group(1), [n.split()[0] for n in m.group(2).split(",") if n.strip()])
+                names = m.group(2).strip("()").split(",")
+                add(m.group(1), [n.split()[0] for n in names if n.strip()])
         for m in re.finditer(r"^\s*c?import\s+(fasturi[\w.]*)", text, re.M):
             add(m.group(1), [])
     targets.discard(name)
@@ -117,6 +119,8 @@ def test_the_graph_is_read_whole():
     assert {"fasturi._core_c", "fasturi._rules_c", "fasturi._core_py"} <= graph["fasturi._impl"]
     assert "fasturi._types" in graph["fasturi._core_c"]  # a .pyx import
     assert "fasturi._idna_c" in graph["fasturi._surt_c"]  # a cimport
+    # (an import on the line after another's names)
+    assert "fasturi._search_params_c" in graph["fasturi._whatwg_c"]
     assert "fasturi._impl" in graph["fasturi"]
     assert "fasturi._audit" in graph["fasturi"]  # (in a function)
     assert len(graph) >= 50
@@ -137,3 +141,31 @@ def test_lower_layers_do_not_reach_up():
     for name in twins:
         assert "fasturi._impl" not in graph[name], name
         assert PACKAGE not in graph[name], name
+
+
+def _reach(graph: dict[str, set[str]], name: str) -> set[str]:
+    """The modules that loading ``name`` loads (its imports, theirs, ...)."""
+    seen: set[str] = set()
+    todo = [name]
+    while todo:
+        for w in graph.get(todo.pop(), ()):
+            if w not in seen:
+                seen.add(w)
+                todo.append(w)
+    return seen
+
+
+def test_a_compiled_module_never_needs_a_pure_twin():
+    # what both twins of a pair use lives in a module that is neither twin
+    # (_whatwg_percent, _webidl, _w3lib, ...): the compiled build loads no
+    # reference twin
+    graph = _graph()
+    compiled = [name for name in graph if name.endswith("_c")]
+    assert {"fasturi._whatwg_c", "fasturi._search_params_c", "fasturi._arrow_c"} <= set(compiled)
+    for name in compiled:
+        assert {m for m in _reach(graph, name) if m.endswith("_py")} == set(), name
+
+
+def test_reach_follows_imports_of_imports():
+    graph = {"a": {"b"}, "b": {"c"}, "c": set(), "d": {"a"}}
+    assert _reach(graph, "d") == {"a", "b", "c"}

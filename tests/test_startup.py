@@ -31,16 +31,13 @@ CORE = {
     "fasturi._surt",  # surt's rare steps
     "fasturi._w3lib",  # what both w3lib preset twins share
 }
+_TWINS = ("core", "extract", "parts", "pipeline", "psl", "rules")
 if COMPILED:
-    CORE |= {
-        f"fasturi._{stem}_c" for stem in ("core", "extract", "parts", "pipeline", "psl", "rules")
-    }
+    CORE |= {f"fasturi._{stem}_c" for stem in _TWINS}
     # (_idna_c: surt's IDNA 2003, which _surt_c cimports)
     CORE |= {"fasturi._surt_c", "fasturi._uri_c", "fasturi._w3lib_c", "fasturi._idna_c"}
 else:
-    CORE |= {
-        f"fasturi._{stem}_py" for stem in ("core", "extract", "parts", "pipeline", "psl", "rules")
-    }
+    CORE |= {f"fasturi._{stem}_py" for stem in _TWINS}
     CORE |= {"fasturi._surt_py", "fasturi._uri_py", "fasturi._w3lib_py"}
 
 NEVER_AT_START = {"idna", "pyarrow", "pandas", "polars", "duckdb", "tqdm", "json", "argparse"}
@@ -78,16 +75,18 @@ def test_import_fasturi_parse():
     stdlib = _loaded("import urllib.parse")
     loaded = _loaded("import fasturi.parse")
     ours = {"fasturi", "fasturi._impl", "fasturi.parse"}
+    allowed = {"__future__"}
     if COMPILED:
-        # (and the record of urllib.parse's module state they watch)
+        # (_stdstate: what of urllib.parse's module state the compiled
+        # twins' answers depend on)
         ours |= {"fasturi._parse_c", "fasturi._quote_c", "fasturi._stdstate"}
+        # unicodedata: urllib.parse's own NFKC check, which the compiled
+        # twin runs once at import to learn what this stdlib does;
+        # _stdstate reads the stdlib's code (opcode)
+        allowed |= {"unicodedata", "opcode", "_opcode"}
     assert _ours(loaded) == ours
     others = {m for m in loaded - stdlib - ours if not _CYTHON.fullmatch(m)}
-    # unicodedata: urllib.parse's own NFKC check, which the compiled twin
-    # runs once at import to learn what this stdlib does; opcode: the
-    # opcodes that rebind a global, which _stdstate looks for in the
-    # stdlib's functions
-    assert others <= {"__future__", "unicodedata", "opcode", "_opcode"}, others
+    assert others <= allowed, others
 
 
 def test_the_first_rfc_3986_name_loads_the_twins():
@@ -105,6 +104,65 @@ def test_the_first_rfc_3986_name_loads_the_twins():
 def test_the_compiled_build_imports_no_pure_twin():
     loaded = _loaded("import fasturi\nfasturi.split")
     assert not {m for m in loaded if m.startswith("fasturi.") and m.endswith("_py")}
+
+
+# Every name of fasturi.whatwg used, and audit on URLs that need the URL
+# Standard's host parser (host-differs, idna-mapped-host), the column
+# kernels where pyarrow is installed.
+_WHATWG_EVERYTHING = r"""
+import copy, pickle
+import fasturi, fasturi.whatwg as w
+url = w.parse("HTTP://B\u00dcCHER.example:80/a/../b?x=1&y=%41#f", "http://base/")
+getters = ("href", "origin", "protocol", "username", "password", "host", "hostname",
+           "port", "pathname", "search", "hash")
+assert [getattr(url, name) for name in getters]
+assert url.search_params.get("y") == "A"
+url = url.replace(pathname="/c", search="?q=\ud800", host="\u24d6.example", hash="")
+assert pickle.loads(pickle.dumps(url)) == copy.copy(url) == url
+assert w.can_parse("a", "http://b/") and not w.can_parse("http://[::1")
+assert w.resolve("http://a/b/c", "../d") == "http://a/d"
+try:
+    w.parse("http://a b/")
+except w.InvalidURL:
+    pass
+params = w.SearchParams("?a=1&b=2")
+params.append("c\ud800", "3")
+params.set("a", "4")
+params.delete("b")
+params.sort()
+assert params.has("a") and params.get_all("a") == ["4"] and len(params) == 2
+assert list(params) == params.items() and params.keys() and params.values()
+assert pickle.loads(pickle.dumps(params)) == params
+assert str(w.SearchParams({"k": "v"})) == str(w.SearchParams([("k", "v")])) == "k=v"
+assert str(w.SearchParams(b"k=v")) == "k=v"
+assert w.domain_to_ascii("B\u00fccher.example") == "xn--bcher-kva.example"
+assert w.domain_to_unicode("xn--bcher-kva.example") == "b\u00fccher.example"
+for text in ("http://a.example\\@b.example/", "http://\u24d6\u24de\u24de\u24d6.com/",
+             "http://[::ffff:127.0.0.1]/", "http://0x7f.1/", "http://\ud800.example/"):
+    fasturi.audit(text)
+try:
+    import pyarrow
+except ImportError:
+    pass
+else:
+    import fasturi.arrow as fa
+    col = pyarrow.array(["http://b\u00fccher.example/?a=1", None, "nope", "http://0x7f.1\\x"])
+    fa.whatwg_href(col, "http://base/")
+    fa.whatwg_can_parse(col)
+    fa.whatwg_split(col)
+    fa.whatwg_search_params(col)
+    fa.whatwg_replace(col, pathname="/z", host="\u24d6.example")
+"""
+
+
+@pytest.mark.compiled
+def test_the_compiled_url_standard_imports_no_pure_twin():
+    # the compiled twins of the URL Standard parse every input in C and
+    # share with the reference only modules that are neither twin
+    loaded = _loaded(_WHATWG_EVERYTHING)
+    assert {"fasturi._whatwg_c", "fasturi._search_params_c", "fasturi._idna_c"} <= loaded
+    assert not {m for m in loaded if m.endswith("_py")}
+    assert "fasturi._idna_tables" not in loaded
 
 
 def test_whatwg_loads_on_first_use():

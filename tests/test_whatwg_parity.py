@@ -288,6 +288,42 @@ def test_any_bytes(twins, data, base):
     assert _differ(twins, [b"x"], data) == []
 
 
+def _host(mod, input, is_opaque):
+    try:
+        return mod.host_parse(input, is_opaque)
+    except InvalidURL as e:
+        return ("InvalidURL", e.reason, str(e))
+
+
+# the host parser on its own (audit's): what a URL's host state would give
+# it, and what it never would (delimiters, tabs, an empty input)
+HOSTS = sorted(
+    {c["input"].split("://", 1)[-1].split("/", 1)[0] for c in WPT}
+    | {
+        t.format(c=chr(c))
+        for t in ("{c}", "a{c}b", "[::{c}]", "1.2.3{c}", "%{c}1")
+        for c in range(128)
+    }
+    | {"", "[", "[]", "%", "\ud800", "a\ud800b.example", "0x7f.1", "\u24d6.com", "a." * 200}
+    # (longer in ASCII than three bytes each: the C parser's second pass)
+    | {"\u3300", "a.%E3%8C%80", "\u33ff" * 20, "\u3300." * 30 + "0x7f", "\u3300." * 3 + "0x7f"}
+)
+
+
+def test_host_parser(twins):
+    compiled, python = twins
+    for opaque in (False, True):
+        assert [h for h in HOSTS if _host(compiled, h, opaque) != _host(python, h, opaque)] == []
+
+
+@given(st.lists(st.sampled_from(TOKENS), max_size=12).map("".join), st.booleans())
+@example("\ud800.example", False)
+@example("b\u00fccher" * 40, False)
+def test_host_parser_generated(twins, input, is_opaque):
+    compiled, python = twins
+    assert _host(compiled, input, is_opaque) == _host(python, input, is_opaque)
+
+
 with open(Path(__file__).parent / "wpt" / "setters_tests.json", encoding="utf-8") as f:
     SETTERS = [
         (case["href"], {setter: case["new_value"]})
@@ -369,3 +405,7 @@ def test_compiled_parses_every_input_itself(twins, monkeypatch):
                 pass
     # (hosts beyond ASCII among them: the compiled domain parser's)
     assert compiled.parse("http://b\u00fccher.example/").hostname == "xn--bcher-kva.example"
+    # the host parser alone (audit's) too
+    assert compiled.host_parse("B\u00fccher.example") == "xn--bcher-kva.example"
+    assert compiled.host_parse("0x7f.1") == "127.0.0.1"
+    assert compiled.host_parse("a%20b\u00fc", True) == "a%20b%C3%BC"

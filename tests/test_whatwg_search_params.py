@@ -401,6 +401,24 @@ def test_serialize_several(sp):
         assert str(params) == want
 
 
+def test_serializer_refuses_what_is_not_pairs_of_scalar_value_strings(sp):
+    # (the serializer of either twin takes any iterable of pairs; a lone
+    # surrogate is UTF-8's error, as it is str.encode's)
+    assert (
+        sp.urlencoded_serialize(iter([["a b", "\U0001f600"], ("c", "")])) == "a+b=%F0%9F%98%80&c="
+    )
+    with pytest.raises(UnicodeEncodeError, match="position 1"):
+        sp.urlencoded_serialize([("a", "b"), ("c", "d\ud800")])
+    with pytest.raises(UnicodeEncodeError, match="position 0"):
+        sp.urlencoded_serialize([("\udc00", "d\ud800")])
+    for bad in ([("a",)], [("a", "b", "c")]):
+        with pytest.raises(ValueError):
+            sp.urlencoded_serialize(bad)
+    for bad in ([("a", 1)], [(None, "b")], [b"ab"]):
+        with pytest.raises((TypeError, AttributeError)):
+            sp.urlencoded_serialize(bad)
+
+
 @pytest.mark.parametrize(
     ("query", "want"),
     [

@@ -360,6 +360,8 @@ cdef extern from "fasturi_whatwg.h" nogil:
     ctypedef Py_ssize_t (*fu_ww_idna_t)(const uint8_t *s, Py_ssize_t n, uint8_t *out,
                                         Py_ssize_t cap) noexcept nogil
     fu_ww_idna_t fu_ww_idna
+    int fu_ww_host(const uint8_t *h, Py_ssize_t n, int opaque, uint8_t *out, Py_ssize_t *po,
+                   fu_ww_url *u)
     int fu_ww_host_alone(const uint8_t *h, Py_ssize_t n, uint8_t **host, Py_ssize_t *len,
                          fu_ww_url *u)
     enum:

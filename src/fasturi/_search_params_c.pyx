@@ -4,9 +4,10 @@ The urlencoded parser runs over the query's UTF-8 in C (csrc/
 fasturi_urlencoded.h and fasturi_codec.h's decoder: '&', '=', '+' and
 "%HH" in one pass a piece), making one str a name or value; the
 serializer measures, then writes, every pair into one ASCII str.  The
-list is a list of (name, value) tuples, as the reference's is; what only
-the reference does (a lone surrogate's U+FFFD, an init of pairs or a
-mapping) is the reference's own code.
+list is a list of (name, value) tuples, as the reference's is.  Web IDL's
+conversions where they are not a plain str without lone surrogates (a
+lone surrogate's U+FFFD, an init of pairs or a mapping) are _webidl's,
+which both twins share.
 """
 
 cimport cython
@@ -42,9 +43,9 @@ from fasturi._csrc cimport (
 
 from operator import itemgetter
 
+from fasturi._errors import type_error
 from fasturi._types import UNPICKLE
-
-from fasturi import _search_params_py
+from fasturi._webidl import init_pairs, usv_string
 
 __all__ = ["SearchParams", "urlencoded_parse", "urlencoded_serialize", "urlencoded_string_parse"]
 
@@ -131,11 +132,11 @@ cdef inline bint _has_surrogate(str s):
 
 
 cdef inline str _usv(str func, str argument, object value):
-    """value as a USVString (the reference's usv_string, which names the
-    argument of another type)."""
+    """value as a USVString (_webidl's usv_string where it is not a plain
+    str without lone surrogates: it names the argument of another type)."""
     if type(value) is str and (PyUnicode_IS_ASCII(value) or not _has_surrogate(value)):
         return value
-    return _search_params_py.usv_string(func, argument, value)
+    return usv_string(func, argument, value)
 
 
 cdef Py_ssize_t _encoded_len(str s) noexcept:
@@ -165,7 +166,7 @@ cdef inline uint8_t *_encode(str s, uint8_t *o, const uint8_t *end):
 
 cdef str _serialize(list pairs):
     """The application/x-www-form-urlencoded serializer."""
-    cdef Py_ssize_t total = 0, m
+    cdef Py_ssize_t total = 0, m, m2
     cdef tuple pair
     cdef str out
     cdef uint8_t *o
@@ -176,12 +177,13 @@ cdef str _serialize(list pairs):
     for pair in pairs:
         m = _encoded_len(<str>pair[0])
         total += m + 2  # "=" and "&" (one "&" too many: taken off below)
-        if m < 0:
-            return _search_params_py.urlencoded_serialize(pairs)
-        m = _encoded_len(<str>pair[1])
-        total += m
-        if m < 0:
-            return _search_params_py.urlencoded_serialize(pairs)
+        m2 = _encoded_len(<str>pair[1])
+        total += m2
+        if m < 0 or m2 < 0:
+            # a lone surrogate: UTF-8 refuses it, as the reference's
+            # encoding does (the same UnicodeEncodeError)
+            (<str>pair[0 if m < 0 else 1]).encode("utf-8")
+            raise UnicodeError("a lone surrogate")  # (encode raises first)
     out = PyUnicode_New(total - 1, 127)
     o = <uint8_t *>PyUnicode_DATA(out)
     end = o + total - 1
@@ -211,7 +213,13 @@ def urlencoded_string_parse(str input):
 
 def urlencoded_serialize(tuples):
     """The application/x-www-form-urlencoded serializer (UTF-8)."""
-    return _serialize(list(tuples))
+    # (_serialize reads pairs of str unchecked: a SearchParams' list is)
+    cdef list pairs = []
+    for i, (name, value) in enumerate(tuples):
+        if not isinstance(name, str) or not isinstance(value, str):
+            raise type_error("urlencoded_serialize", "tuples", (name, value), "a pair of str", i)
+        pairs.append((name, value))
+    return _serialize(pairs)
 
 
 @cython.final
@@ -242,11 +250,14 @@ cdef class SearchParams:
             self._list = _parse(<const uint8_t *>PyBytes_AS_STRING(raw) + start,
                                 PyBytes_GET_SIZE(raw) - start)
             return
-        # a str subclass or with a lone surrogate, a mapping, pairs: the
-        # reference's conversions
-        if isinstance(init, str) and init.startswith("?"):
-            init = init[1:]
-        self._list = _search_params_py._init_list(init)
+        # a str subclass or with a lone surrogate, a mapping, pairs:
+        # Web IDL's conversions first
+        if isinstance(init, str):
+            if init.startswith("?"):
+                init = init[1:]
+            self._list = _parse_str(usv_string("SearchParams", "init", init), 0)
+        else:
+            self._list = init_pairs(init)
 
     def append(self, name, value):
         """Append (name, value)."""

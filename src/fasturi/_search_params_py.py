@@ -7,16 +7,17 @@ for step.  Names and values are scalar value strings: a ``str`` argument
 holding lone surrogates has each replaced by U+FFFD, as Web IDL's
 conversion to ``USVString`` does; an argument of another type raises
 ``TypeError`` (Python does not turn ``1`` or ``None`` into text unasked,
-as JavaScript does).
+as JavaScript does).  Those conversions are ``_webidl``'s, which the
+compiled twin shares.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union
+from typing import Any, Iterable, Iterator, List, Optional, Tuple, Union
 
-from ._errors import type_error
 from ._types import UNPICKLE
+from ._webidl import init_pairs, usv_string
 from ._whatwg_percent import COMPONENT_SET, percent_decode
 
 __all__ = ["SearchParams", "urlencoded_parse", "urlencoded_serialize", "urlencoded_string_parse"]
@@ -84,24 +85,7 @@ def urlencoded_serialize(tuples: Iterable[Pair]) -> str:
     )
 
 
-# -- Web IDL's conversions ------------------------------------------------------
-
-
-def usv_string(func: str, argument: str, value: object) -> str:
-    """``value`` as a USVString: a ``str`` with each lone surrogate replaced
-    by U+FFFD (a subclass's text as a plain ``str``); another type raises
-    ``TypeError``."""
-    if type(value) is not str:
-        if not isinstance(value, str):
-            raise type_error(func, argument, value)
-        value = str.__str__(value)
-    if not value.isascii():
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            value = "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in value)
-    return value
-
+# -- Initialize ------------------------------------------------------------------
 
 _Init = Union[str, bytes, Mapping[str, str], Iterable[Tuple[str, str]]]
 
@@ -114,53 +98,8 @@ def _init_list(init: object) -> List[Pair]:
     if isinstance(init, (bytes, bytearray, memoryview)):
         # a byte sequence: the urlencoded parser's own input
         return urlencoded_parse(bytes(init))
-    if isinstance(init, Mapping):
-        # a record<USVString, USVString>: keys that convert alike are one
-        # key, the last value at the first one's place
-        record: Dict[str, str] = {}
-        for name, value in init.items():
-            record[usv_string("SearchParams", "init", name)] = usv_string(
-                "SearchParams", "init", value
-            )
-        return list(record.items())
-    try:
-        sequences = iter(init)  # type: ignore[call-overload]
-    except TypeError:
-        raise type_error(
-            "SearchParams", "init", init, "str, bytes, a mapping or an iterable of pairs"
-        ) from None
-    output: List[Pair] = []
-    for i, inner in enumerate(sequences):
-        # a sequence<USVString> of size 2 (a str is not one: Web IDL takes
-        # no string primitive for a sequence)
-        pair = None if isinstance(inner, (str, bytes)) else _pair(inner)
-        if pair is None:
-            raise TypeError(
-                f"SearchParams() argument 'init' item {i} must be a pair (name, value), "
-                f"not {_describe(inner)}"
-            )
-        output.append(
-            (
-                usv_string("SearchParams", "init", pair[0]),
-                usv_string("SearchParams", "init", pair[1]),
-            )
-        )
-    return output
-
-
-def _pair(inner: object) -> Optional[List[Any]]:
-    try:
-        items = list(inner)  # type: ignore[call-overload]
-    except TypeError:
-        return None
-    return items if len(items) == 2 else None
-
-
-def _describe(inner: object) -> str:
-    try:
-        return f"{type(inner).__name__} of {len(inner)}"  # type: ignore[arg-type]
-    except TypeError:
-        return type(inner).__name__
+    # a record or a sequence of pairs
+    return init_pairs(init)
 
 
 # -- URLSearchParams ------------------------------------------------------------

@@ -28,6 +28,7 @@ from ._errors import type_error
 from ._idna_py import domain_parse
 from ._search_params_py import SearchParams
 from ._types import UNPICKLE, InvalidURL
+from ._webidl import usv
 from ._whatwg_percent import (
     C0_CONTROL_SET,
     FRAGMENT_SET,
@@ -69,7 +70,10 @@ FORBIDDEN_DOMAIN = FORBIDDEN_HOST | frozenset(map(chr, range(0x20))) | {"%", "\x
 
 
 def host_parse(input: str, is_opaque: bool = False) -> str:
-    """The host parser; returns the host serialized (host serializer)."""
+    """The host parser; returns the host serialized (host serializer).
+    ``input`` is read as a scalar value string (a lone surrogate as
+    U+FFFD)."""
+    input = usv(input)
     # 1. IPv6
     if input.startswith("["):
         if not input.endswith("]"):
@@ -1079,12 +1083,7 @@ def scalar_value_string(func: str, name: str, value: object) -> str:
     """``value`` as a scalar value string (USVString): lone surrogates
     become U+FFFD; bytes are UTF-8, decoded with U+FFFD for errors."""
     if isinstance(value, str):
-        if not value.isascii():
-            try:
-                value.encode("utf-8")
-            except UnicodeEncodeError:
-                value = "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in value)
-        return value
+        return usv(value)
     if isinstance(value, (bytes, bytearray, memoryview)):
         return bytes(value).decode("utf-8", "replace")
     raise type_error(func, name, value, "str or bytes")
