@@ -7,12 +7,50 @@ them."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import random
+import subprocess
+import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
 
 CSRC = Path(__file__).resolve().parent.parent / "csrc"
+
+# unicodedata2 does not declare that it runs without the GIL: on a
+# free-threaded interpreter importing it would turn the GIL on for the rest
+# of the run.  There these tests run in a child interpreter whose GIL is
+# held off (-X gil=0: they are one thread), and only there.
+_IN_CHILD = "FASTURI_IDNA_TABLES_CHILD"
+_FREE_THREADED = bool(sysconfig.get_config_var("Py_GIL_DISABLED"))
+in_child = pytest.mark.skipif(
+    _FREE_THREADED and _IN_CHILD not in os.environ,
+    reason="run by test_in_a_child_with_the_gil_held_off",
+)
+
+
+if _FREE_THREADED and _IN_CHILD not in os.environ:
+
+    def test_in_a_child_with_the_gil_held_off():
+        child = subprocess.run(
+            [
+                sys.executable,
+                "-X",
+                "gil=0",
+                "-m",
+                "pytest",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                __file__,
+            ],
+            env={**os.environ, _IN_CHILD: "1"},
+            capture_output=True,
+            text=True,
+        )
+        assert child.returncode == 0, child.stdout[-3000:] + child.stderr[-3000:]
+        assert " passed" in child.stdout.splitlines()[-1]
 
 
 @pytest.fixture(scope="module")
@@ -29,17 +67,20 @@ def data(gen):
     return gen.Data()
 
 
+@in_child
 def test_tables_are_generated(gen, data):
     assert gen.render_header(data) == gen.HEADER.read_text(encoding="ascii")
     assert gen.render_module(data) == gen.MODULE.read_text(encoding="utf-8")
 
 
+@in_child
 def test_idna2003_tables_are_generated(gen):
     # from this Python's stringprep and unicodedata.ucd_3_2_0: the same data
     # on every interpreter the suite runs on
     assert gen.render_header_2003(gen.Data2003()) == gen.HEADER_2003.read_text(encoding="ascii")
 
 
+@in_child
 def test_one_unicode_version(gen):
     import idna.uts46data
     import unicodedata2
@@ -56,6 +97,7 @@ def _sample():
     return [cp for cp in range(0x110000) if cp < 0x3400 or rng.randrange(50) == 0]
 
 
+@in_child
 def test_reference_properties_are_unicodedata2s():
     import unicodedata2 as ucd
 
@@ -71,6 +113,7 @@ def test_reference_properties_are_unicodedata2s():
         assert ref.bidi_class(c) == (bidi if bidi in ref.T.BIDI_VALUES else ""), hex(cp)
 
 
+@in_child
 def test_reference_uts46_is_the_idna_packages():
     import idna
 
@@ -85,6 +128,7 @@ def test_reference_uts46_is_the_idna_packages():
             assert idna.uts46_remap(c, std3_rules=False, transitional=False) == c
 
 
+@in_child
 def test_reference_nfc_is_unicodedata2s():
     import unicodedata2 as ucd
 

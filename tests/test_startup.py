@@ -83,7 +83,7 @@ def test_import_fasturi_parse():
         # unicodedata: urllib.parse's own NFKC check, which the compiled
         # twin runs once at import to learn what this stdlib does;
         # _stdstate reads the stdlib's code (opcode)
-        allowed |= {"unicodedata", "opcode", "_opcode"}
+        allowed |= {"unicodedata", "opcode", "_opcode", "_opcode_metadata"}
     assert _ours(loaded) == ours
     others = {m for m in loaded - stdlib - ours if not _CYTHON.fullmatch(m)}
     assert others <= allowed, others
