@@ -45,24 +45,6 @@ cdef extern from *:
     #define fu_add_ssize(p, v) ((void)(*(p) += (v)))
     #endif
 
-    /* *p += 1 if that keeps it below limit, as one atomic step without the
-       GIL: whether it did. */
-    static inline int fu_claim_ssize(Py_ssize_t *p, Py_ssize_t limit)
-    {
-    #ifdef Py_GIL_DISABLED
-        Py_ssize_t v = _Py_atomic_load_ssize_relaxed(p);
-        while (v < limit)
-            if (_Py_atomic_compare_exchange_ssize(p, &v, v + 1))
-                return 1;
-        return 0;
-    #else
-        if (*p >= limit)
-            return 0;
-        *p += 1;
-        return 1;
-    #endif
-    }
-
     /* A lock for a table several threads update: a PyMutex without the
        GIL (3.13+), nothing with it.  Never held across a call that can run
        Python code, so it cannot be taken twice by one thread. */
@@ -172,7 +154,6 @@ cdef extern from *:
     Py_ssize_t fu_load_ssize(Py_ssize_t *p) nogil
     void fu_store_ssize(Py_ssize_t *p, Py_ssize_t v) nogil
     void fu_add_ssize(Py_ssize_t *p, Py_ssize_t v) nogil
-    bint fu_claim_ssize(Py_ssize_t *p, Py_ssize_t limit) nogil
     int fu_std_watch(object d) except -1
     uint64_t fu_std_stamp() nogil
     int fu_std_state() nogil

@@ -58,7 +58,6 @@ from fasturi._capi cimport (
 from fasturi._dropin cimport (
     FU_FREE_THREADED,
     fu_add_ssize,
-    fu_claim_ssize,
     fu_load_ssize,
     fu_lock,
     fu_mutex,
@@ -797,13 +796,9 @@ cdef class _SplitCache:
     held for no Python code (lookups compare plain keys only, and what an
     eviction releases is released after): one thread's calls are kept and
     evicted exactly as with the GIL, and threads do not wait on each other.
-    Together they keep at most maxsize entries, as lru_cache does (`total`,
-    claimed atomically): a thread whose table is not full while the others
-    hold the rest makes room in its own, or keeps nothing while it has none.
     The statistics are the sum of the tables'; every call counts once."""
     cdef Table *tables
     cdef Py_ssize_t mask, maxsize
-    cdef Py_ssize_t total      # entries in every table (atomic without the GIL)
     cdef dict unbounded        # maxsize=None: a plain dict, nothing to evict
     cdef Py_ssize_t hits, misses   # (the dict's)
     cdef object maxsize_obj, info_type
@@ -996,12 +991,7 @@ cdef class _SplitCache:
         if self._slot_of(t, key, h) >= 0:
             fu_unlock(&t.lock)
             return result
-        if t.count >= self.maxsize or t.free < 0 or not fu_claim_ssize(&self.total, self.maxsize):
-            # full, or every table together is: this one's oldest makes room
-            # (the total stays), or without one nothing is kept
-            if t.count == 0:
-                fu_unlock(&t.lock)
-                return result
+        if t.count >= self.maxsize or t.free < 0:
             e = t.oldest
             old_key = t.pool[e].key
             old_result = t.pool[e].result
@@ -1091,7 +1081,6 @@ cdef class _SplitCache:
                 for i in range(self.mask + 1):
                     t.index[i] = -1
                 t.newest = t.oldest = -1
-                fu_add_ssize(&self.total, -t.count)
                 t.count = 0
                 self._free_all(t)
             fu_unlock(&t.lock)
