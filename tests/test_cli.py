@@ -460,7 +460,11 @@ if sys.platform != "win32":  # the resource module is POSIX-only
             return kib // 1024 if sys.platform == "darwin" else kib  # macOS reports bytes
 
         small, large = peak(2000), peak(200000)
-        assert large - small < 16 * 1024, (small, large)
+        # (a free-threaded build's allocator, mimalloc, keeps the pages of
+        # blocks one thread allocated and another freed for a while: 13 to
+        # 19 MiB more for 30 MB of input, 20 for 150 MB, on 3.14t)
+        bound = 24 if sysconfig.get_config_var("Py_GIL_DISABLED") else 16
+        assert large - small < bound * 1024, (small, large)
 
 
 def test_streaming_memory_in_process(monkeypatch):
