@@ -30,6 +30,7 @@
 #include "fasturi_arrow.h"
 #include "fasturi_canon.h"
 #include "fasturi_dots.h"
+#include "fasturi_parts.h"
 #include "fasturi_psl.h"
 #include "fasturi_rules.h"
 #include "fasturi_scan.h"
@@ -653,6 +654,7 @@ typedef struct {
     texts_t key_text, value_text;
     uint64_t *value_valid;
     idx_t total; /* the pairs of the rows so far */
+    int mode;    /* FU_FORM_DECODE, or 0: as written */
 } query_params_t;
 
 static void query_params_null(call_t *c, idx_t i)
@@ -664,42 +666,42 @@ static void query_params_null(call_t *c, idx_t i)
 }
 
 /* The query's '&'-separated fields, empty ones left out, each split at its
- * first '=' into key and value (NULL when there is no '='), both as
- * written.  A row without a query gives an empty list. */
+ * first '=' into key and value (NULL when there is no '='), form-decoded
+ * or as written (fasturi.query_params).  A row without a query gives an
+ * empty list. */
 static int query_params_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
 {
     query_params_t *self = (query_params_t *)c;
     duckdb_list_entry *entries = (duckdb_list_entry *)c->data;
     idx_t total = self->total, count = 0;
-    int64_t pos, end, eq;
-    fu_split_t s;
-    if (!is_utf8(p, n, fu_split_ascii_1(p, n, &s)))
+    ptrdiff_t qa, qend, pos, m;
+    const uint8_t *text;
+    fu_qfield_t f;
+    if (!is_utf8(p, n, fu_is_ascii(p, n)))
         return fail_utf8(c->info, i);
     entries[i].offset = total;
-    if (s.query_start >= 0) {
+    if (fu_query_range(p, n, &qa, &qend)) {
         /* room for every field: one more than the query's '&' */
         idx_t most = 1;
-        for (pos = s.query_start; pos < s.query_end; pos++)
+        for (pos = qa; pos < qend; pos++)
             most += p[pos] == '&';
         if (duckdb_list_vector_reserve(c->out, total + most) == DuckDBError)
+            return out_of_memory(c);
+        /* a key or value decoded: room for the longest field, the query */
+        if (self->mode && reserve(&c->sc.data, &c->sc.cap, FU_FORM_ROOM((size_t)(qend - qa))) < 0)
             return out_of_memory(c);
         /* (reserving may move the children's memory) */
         self->value_valid = NULL;
         text_refresh(&self->key_text);
         text_refresh(&self->value_text);
-        for (pos = s.query_start; pos <= s.query_end; pos = end + 1) {
-            const uint8_t *amp = (const uint8_t *)memchr(p + pos, '&', (size_t)(s.query_end - pos));
-            const uint8_t *sep;
-            end = amp ? amp - p : s.query_end;
-            if (end == pos)
-                continue;
-            sep = (const uint8_t *)memchr(p + pos, '=', (size_t)(end - pos));
-            eq = sep ? sep - p : end;
-            if (put_text(&self->key_text, total + count, p + pos, eq - pos) < 0)
+        for (pos = qa; fu_query_next(p, &pos, qend, &f);) {
+            m = fu_query_key(p, &f, self->mode, c->sc.data, &text);
+            if (put_text(&self->key_text, total + count, text, m) < 0)
                 return out_of_memory(c);
-            if (!sep)
+            m = fu_query_value(p, &f, self->mode, c->sc.data, &text);
+            if (m < 0)
                 set_null(self->values, &self->value_valid, total + count);
-            else if (put_text(&self->value_text, total + count, p + eq + 1, end - eq - 1) < 0)
+            else if (put_text(&self->value_text, total + count, text, m) < 0)
                 return out_of_memory(c);
             count++;
         }
@@ -715,11 +717,16 @@ static void query_params_fn(duckdb_function_info info, duckdb_data_chunk input, 
 {
     query_params_t self;
     duckdb_vector pairs = duckdb_list_vector_get_child(out);
+    int decode = 1;
     call_init(&self.c, info, out);
+    if (duckdb_data_chunk_get_column_count(input) > 1 &&
+        option_bool(&self.c, input, 1, "decode", &decode) < 0)
+        return;
     self.keys = duckdb_struct_vector_get_child(pairs, 0);
     self.values = duckdb_struct_vector_get_child(pairs, 1);
     self.value_valid = NULL;
     self.total = 0;
+    self.mode = decode ? FU_FORM_DECODE : 0;
     text_init(&self.key_text, self.keys);
     text_init(&self.value_text, self.values);
     each_row(&self.c, input, 0, query_params_row, query_params_null);
@@ -1119,7 +1126,7 @@ static int register_all(duckdb_connection con)
     bad |= add(con, "uri_split", "V", 1, split, split_fn, OP_SPLIT);
     pair = duckdb_create_struct_type(types, kv, 2);
     params = duckdb_create_list_type(pair);
-    bad |= add(con, "uri_query_params", "V", 1, params, query_params_fn, OP_QUERY_PARAMS);
+    bad |= add(con, "uri_query_params", "VB", 1, params, query_params_fn, OP_QUERY_PARAMS);
     duckdb_destroy_logical_type(&params);
     duckdb_destroy_logical_type(&pair);
     duckdb_destroy_logical_type(&split);

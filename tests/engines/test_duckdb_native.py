@@ -256,20 +256,48 @@ def reference_params(url):
 
 
 def test_query_params(native, through_arrow, parquet, corpus):
-    sql = f"SELECT uri_query_params(url) FROM read_parquet('{parquet}') ORDER BY id"
+    # as written
+    sql = f"SELECT uri_query_params(url, false) FROM read_parquet('{parquet}') ORDER BY id"
     got = column_of(native, sql)
     want = [None if u is None else reference_params(u) for u in corpus.to_pylist()]
     assert got == want
     assert column_of(through_arrow, sql) == want
-    assert column_of(native, "SELECT uri_query_params('http://h/?a=1&&b&c=&=d&e=f=g#x&y=z')") == [
+    # form-decoded, by default: fasturi.query_params
+    sql = f"SELECT uri_query_params(url) FROM read_parquet('{parquet}') ORDER BY id"
+    decoded = [
+        None if u is None else [{"key": k, "value": v} for k, v in fasturi.query_params(u)]
+        for u in corpus.to_pylist()
+    ]
+    assert decoded != want  # (the corpus has escapes in its queries)
+    assert column_of(native, sql) == decoded
+    assert column_of(through_arrow, sql) == decoded
+    tricky = "'http://h/?a=1&&b&c=&=d&e=f=g&%C3%A4+x=%ff%zz+#x&y=z'"
+    assert column_of(native, f"SELECT uri_query_params({tricky}, false)") == [
         [
             {"key": "a", "value": "1"},
             {"key": "b", "value": None},
             {"key": "c", "value": ""},
             {"key": "", "value": "d"},
             {"key": "e", "value": "f=g"},
+            {"key": "%C3%A4+x", "value": "%ff%zz+"},
         ]
     ]
+    assert column_of(native, f"SELECT uri_query_params({tricky})") == [
+        [
+            {"key": "a", "value": "1"},
+            {"key": "b", "value": None},
+            {"key": "c", "value": ""},
+            {"key": "", "value": "d"},
+            {"key": "e", "value": "f=g"},
+            {"key": "\u00e4 x", "value": "\ufffd%zz "},
+        ]
+    ]
+    for con in (native, through_arrow):
+        with pytest.raises(duckdb.Error, match="decode"):
+            con.execute(
+                "SELECT uri_query_params(url, id % 2 = 0) FROM (VALUES (1, 'http://h/?a'),"
+                " (2, 'http://h/?b')) AS t(id, url)"
+            ).fetchall()
     rows = native.execute(
         "SELECT p.key, p.value FROM (SELECT unnest(uri_query_params(url)) AS p"
         f" FROM read_parquet('{parquet}')) WHERE p.key = 'utm_source' LIMIT 3"
@@ -338,8 +366,10 @@ def test_invalid_utf8_is_refused(native, through_arrow, rows):
     raw[-2] = b"http://example.com/\xed\xa0\x80/surrogate"
     table = pa.table({"u": pa.array(raw, pa.binary())})
     table = table.cast(pa.schema([("u", pa.string())]), safe=False)
-    calls = [f"{n}(u)" for n in sorted(fasturi.duckdb.FUNCTIONS) if n != "uri_resolve"]
+    needs = {"uri_resolve", "uri_query_param", "uri_remove_params"}
+    calls = [f"{n}(u)" for n in sorted(fasturi.duckdb.FUNCTIONS) if n not in needs]
     calls += ["uri_resolve(u, 'g')", "uri_resolve('http://a/', u)"]
+    calls += ["uri_query_param(u, 'a')", "uri_remove_params(u, ['a'])"]
     for con in (native, through_arrow):
         con.register("bad", table)
         con.execute("SET threads = 4")
