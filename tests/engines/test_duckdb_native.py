@@ -32,7 +32,20 @@ LOADS = pytest.mark.skipif(
     OLDER, reason=f"DuckDB {duckdb.__version__} cannot load extensions built on C API v1.2.0"
 )
 
-ONE_ARG = sorted(n for n in fasturi.duckdb.NATIVE if n != "uri_resolve")
+# (resolve, query_param and remove_params need a second argument: OPTIONED)
+ONE_ARG = sorted(
+    n for n in fasturi.duckdb.NATIVE if n not in ("uri_resolve", "uri_query_param", "uri_remove_params")
+)
+# native calls with options, of the column u
+OPTIONED = [
+    "uri_query_param(u, 'k')",
+    "uri_query_param(u, '\u00e9', false)",
+    "uri_query_param(u, '')",
+    "uri_remove_params(u, ['k', '?*=', '\u00e9*'])",
+    "uri_remove_params(u, [])",
+    "uri_subdomain(u, true)",
+    "uri_query_params(u, false)",
+]
 
 
 def corpus_column():
@@ -204,6 +217,25 @@ def test_native_equals_arrow_path(native, through_arrow, parquet, name):
     assert column_of(native, sql) == column_of(through_arrow, sql)
 
 
+@pytest.mark.parametrize("call", OPTIONED)
+def test_native_options_equal_arrow_path(native, through_arrow, parquet, call):
+    sql = f"SELECT {call} FROM (SELECT id, url AS u FROM read_parquet('{parquet}')) ORDER BY id"
+    assert column_of(native, sql) == column_of(through_arrow, sql)
+
+
+def test_native_option_errors(native, through_arrow):
+    for con in (native, through_arrow):
+        for call, what in [
+            ("uri_query_param(u, NULL)", "name"),
+            ("uri_query_param(u, u)", "name"),
+            ("uri_remove_params(u, [u])", "patterns"),
+            ("uri_remove_params(u, ['a', NULL])", "patterns"),
+            ("uri_subdomain(u, u = 'b')", "private"),
+        ]:
+            with pytest.raises(duckdb.Error, match=what):
+                con.execute(f"SELECT {call} FROM (VALUES ('a'), ('b')) t(u)").fetchall()
+
+
 def test_split_equals_arrow(native, parquet, corpus):
     got = column_of(native, f"SELECT uri_split(url) FROM read_parquet('{parquet}') ORDER BY id")
     want = arrow.split(corpus, arrow.FIELDS).to_pylist()
@@ -319,6 +351,7 @@ def test_resolve(native, through_arrow, parquet, corpus):
 
 def test_null_in_null_out(native):
     calls = [f"{n}(u)" for n in ONE_ARG] + ["uri_resolve(u, 'g')", "uri_resolve('http://a/', u)"]
+    calls += OPTIONED
     got = native.execute(f"SELECT {', '.join(calls)} FROM (VALUES (NULL::VARCHAR)) t(u)").fetchall()
     assert got == [(None,) * len(calls)]
 
@@ -327,6 +360,7 @@ def test_bad_input_never_crashes(native, through_arrow):
     # empty, NULL, broken and huge rows, in four DuckDB threads: the
     # Arrow path's answers
     calls = [f"{n}(u)" for n in ONE_ARG] + ["uri_resolve(u, u)", "uri_resolve('http://a/b', u)"]
+    calls += OPTIONED
     sql = f"SELECT {', '.join(calls)} FROM t ORDER BY i"
     huge = "http://h/" + "a/" * 3_000_000 + "?" + "k=v&" * 500_000 + "#" + "%41" * 100_000
     results = []
