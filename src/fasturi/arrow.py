@@ -110,6 +110,14 @@ class _Column:
         if self.family == "polars":
             import polars as pl
 
+            if pa.types.is_large_list(typ):
+                # polars 1.0 reads a large_list of structs or strings from
+                # pyarrow wrongly (garbage, or a crash): a list, its
+                # offsets narrowed (polars widens them again), where they fit
+                try:
+                    result = result.cast(pa.list_(typ.value_field))
+                except pa.ArrowInvalid:
+                    pass
             return pl.Series(self.original.name, result)
         import pandas as pd
 
