@@ -260,13 +260,20 @@ def _sql_udf(func: Function, arrow_udf: bool) -> Any:
 
 
 def _pandas_out(result: Any) -> Any:
-    """A pandas UDF's result: uint64 as Spark's decimal(20,0) takes it."""
+    """A pandas UDF's result: uint64 as Spark's decimal(20,0) takes it, a
+    list column as Python lists (Spark's converter reads a null list's
+    ``NA`` as a list, and fails)."""
     import pandas as pd
 
     if isinstance(result, pd.Series) and str(result.dtype).startswith("uint64"):
         from decimal import Decimal
 
         return result.astype(object).map(lambda v: None if pd.isna(v) else Decimal(int(v)))
+    if isinstance(result, pd.Series) and str(result.dtype).startswith(("list<", "large_list<")):
+        import pyarrow as pa
+
+        rows = pa.array(result.array).to_pylist()
+        return pd.Series(rows, index=result.index, name=result.name, dtype=object)
     return result
 
 
