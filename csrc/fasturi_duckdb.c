@@ -505,16 +505,17 @@ static int option_list(call_t *c, duckdb_data_chunk input, idx_t arg, const char
     child = duckdb_list_vector_get_child(v);
     *names = (const duckdb_string_t *)duckdb_vector_get_data(child);
     valid = duckdb_vector_get_validity(child);
-    for (i = 1; i < rows; i++) {
+    for (i = 0; i < rows; i++) {
         if (e[i].length != e[0].length)
             return option_error(c, what, "must be the same in every row");
-        for (k = 0; k < e[0].length; k++)
+        /* (a NULL's string is not to be read: DuckDB leaves it as it was) */
+        for (k = 0; k < e[i].length; k++)
+            if (!row_valid(valid, e[i].offset + k))
+                return option_error(c, what, "must hold no NULL");
+        for (k = 0; i > 0 && k < e[0].length; k++)
             if (!same_text(&(*names)[e[i].offset + k], &(*names)[e[0].offset + k]))
                 return option_error(c, what, "must be the same in every row");
     }
-    for (k = 0; k < e[0].length; k++)
-        if (!row_valid(valid, e[0].offset + k))
-            return option_error(c, what, "must hold no NULL");
     *first = e[0].offset;
     *count = e[0].length;
     return 0;

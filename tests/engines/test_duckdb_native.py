@@ -230,6 +230,8 @@ def test_native_option_errors(native, through_arrow):
             ("uri_query_param(u, u)", "name"),
             ("uri_remove_params(u, [u])", "patterns"),
             ("uri_remove_params(u, ['a', NULL])", "patterns"),
+            ("uri_remove_params(u, [NULL, 'a'])", "patterns"),
+            ("uri_canonicalize(u, true, true, ['a', NULL])", "drop_params"),
             ("uri_subdomain(u, u = 'b')", "private"),
         ]:
             with pytest.raises(duckdb.Error, match=what):
