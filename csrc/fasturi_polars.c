@@ -1066,11 +1066,9 @@ static int text_row(const job_t *job, scratch_t *sc, reader_t *bases, int64_t ro
             text_null(t, i);
             return 0;
         }
-        bad = text_room(t, m);
+        bad = text_copy(t, i, p + at, m);
         if (bad < 0)
             break;
-        memcpy(text_end(t), p + at, (size_t)m);
-        text_take(t, i, m);
         return 0;
     }
     case OP_QUERY_PARAM: {
@@ -1085,11 +1083,9 @@ static int text_row(const job_t *job, scratch_t *sc, reader_t *bases, int64_t ro
             text_null(t, i);
             return 0;
         }
-        bad = text_room(t, m);
+        bad = text_copy(t, i, at, m);
         if (bad < 0)
             break;
-        memcpy(text_end(t), at, (size_t)m);
-        text_take(t, i, m);
         return 0;
     }
     case OP_REMOVE_PARAMS:
@@ -1098,13 +1094,15 @@ static int text_row(const job_t *job, scratch_t *sc, reader_t *bases, int64_t ro
             bad = -1;
             break;
         }
-        bad = text_room(t, n);
+        bad = text_room(t, n + 1);
         if (bad < 0)
             break;
         m = fu_remove_params_1(p, n, job->globs, job->nglobs, 0, sc->tmp.data, text_end(t));
         if (m < 0) { /* no field removed: the row as it is */
-            memcpy(text_end(t), p, (size_t)n);
-            m = n;
+            bad = text_copy(t, i, p, n);
+            if (bad < 0)
+                break;
+            return 0;
         }
         text_take(t, i, m);
         return 0;
@@ -1125,11 +1123,9 @@ static int text_row(const job_t *job, scratch_t *sc, reader_t *bases, int64_t ro
             text_null(t, i);
             return 0;
         }
-        bad = text_room(t, m);
+        bad = text_copy(t, i, at, m);
         if (bad < 0)
             break;
-        memcpy(text_end(t), at, (size_t)m);
-        text_take(t, i, m);
         return 0;
     }
     case OP_LOAD_PSL: /* (loaded by read_options) the list's token */
