@@ -69,6 +69,7 @@ enum {
     OP_PATH_EXTENSION,
     OP_REMOVE_PARAMS,
     OP_SUBDOMAIN,
+    OP_PATH_HIERARCHY,
 };
 
 /* uri_split's fields, in order (the components OP_SCHEME..OP_FRAGMENT). */
@@ -742,8 +743,8 @@ static void query_params_fn(duckdb_function_info info, duckdb_data_chunk input, 
     duckdb_vector pairs = duckdb_list_vector_get_child(out);
     int decode = 1;
     call_init(&self.c, info, out);
-    if (duckdb_data_chunk_get_column_count(input) > 1 &&
-        option_bool(&self.c, input, 1, "decode", &decode) < 0)
+    if (duckdb_data_chunk_get_column_count(input) > 1
+        && option_bool(&self.c, input, 1, "decode", &decode) < 0)
         return;
     self.keys = duckdb_struct_vector_get_child(pairs, 0);
     self.values = duckdb_struct_vector_get_child(pairs, 1);
@@ -759,6 +760,51 @@ static void query_params_fn(duckdb_function_info info, duckdb_data_chunk input, 
     text_flush(&self.value_text);
     text_free(&self.key_text);
     text_free(&self.value_text);
+}
+
+/* ---- uri_path_hierarchy ----------------------------------------------------- */
+
+/* The path's prefixes ending at each '/' (but a leading one's), then the
+ * whole path where it does not end in '/' (fasturi.path_hierarchy); the
+ * list's texts in key_text (query_params_t's, its values unused). */
+static int path_hierarchy_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
+{
+    query_params_t *self = (query_params_t *)c;
+    duckdb_list_entry *entries = (duckdb_list_entry *)c->data;
+    idx_t total = self->total, count = 0, most = 1;
+    ptrdiff_t a, b, at = -1, end, k;
+    if (!is_utf8(p, n, fu_is_ascii(p, n)))
+        return fail_utf8(c->info, i);
+    entries[i].offset = total;
+    fu_path_range(p, n, &a, &b);
+    for (k = a; k < b; k++) /* room for every level: one more than the path's '/' */
+        most += p[k] == '/';
+    if (duckdb_list_vector_reserve(c->out, total + most) == DuckDBError)
+        return out_of_memory(c);
+    text_refresh(&self->key_text); /* (reserving may move the child's memory) */
+    while ((end = fu_path_level_next(p, a, b, &at)) >= 0) {
+        if (put_text(&self->key_text, total + count, p + a, end - a) < 0)
+            return out_of_memory(c);
+        count++;
+    }
+    entries[i].length = count;
+    self->total = total += count;
+    if (duckdb_list_vector_set_size(c->out, total) == DuckDBError)
+        return out_of_memory(c);
+    return 0;
+}
+
+static void path_hierarchy_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
+{
+    query_params_t self;
+    call_init(&self.c, info, out);
+    self.keys = duckdb_list_vector_get_child(out);
+    self.total = 0;
+    text_init(&self.key_text, self.keys);
+    each_row(&self.c, input, 0, path_hierarchy_row, query_params_null);
+    text_refresh(&self.key_text);
+    text_flush(&self.key_text);
+    text_free(&self.key_text);
 }
 
 /* ---- uri_normalize, uri_canonicalize, uri_fingerprint --------------------- */
@@ -1238,7 +1284,7 @@ static int register_all(duckdb_connection con)
     duckdb_logical_type text = duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR);
     duckdb_logical_type types[8];
     const char *kv[2] = { "key", "value" };
-    duckdb_logical_type split, pair, params;
+    duckdb_logical_type split, pair, params, levels;
     int k, bad = 0;
     for (k = 0; k < 8; k++) {
         types[k] = text;
@@ -1255,8 +1301,8 @@ static int register_all(duckdb_connection con)
                      OP_REGISTRABLE_DOMAIN);
     bad |=
         add_typed(con, "uri_public_suffix", "VB", 1, DUCKDB_TYPE_VARCHAR, psl_fn, OP_PUBLIC_SUFFIX);
-    bad |= add_typed(con, "uri_query_param", "VVB", 2, DUCKDB_TYPE_VARCHAR, parts_fn,
-                     OP_QUERY_PARAM);
+    bad |=
+        add_typed(con, "uri_query_param", "VVB", 2, DUCKDB_TYPE_VARCHAR, parts_fn, OP_QUERY_PARAM);
     bad |= add_typed(con, "uri_remove_params", "VL", 2, DUCKDB_TYPE_VARCHAR, parts_fn,
                      OP_REMOVE_PARAMS);
     bad |= add_typed(con, "uri_path_extension", "V", 1, DUCKDB_TYPE_VARCHAR, parts_fn,
@@ -1270,6 +1316,9 @@ static int register_all(duckdb_connection con)
     pair = duckdb_create_struct_type(types, kv, 2);
     params = duckdb_create_list_type(pair);
     bad |= add(con, "uri_query_params", "VB", 1, params, query_params_fn, OP_QUERY_PARAMS);
+    levels = duckdb_create_list_type(text);
+    bad |= add(con, "uri_path_hierarchy", "V", 1, levels, path_hierarchy_fn, OP_PATH_HIERARCHY);
+    duckdb_destroy_logical_type(&levels);
     duckdb_destroy_logical_type(&params);
     duckdb_destroy_logical_type(&pair);
     duckdb_destroy_logical_type(&split);

@@ -471,7 +471,7 @@ typedef struct {
     int shift;                 /* their flags: 0, the ICANN section's; 4, the whole list's */
     const uint8_t *name;       /* query_param: the key (the literal's bytes) */
     int64_t nname;
-    int form_mode;   /* query_param: FU_FORM_DECODE, or 0 (as written) */
+    int form_mode;    /* query_param: FU_FORM_DECODE, or 0 (as written) */
     fu_glob_t *globs; /* remove_params' patterns, into rule_text */
     int nglobs;
 } job_t;
@@ -506,8 +506,7 @@ static int64_t read_texts(job_t *job, const fu_series_t *s, const char *what,
         hi = ((const int64_t *)a->buffers[1])[a->offset + 1];
     }
     child = a->children[0];
-    if (lo < 0 || hi < lo || hi > child->length
-        || fu_col_open(child_schema, child, &col, &why) < 0)
+    if (lo < 0 || hi < lo || hi > child->length || fu_col_open(child_schema, child, &col, &why) < 0)
         goto bad;
     for (i = lo; i < hi; i++) {
         const uint8_t *p = NULL;
@@ -670,8 +669,7 @@ static int read_options(job_t *job, const fu_series_t *in)
         job->form_mode = decode ? FU_FORM_DECODE : 0;
         return 0;
     }
-    case OP_REMOVE_PARAMS:
-        return read_globs(job, &in[1]);
+    case OP_REMOVE_PARAMS: return read_globs(job, &in[1]);
     case OP_LOAD_PSL: {
         const uint8_t *token;
         int64_t ntoken;

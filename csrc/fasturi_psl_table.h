@@ -214,8 +214,8 @@ static int fu_psl_room(void **p, size_t *cap, size_t want)
  * bytes at *out (in s's memory).  1, or 0 where there is none (no host, an
  * IP literal, a host that is a public suffix: a null), -1 when out of
  * memory.  The subdomain of a host that is its registrable domain is "". */
-static int fu_psl_answer(const fu_psl_table_t *t, int shift, int what, const uint8_t *p,
-                         int64_t n, fu_psl_scratch_t *s, const uint8_t **out, int64_t *m)
+static int fu_psl_answer(const fu_psl_table_t *t, int shift, int what, const uint8_t *p, int64_t n,
+                         fu_psl_scratch_t *s, const uint8_t **out, int64_t *m)
 {
     const uint8_t *host;
     int64_t count = 0;

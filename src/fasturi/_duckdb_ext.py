@@ -43,6 +43,7 @@ NATIVE = frozenset(
         "uri_remove_params",
         "uri_path_extension",
         "uri_subdomain",
+        "uri_path_hierarchy",
     ]
 )
 

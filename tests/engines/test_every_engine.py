@@ -101,7 +101,11 @@ OPTIONS = {
     **{name: [] for name in arrow.FIELDS},
 }
 # The options a function needs (its required ones), in every case.
-NEEDED = {"resolve": {"base": BASE}, "query_param": {"name": "id"}, "remove_params": {"patterns": ()}}
+NEEDED = {
+    "resolve": {"base": BASE},
+    "query_param": {"name": "id"},
+    "remove_params": {"patterns": ()},
+}
 # Options the SQL forms do not take (their struct holds every field).
 NOT_SQL = {"fields"}
 
