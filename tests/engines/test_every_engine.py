@@ -170,6 +170,18 @@ def test_the_table_describes_the_arrow_functions():
         arrow.FUNCTIONS["x"] = None  # read-only
 
 
+def test_whatwg_replace_none_is_a_setter_not_applied():
+    # (SQL's positional form passes every setter, NULL where unset)
+    col = pa.array(ROWS, pa.string())
+    want = arrow.whatwg_replace(col, search="a=1", hash="x").to_pylist()
+    given = dict.fromkeys(WHATWG_SETTERS)
+    given.update(search="a=1", hash="x")
+    assert arrow.whatwg_replace(col, **given).to_pylist() == want
+    assert want != arrow.whatwg_replace(col).to_pylist()
+    with pytest.raises(TypeError, match="hash"):
+        arrow.whatwg_replace(col, hash=1)
+
+
 def _plain(values):
     """Engine values as fasturi.arrow's to_pylist gives them."""
     from decimal import Decimal
