@@ -20,8 +20,7 @@ query parameter     ``extractURLParameter(url, 'id')``  ``uri_query_param(url, '
 
 (``extractURLParameter`` returns the value as written, so fasturi's is
 asked for ``decode=False``; ClickHouse's registrable domain reads its own
-TLD list, fasturi's the Public Suffix List.  A query parameter runs where
-this fasturi has ``query_param``.)
+TLD list, fasturi's the Public Suffix List.)
 
 Each case is one query that reads the file and sums the result's length
 (``sum(length(f(url)))``, ``.str.len_bytes().sum()``, ``pc.binary_length``):
@@ -101,19 +100,16 @@ def duckdb(path: Path, threads: int) -> Tuple[Callable, Dict[str, Callable]]:
 
     con = fasturi.duckdb.connect(config={"threads": threads})
     source = f"read_parquet('{path}')"
-    have = {r[0] for r in con.execute("SELECT function_name FROM duckdb_functions()").fetchall()}
 
     def query(expr: str) -> Callable[[], Any]:
         return lambda: con.execute(f"SELECT sum(length({expr})) FROM {source}").fetchall()
 
-    cases = {
+    return query("url"), {
         "host": query("uri_host(url)"),
         "registrable domain": query("uri_registrable_domain(url)"),
         "path": query("uri_path(url)"),
+        "query parameter": query(f"uri_query_param(url, '{NAME}', false)"),
     }
-    if "uri_query_param" in have:
-        cases["query parameter"] = query(f"uri_query_param(url, '{NAME}', false)")
-    return query("url"), cases
 
 
 def polars(path: Path, threads: int) -> Tuple[Callable, Dict[str, Callable]]:
@@ -129,14 +125,12 @@ def polars(path: Path, threads: int) -> Tuple[Callable, Dict[str, Callable]]:
         q = pl.scan_parquet(path).select(expr.str.len_bytes().sum())
         return lambda: q.collect()
 
-    cases = {
+    return query(url), {
         "host": query(url.uri.host()),
         "registrable domain": query(url.uri.registrable_domain()),
         "path": query(url.uri.path()),
+        "query parameter": query(url.uri.query_param(NAME, decode=False)),
     }
-    if hasattr(url.uri, "query_param"):
-        cases["query parameter"] = query(url.uri.query_param(NAME, decode=False))
-    return query(url), cases
 
 
 def arrow(path: Path, threads: int) -> Tuple[Callable, Dict[str, Callable]]:
@@ -155,16 +149,12 @@ def arrow(path: Path, threads: int) -> Tuple[Callable, Dict[str, Callable]]:
 
         return go
 
-    cases = {
+    return query(None), {
         "host": query(lambda c: fa.host(c, threads=threads)),
         "registrable domain": query(lambda c: fa.registrable_domain(c, threads=threads)),
         "path": query(lambda c: fa.path(c, threads=threads)),
+        "query parameter": query(lambda c: fa.query_param(c, NAME, decode=False, threads=threads)),
     }
-    if hasattr(fa, "query_param"):
-        cases["query parameter"] = query(
-            lambda c: fa.query_param(c, NAME, decode=False, threads=threads)
-        )
-    return query(None), cases
 
 
 ENGINES: Dict[str, Callable[[Path, int], Tuple[Callable, Dict[str, Callable]]]] = {

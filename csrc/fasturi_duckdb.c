@@ -30,6 +30,7 @@
 #include "fasturi_arrow.h"
 #include "fasturi_canon.h"
 #include "fasturi_dots.h"
+#include "fasturi_parts.h"
 #include "fasturi_psl.h"
 #include "fasturi_rules.h"
 #include "fasturi_scan.h"
@@ -64,6 +65,11 @@ enum {
     OP_QUERY_PARAMS,
     OP_REGISTRABLE_DOMAIN,
     OP_PUBLIC_SUFFIX,
+    OP_QUERY_PARAM,
+    OP_PATH_EXTENSION,
+    OP_REMOVE_PARAMS,
+    OP_SUBDOMAIN,
+    OP_PATH_HIERARCHY,
 };
 
 /* uri_split's fields, in order (the components OP_SCHEME..OP_FRAGMENT). */
@@ -481,6 +487,41 @@ static void canon_opts_free(canon_opts_t *o)
     free(o->name);
 }
 
+/* A VARCHAR[] option: its count of texts and the texts themselves (*names
+ * from *first on, in the vector's memory); -1 (failed) when a row's list
+ * differs from row 0's or holds a NULL. */
+static int option_list(call_t *c, duckdb_data_chunk input, idx_t arg, const char *what,
+                       const duckdb_string_t **names, idx_t *first, idx_t *count)
+{
+    idx_t rows = duckdb_data_chunk_get_size(input), i, k;
+    duckdb_vector v, child;
+    const duckdb_list_entry *e;
+    const uint64_t *valid;
+    *count = 0;
+    if (rows == 0)
+        return 0;
+    if (option_vector(c, input, arg, what, &v) < 0)
+        return -1;
+    e = (const duckdb_list_entry *)duckdb_vector_get_data(v);
+    child = duckdb_list_vector_get_child(v);
+    *names = (const duckdb_string_t *)duckdb_vector_get_data(child);
+    valid = duckdb_vector_get_validity(child);
+    for (i = 0; i < rows; i++) {
+        if (e[i].length != e[0].length)
+            return option_error(c, what, "must be the same in every row");
+        /* (a NULL's string is not to be read: DuckDB leaves it as it was) */
+        for (k = 0; k < e[i].length; k++)
+            if (!row_valid(valid, e[i].offset + k))
+                return option_error(c, what, "must hold no NULL");
+        for (k = 0; i > 0 && k < e[0].length; k++)
+            if (!same_text(&(*names)[e[i].offset + k], &(*names)[e[0].offset + k]))
+                return option_error(c, what, "must be the same in every row");
+    }
+    *first = e[0].offset;
+    *count = e[0].length;
+    return 0;
+}
+
 static int canon_options(call_t *c, duckdb_data_chunk input, canon_opts_t *o)
 {
     idx_t args = duckdb_data_chunk_get_column_count(input);
@@ -492,41 +533,25 @@ static int canon_options(call_t *c, duckdb_data_chunk input, canon_opts_t *o)
     if (args > 2 && option_bool(c, input, 2, "drop_fragment", &o->drop_fragment) < 0)
         return -1;
     if (args > 3 && rows > 0) {
-        duckdb_vector v, child;
-        const duckdb_list_entry *e;
-        const duckdb_string_t *names;
-        const uint64_t *names_valid;
-        idx_t k;
-        if (option_vector(c, input, 3, "drop_params", &v) < 0)
+        const duckdb_string_t *names = NULL;
+        idx_t first = 0, count = 0, k;
+        if (option_list(c, input, 3, "drop_params", &names, &first, &count) < 0)
             return -1;
-        e = (const duckdb_list_entry *)duckdb_vector_get_data(v);
-        child = duckdb_list_vector_get_child(v);
-        names = (const duckdb_string_t *)duckdb_vector_get_data(child);
-        names_valid = duckdb_vector_get_validity(child);
-        for (i = 1; i < rows; i++) {
-            if (e[i].length != e[0].length)
-                return option_error(c, "drop_params", "must be the same in every row");
-            for (k = 0; k < e[0].length; k++)
-                if (!same_text(&names[e[i].offset + k], &names[e[0].offset + k]))
-                    return option_error(c, "drop_params", "must be the same in every row");
-        }
-        o->rules = (fu_drop_rule_t *)calloc((size_t)e[0].length + 1, sizeof(fu_drop_rule_t));
+        o->rules = (fu_drop_rule_t *)calloc((size_t)count + 1, sizeof(fu_drop_rule_t));
         if (o->rules == NULL)
             return out_of_memory(c);
-        for (k = 0; k < e[0].length; k++) {
+        for (k = 0; k < count; k++) {
             fu_drop_rule_t *r = &o->rules[k];
             const uint8_t *p;
             int64_t n;
-            if (!row_valid(names_valid, e[0].offset + k))
-                return option_error(c, "drop_params", "must hold no NULL");
-            row_text(&names[e[0].offset + k], &p, &n);
+            row_text(&names[first + k], &p, &n);
             r->prefix = n > 0 && p[n - 1] == '*';
             r->ptr = p;
             r->size = n - (r->prefix ? 1 : 0);
             if (r->size > o->longest)
                 o->longest = r->size;
         }
-        o->nrules = (int)e[0].length;
+        o->nrules = (int)count;
     }
     if (args > 4 && rows > 0) {
         duckdb_vector v = duckdb_data_chunk_get_vector(input, 4);
@@ -653,6 +678,7 @@ typedef struct {
     texts_t key_text, value_text;
     uint64_t *value_valid;
     idx_t total; /* the pairs of the rows so far */
+    int mode;    /* FU_FORM_DECODE, or 0: as written */
 } query_params_t;
 
 static void query_params_null(call_t *c, idx_t i)
@@ -664,42 +690,42 @@ static void query_params_null(call_t *c, idx_t i)
 }
 
 /* The query's '&'-separated fields, empty ones left out, each split at its
- * first '=' into key and value (NULL when there is no '='), both as
- * written.  A row without a query gives an empty list. */
+ * first '=' into key and value (NULL when there is no '='), form-decoded
+ * or as written (fasturi.query_params).  A row without a query gives an
+ * empty list. */
 static int query_params_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
 {
     query_params_t *self = (query_params_t *)c;
     duckdb_list_entry *entries = (duckdb_list_entry *)c->data;
     idx_t total = self->total, count = 0;
-    int64_t pos, end, eq;
-    fu_split_t s;
-    if (!is_utf8(p, n, fu_split_ascii_1(p, n, &s)))
+    ptrdiff_t qa, qend, pos, m;
+    const uint8_t *text;
+    fu_qfield_t f;
+    if (!is_utf8(p, n, fu_is_ascii(p, n)))
         return fail_utf8(c->info, i);
     entries[i].offset = total;
-    if (s.query_start >= 0) {
+    if (fu_query_range(p, n, &qa, &qend)) {
         /* room for every field: one more than the query's '&' */
         idx_t most = 1;
-        for (pos = s.query_start; pos < s.query_end; pos++)
+        for (pos = qa; pos < qend; pos++)
             most += p[pos] == '&';
         if (duckdb_list_vector_reserve(c->out, total + most) == DuckDBError)
+            return out_of_memory(c);
+        /* a key or value decoded: room for the longest field, the query */
+        if (self->mode && reserve(&c->sc.data, &c->sc.cap, FU_FORM_ROOM((size_t)(qend - qa))) < 0)
             return out_of_memory(c);
         /* (reserving may move the children's memory) */
         self->value_valid = NULL;
         text_refresh(&self->key_text);
         text_refresh(&self->value_text);
-        for (pos = s.query_start; pos <= s.query_end; pos = end + 1) {
-            const uint8_t *amp = (const uint8_t *)memchr(p + pos, '&', (size_t)(s.query_end - pos));
-            const uint8_t *sep;
-            end = amp ? amp - p : s.query_end;
-            if (end == pos)
-                continue;
-            sep = (const uint8_t *)memchr(p + pos, '=', (size_t)(end - pos));
-            eq = sep ? sep - p : end;
-            if (put_text(&self->key_text, total + count, p + pos, eq - pos) < 0)
+        for (pos = qa; fu_query_next(p, &pos, qend, &f);) {
+            m = fu_query_key(p, &f, self->mode, c->sc.data, &text);
+            if (put_text(&self->key_text, total + count, text, m) < 0)
                 return out_of_memory(c);
-            if (!sep)
+            m = fu_query_value(p, &f, self->mode, c->sc.data, &text);
+            if (m < 0)
                 set_null(self->values, &self->value_valid, total + count);
-            else if (put_text(&self->value_text, total + count, p + eq + 1, end - eq - 1) < 0)
+            else if (put_text(&self->value_text, total + count, text, m) < 0)
                 return out_of_memory(c);
             count++;
         }
@@ -715,11 +741,16 @@ static void query_params_fn(duckdb_function_info info, duckdb_data_chunk input, 
 {
     query_params_t self;
     duckdb_vector pairs = duckdb_list_vector_get_child(out);
+    int decode = 1;
     call_init(&self.c, info, out);
+    if (duckdb_data_chunk_get_column_count(input) > 1
+        && option_bool(&self.c, input, 1, "decode", &decode) < 0)
+        return;
     self.keys = duckdb_struct_vector_get_child(pairs, 0);
     self.values = duckdb_struct_vector_get_child(pairs, 1);
     self.value_valid = NULL;
     self.total = 0;
+    self.mode = decode ? FU_FORM_DECODE : 0;
     text_init(&self.key_text, self.keys);
     text_init(&self.value_text, self.values);
     each_row(&self.c, input, 0, query_params_row, query_params_null);
@@ -729,6 +760,51 @@ static void query_params_fn(duckdb_function_info info, duckdb_data_chunk input, 
     text_flush(&self.value_text);
     text_free(&self.key_text);
     text_free(&self.value_text);
+}
+
+/* ---- uri_path_hierarchy ----------------------------------------------------- */
+
+/* The path's prefixes ending at each '/' (but a leading one's), then the
+ * whole path where it does not end in '/' (fasturi.path_hierarchy); the
+ * list's texts in key_text (query_params_t's, its values unused). */
+static int path_hierarchy_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
+{
+    query_params_t *self = (query_params_t *)c;
+    duckdb_list_entry *entries = (duckdb_list_entry *)c->data;
+    idx_t total = self->total, count = 0, most = 1;
+    ptrdiff_t a, b, at = -1, end, k;
+    if (!is_utf8(p, n, fu_is_ascii(p, n)))
+        return fail_utf8(c->info, i);
+    entries[i].offset = total;
+    fu_path_range(p, n, &a, &b);
+    for (k = a; k < b; k++) /* room for every level: one more than the path's '/' */
+        most += p[k] == '/';
+    if (duckdb_list_vector_reserve(c->out, total + most) == DuckDBError)
+        return out_of_memory(c);
+    text_refresh(&self->key_text); /* (reserving may move the child's memory) */
+    while ((end = fu_path_level_next(p, a, b, &at)) >= 0) {
+        if (put_text(&self->key_text, total + count, p + a, end - a) < 0)
+            return out_of_memory(c);
+        count++;
+    }
+    entries[i].length = count;
+    self->total = total += count;
+    if (duckdb_list_vector_set_size(c->out, total) == DuckDBError)
+        return out_of_memory(c);
+    return 0;
+}
+
+static void path_hierarchy_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
+{
+    query_params_t self;
+    call_init(&self.c, info, out);
+    self.keys = duckdb_list_vector_get_child(out);
+    self.total = 0;
+    text_init(&self.key_text, self.keys);
+    each_row(&self.c, input, 0, path_hierarchy_row, query_params_null);
+    text_refresh(&self.key_text);
+    text_flush(&self.key_text);
+    text_free(&self.key_text);
 }
 
 /* ---- uri_normalize, uri_canonicalize, uri_fingerprint --------------------- */
@@ -931,6 +1007,13 @@ typedef struct {
     fu_psl_scratch_t ps;
 } psl_call_t;
 
+static void no_psl(duckdb_function_info info)
+{
+    duckdb_scalar_function_set_error(
+        info, "fasturi: no Public Suffix List loaded (fasturi.duckdb.connect() loads the"
+              " publicsuffixlist package's, or call fasturi_load_public_suffix_list)");
+}
+
 static int psl_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
 {
     psl_call_t *self = (psl_call_t *)c;
@@ -939,8 +1022,9 @@ static int psl_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
     int got;
     if (!fu_utf8_valid(p, n))
         return fail_utf8(c->info, i);
-    got = fu_psl_answer(self->table, self->shift, c->op == OP_REGISTRABLE_DOMAIN, p, n, &self->ps,
-                        &at, &m);
+    got = fu_psl_answer(self->table, self->shift,
+                        c->op == OP_REGISTRABLE_DOMAIN ? FU_PSL_DOMAIN : FU_PSL_SUFFIX, p, n,
+                        &self->ps, &at, &m);
     if (got < 0)
         return out_of_memory(c);
     if (got == 0)
@@ -953,9 +1037,7 @@ static void psl_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_ve
     psl_call_t self;
     const fu_psl_table_t *table = psl_get();
     if (table == NULL) {
-        duckdb_scalar_function_set_error(
-            info, "fasturi: no Public Suffix List loaded (fasturi.duckdb.connect() loads the"
-                  " publicsuffixlist package's, or call fasturi_load_public_suffix_list)");
+        no_psl(info);
         return;
     }
     call_init(&self.c, info, out);
@@ -969,6 +1051,113 @@ static void psl_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_ve
         self.shift = private_ ? 4 : 0;
     }
     each_row(&self.c, input, 0, psl_row, NULL);
+    fu_psl_scratch_free(&self.ps);
+}
+
+/* ---- uri_query_param, uri_path_extension, uri_remove_params, uri_subdomain --
+ *
+ * fasturi_parts.h's, as fasturi.arrow's kernels run them (uri_subdomain
+ * on the list uri_registrable_domain reads). */
+
+typedef struct {
+    call_t c;
+    const uint8_t *name; /* query_param: the key, and how it is compared */
+    int64_t nname;
+    int mode;
+    fu_glob_t *globs; /* remove_params */
+    int nglobs;
+    const fu_psl_table_t *table; /* subdomain */
+    int shift;
+    fu_psl_scratch_t ps;
+} parts_call_t;
+
+static int parts_row(call_t *c, idx_t i, const uint8_t *p, int64_t n)
+{
+    parts_call_t *self = (parts_call_t *)c;
+    scratch_t *sc = &c->sc;
+    const uint8_t *at;
+    ptrdiff_t from = 0;
+    int64_t m;
+    int got;
+    if (!is_utf8(p, n, fu_is_ascii(p, n)))
+        return fail_utf8(c->info, i);
+    switch (c->op) {
+    case OP_PATH_EXTENSION:
+        m = fu_path_extension_1(p, n, &from);
+        at = p + from;
+        break;
+    case OP_QUERY_PARAM:
+        if (reserve(&sc->data, &sc->cap, FU_FORM_ROOM((size_t)n)) < 0)
+            return out_of_memory(c);
+        m = fu_query_param_1(p, n, self->name, self->nname, self->mode, sc->data, &at);
+        break;
+    case OP_REMOVE_PARAMS:
+        if (reserve(&sc->data, &sc->cap, FU_FORM_ROOM((size_t)n)) < 0
+            || reserve(&sc->more, &sc->more_cap, (size_t)n + 1) < 0)
+            return out_of_memory(c);
+        m = fu_remove_params_1(p, n, self->globs, self->nglobs, 0, sc->data, sc->more);
+        at = sc->more;
+        if (m < 0) { /* no field removed: the row as it is */
+            at = p;
+            m = n;
+        }
+        break;
+    default: /* OP_SUBDOMAIN */
+        got = fu_psl_answer(self->table, self->shift, FU_PSL_SUBDOMAIN, p, n, &self->ps, &at, &m);
+        if (got < 0)
+            return out_of_memory(c);
+        m = got ? m : -1;
+        break;
+    }
+    if (m < 0)
+        return null_row(c, i);
+    return put_text(&c->text, i, at, m) < 0 ? out_of_memory(c) : 0;
+}
+
+static void parts_fn(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
+{
+    parts_call_t self;
+    idx_t args = duckdb_data_chunk_get_column_count(input);
+    memset(&self, 0, sizeof self);
+    call_init(&self.c, info, out);
+    if (self.c.op == OP_QUERY_PARAM) {
+        int decode = 1;
+        if (option_text(&self.c, input, 1, "name", &self.name, &self.nname) < 0)
+            return;
+        if (args > 2 && option_bool(&self.c, input, 2, "decode", &decode) < 0)
+            return;
+        self.mode = decode ? FU_FORM_DECODE : 0;
+    } else if (self.c.op == OP_REMOVE_PARAMS) {
+        const duckdb_string_t *names = NULL;
+        idx_t first = 0, count = 0, k;
+        if (option_list(&self.c, input, 1, "patterns", &names, &first, &count) < 0)
+            return;
+        self.globs = (fu_glob_t *)calloc((size_t)count + 1, sizeof(fu_glob_t));
+        if (self.globs == NULL) {
+            out_of_memory(&self.c);
+            return;
+        }
+        for (k = 0; k < count; k++) {
+            const uint8_t *g;
+            int64_t n;
+            row_text(&names[first + k], &g, &n);
+            self.globs[k].p = g;
+            self.globs[k].n = n;
+        }
+        self.nglobs = (int)count;
+    } else if (self.c.op == OP_SUBDOMAIN) {
+        int private_ = 0;
+        self.table = psl_get();
+        if (self.table == NULL) {
+            no_psl(info);
+            return;
+        }
+        if (args > 1 && option_bool(&self.c, input, 1, "private", &private_) < 0)
+            return;
+        self.shift = private_ ? 4 : 0;
+    }
+    each_row(&self.c, input, 0, parts_row, NULL);
+    free(self.globs);
     fu_psl_scratch_free(&self.ps);
 }
 
@@ -1095,7 +1284,7 @@ static int register_all(duckdb_connection con)
     duckdb_logical_type text = duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR);
     duckdb_logical_type types[8];
     const char *kv[2] = { "key", "value" };
-    duckdb_logical_type split, pair, params;
+    duckdb_logical_type split, pair, params, levels;
     int k, bad = 0;
     for (k = 0; k < 8; k++) {
         types[k] = text;
@@ -1112,6 +1301,13 @@ static int register_all(duckdb_connection con)
                      OP_REGISTRABLE_DOMAIN);
     bad |=
         add_typed(con, "uri_public_suffix", "VB", 1, DUCKDB_TYPE_VARCHAR, psl_fn, OP_PUBLIC_SUFFIX);
+    bad |=
+        add_typed(con, "uri_query_param", "VVB", 2, DUCKDB_TYPE_VARCHAR, parts_fn, OP_QUERY_PARAM);
+    bad |= add_typed(con, "uri_remove_params", "VL", 2, DUCKDB_TYPE_VARCHAR, parts_fn,
+                     OP_REMOVE_PARAMS);
+    bad |= add_typed(con, "uri_path_extension", "V", 1, DUCKDB_TYPE_VARCHAR, parts_fn,
+                     OP_PATH_EXTENSION);
+    bad |= add_typed(con, "uri_subdomain", "VB", 1, DUCKDB_TYPE_VARCHAR, parts_fn, OP_SUBDOMAIN);
     bad |= add_set(con, "fasturi_load_public_suffix_list", types, 2, 2, text, load_psl_fn, 0, 1);
     bad |=
         add_set(con, "fasturi_public_suffix_list_version", types, 0, 0, text, psl_version_fn, 0, 1);
@@ -1119,7 +1315,10 @@ static int register_all(duckdb_connection con)
     bad |= add(con, "uri_split", "V", 1, split, split_fn, OP_SPLIT);
     pair = duckdb_create_struct_type(types, kv, 2);
     params = duckdb_create_list_type(pair);
-    bad |= add(con, "uri_query_params", "V", 1, params, query_params_fn, OP_QUERY_PARAMS);
+    bad |= add(con, "uri_query_params", "VB", 1, params, query_params_fn, OP_QUERY_PARAMS);
+    levels = duckdb_create_list_type(text);
+    bad |= add(con, "uri_path_hierarchy", "V", 1, levels, path_hierarchy_fn, OP_PATH_HIERARCHY);
+    duckdb_destroy_logical_type(&levels);
     duckdb_destroy_logical_type(&params);
     duckdb_destroy_logical_type(&pair);
     duckdb_destroy_logical_type(&split);

@@ -62,6 +62,7 @@
 #include "fasturi_canon.h"
 #include "fasturi_codec.h"
 #include "fasturi_dots.h"
+#include "fasturi_parts.h"
 #include "fasturi_rules.h"
 #include "fasturi_psl.h"
 #include "fasturi_scan.h"
@@ -127,6 +128,10 @@ enum {
     OP_REGISTRABLE_DOMAIN,
     OP_PUBLIC_SUFFIX,
     OP_LOAD_PSL,
+    OP_QUERY_PARAM,
+    OP_REMOVE_PARAMS,
+    OP_PATH_EXTENSION,
+    OP_SUBDOMAIN,
 };
 
 #define N_FIELDS FU_F_COUNT
@@ -162,6 +167,10 @@ static const struct {
     [OP_PUBLIC_SUFFIX] = { "public_suffix", "sbs" },
     /* (the keys of fasturi._psl.keys, the token): the token */
     [OP_LOAD_PSL] = { "load_public_suffix_list", "ss" },
+    [OP_QUERY_PARAM] = { "query_param", "ssb" },
+    [OP_REMOVE_PARAMS] = { "remove_params", "sl" },
+    [OP_PATH_EXTENSION] = { "path_extension", "s" },
+    [OP_SUBDOMAIN] = { "subdomain", "sbs" },
 };
 
 /* ---- the Public Suffix List ----------------------------------------------
@@ -458,29 +467,37 @@ typedef struct {
     int nrules;
     ptrdiff_t longest;
     uint8_t *rule_text;
-    const fu_psl_table_t *psl; /* registrable_domain, public_suffix */
+    const fu_psl_table_t *psl; /* registrable_domain, public_suffix, subdomain */
     int shift;                 /* their flags: 0, the ICANN section's; 4, the whole list's */
+    const uint8_t *name;       /* query_param: the key (the literal's bytes) */
+    int64_t nname;
+    int form_mode;    /* query_param: FU_FORM_DECODE, or 0 (as written) */
+    fu_glob_t *globs; /* remove_params' patterns, into rule_text */
+    int nglobs;
 } job_t;
 
 static void job_free(job_t *job)
 {
     free(job->rules);
     free(job->rule_text);
+    free(job->globs);
 }
 
-/* canonicalize's drop_params: the strings of the list literal's one row
- * (a trailing '*' makes a name a prefix). */
-static int read_drop_params(job_t *job, const fu_series_t *s)
+/* The strings of a list literal's one row, copied into job->rule_text
+ * (texts[k] their starts, lens[k] their lengths, both allocated here);
+ * their count, or -1 (failed, saying `what` must be a list of strings). */
+static int64_t read_texts(job_t *job, const fu_series_t *s, const char *what,
+                          const uint8_t ***texts, int64_t **lens)
 {
     const struct ArrowArray *a = literal_chunk(s), *child;
     const struct ArrowSchema *child_schema = s->field->children[0];
     int64_t lo, hi, i, total = 0, at = 0;
     fu_col_t col;
     const char *why;
-    if (a == NULL || !literal_valid(a) || a->n_children != 1 || a->buffers[1] == NULL) {
-        fail("drop_params must be a list of strings");
-        return -1;
-    }
+    *texts = NULL;
+    *lens = NULL;
+    if (a == NULL || !literal_valid(a) || a->n_children != 1 || a->buffers[1] == NULL)
+        goto bad;
     if (strcmp(s->field->format, "+l") == 0) {
         lo = ((const int32_t *)a->buffers[1])[a->offset];
         hi = ((const int32_t *)a->buffers[1])[a->offset + 1];
@@ -489,42 +506,106 @@ static int read_drop_params(job_t *job, const fu_series_t *s)
         hi = ((const int64_t *)a->buffers[1])[a->offset + 1];
     }
     child = a->children[0];
-    if (lo < 0 || hi < lo || hi > child->length
-        || fu_col_open(child_schema, child, &col, &why) < 0) {
-        fail("drop_params must be a list of strings");
-        return -1;
-    }
-    if (hi == lo)
-        return 0;
+    if (lo < 0 || hi < lo || hi > child->length || fu_col_open(child_schema, child, &col, &why) < 0)
+        goto bad;
     for (i = lo; i < hi; i++) {
         const uint8_t *p = NULL;
         int64_t n = 0;
-        if (fu_col_row(&col, i, &p, &n) != FU_ROW_VALUE) {
-            fail("drop_params must be a list of strings");
-            return -1;
-        }
+        if (fu_col_row(&col, i, &p, &n) != FU_ROW_VALUE)
+            goto bad;
         total += n;
     }
-    job->rules = (fu_drop_rule_t *)calloc((size_t)(hi - lo), sizeof(fu_drop_rule_t));
+    *texts = (const uint8_t **)calloc((size_t)(hi - lo) + 1, sizeof **texts);
+    *lens = (int64_t *)calloc((size_t)(hi - lo) + 1, sizeof **lens);
     job->rule_text = (uint8_t *)malloc((size_t)total + 1);
-    if (job->rules == NULL || job->rule_text == NULL) {
+    if (*texts == NULL || *lens == NULL || job->rule_text == NULL) {
         fail("out of memory");
         return -1;
     }
     for (i = lo; i < hi; i++) {
-        fu_drop_rule_t *rule = &job->rules[i - lo];
         const uint8_t *p = NULL; /* each row was read above: a value */
         int64_t n = 0;
         fu_col_row(&col, i, &p, &n);
         memcpy(job->rule_text + at, p, (size_t)n);
-        rule->prefix = n > 0 && p[n - 1] == '*';
-        rule->ptr = job->rule_text + at;
-        rule->size = n - (rule->prefix ? 1 : 0);
-        if (rule->size > job->longest)
-            job->longest = rule->size;
+        (*texts)[i - lo] = job->rule_text + at;
+        (*lens)[i - lo] = n;
         at += n;
     }
-    job->nrules = (int)(hi - lo);
+    return hi - lo;
+bad:
+    fail("%s must be a list of strings", what);
+    return -1;
+}
+
+/* canonicalize's drop_params: the strings of the list literal's one row
+ * (a trailing '*' makes a name a prefix). */
+static int read_drop_params(job_t *job, const fu_series_t *s)
+{
+    const uint8_t **texts;
+    int64_t *lens, count = read_texts(job, s, "drop_params", &texts, &lens), k;
+    int rc = 0;
+    if (count > 0) {
+        job->rules = (fu_drop_rule_t *)calloc((size_t)count, sizeof(fu_drop_rule_t));
+        if (job->rules == NULL) {
+            fail("out of memory");
+            rc = -1;
+        }
+    }
+    for (k = 0; rc == 0 && k < count; k++) {
+        fu_drop_rule_t *rule = &job->rules[k];
+        rule->prefix = lens[k] > 0 && texts[k][lens[k] - 1] == '*';
+        rule->ptr = texts[k];
+        rule->size = lens[k] - (rule->prefix ? 1 : 0);
+        if (rule->size > job->longest)
+            job->longest = rule->size;
+    }
+    if (rc == 0 && count > 0)
+        job->nrules = (int)count;
+    free(texts);
+    free(lens);
+    return count < 0 ? -1 : rc;
+}
+
+/* remove_params' patterns: the globs of the list literal's one row. */
+static int read_globs(job_t *job, const fu_series_t *s)
+{
+    const uint8_t **texts;
+    int64_t *lens, count = read_texts(job, s, "patterns", &texts, &lens), k;
+    int rc = 0;
+    if (count >= 0) {
+        job->globs = (fu_glob_t *)calloc((size_t)count + 1, sizeof(fu_glob_t));
+        if (job->globs == NULL) {
+            fail("out of memory");
+            rc = -1;
+        }
+    }
+    for (k = 0; rc == 0 && k < count; k++) {
+        job->globs[k].p = texts[k];
+        job->globs[k].n = lens[k];
+    }
+    if (rc == 0 && count > 0)
+        job->nglobs = (int)count;
+    free(texts);
+    free(lens);
+    return count < 0 ? -1 : rc;
+}
+
+/* The Public Suffix List the expression was made with (its token): the
+ * one loaded, else failed. */
+static int read_psl(job_t *job, const fu_series_t *token)
+{
+    const uint8_t *p;
+    int64_t n;
+    if (literal_text(token, "the list's token", &p, &n) < 0)
+        return -1;
+    job->psl = psl_get();
+    if (job->psl == NULL || (int64_t)strlen(job->psl->version) != n
+        || memcmp(job->psl->version, p, (size_t)n) != 0) {
+        fail("uri.%s: the Public Suffix List it was made with is not the one loaded"
+             " (make the expression again after fasturi.load_public_suffix_list)",
+             OPS[job->op].name);
+        return -1;
+    }
     return 0;
 }
 
@@ -572,21 +653,23 @@ static int read_options(job_t *job, const fu_series_t *in)
         job->rule = rule_id(p, n, rfc);
         return job->rule;
     case OP_REGISTRABLE_DOMAIN:
-    case OP_PUBLIC_SUFFIX: {
+    case OP_PUBLIC_SUFFIX:
+    case OP_SUBDOMAIN: {
         int private_ = literal_bool(&in[1], "private");
-        if (private_ < 0 || literal_text(&in[2], "the list's token", &p, &n) < 0)
+        if (private_ < 0)
             return -1;
         job->shift = private_ ? 4 : 0;
-        job->psl = psl_get();
-        if (job->psl == NULL || (int64_t)strlen(job->psl->version) != n
-            || memcmp(job->psl->version, p, (size_t)n) != 0) {
-            fail("uri.%s: the Public Suffix List it was made with is not the one loaded"
-                 " (make the expression again after fasturi.load_public_suffix_list)",
-                 OPS[job->op].name);
+        return read_psl(job, &in[2]);
+    }
+    case OP_QUERY_PARAM: {
+        int decode;
+        if (literal_text(&in[1], "name", &job->name, &job->nname) < 0
+            || (decode = literal_bool(&in[2], "decode")) < 0)
             return -1;
-        }
+        job->form_mode = decode ? FU_FORM_DECODE : 0;
         return 0;
     }
+    case OP_REMOVE_PARAMS: return read_globs(job, &in[1]);
     case OP_LOAD_PSL: {
         const uint8_t *token;
         int64_t ntoken;
@@ -974,11 +1057,62 @@ static int text_row(const job_t *job, scratch_t *sc, reader_t *bases, int64_t ro
         }
         text_take(t, i, m);
         return 0;
-    case OP_REGISTRABLE_DOMAIN:
-    case OP_PUBLIC_SUFFIX: {
+    case OP_PATH_EXTENSION: {
+        ptrdiff_t at = 0;
+        m = fu_path_extension_1(p, n, &at);
+        if (m < 0) {
+            text_null(t, i);
+            return 0;
+        }
+        bad = text_copy(t, i, p + at, m);
+        if (bad < 0)
+            break;
+        return 0;
+    }
+    case OP_QUERY_PARAM: {
         const uint8_t *at;
-        got = fu_psl_answer(job->psl, job->shift, job->op == OP_REGISTRABLE_DOMAIN, p, n, &sc->psl,
-                            &at, &m);
+        sc->tmp.len = 0;
+        if (fu_buf_reserve(&sc->tmp, FU_FORM_ROOM(n)) < 0) {
+            bad = -1;
+            break;
+        }
+        m = fu_query_param_1(p, n, job->name, job->nname, job->form_mode, sc->tmp.data, &at);
+        if (m < 0) {
+            text_null(t, i);
+            return 0;
+        }
+        bad = text_copy(t, i, at, m);
+        if (bad < 0)
+            break;
+        return 0;
+    }
+    case OP_REMOVE_PARAMS:
+        sc->tmp.len = 0;
+        if (fu_buf_reserve(&sc->tmp, FU_FORM_ROOM(n)) < 0) {
+            bad = -1;
+            break;
+        }
+        bad = text_room(t, n + 1);
+        if (bad < 0)
+            break;
+        m = fu_remove_params_1(p, n, job->globs, job->nglobs, 0, sc->tmp.data, text_end(t));
+        if (m < 0) { /* no field removed: the row as it is */
+            bad = text_copy(t, i, p, n);
+            if (bad < 0)
+                break;
+            return 0;
+        }
+        text_take(t, i, m);
+        return 0;
+    case OP_REGISTRABLE_DOMAIN:
+    case OP_PUBLIC_SUFFIX:
+    case OP_SUBDOMAIN: {
+        const uint8_t *at;
+        got = fu_psl_answer(job->psl, job->shift,
+                            job->op == OP_REGISTRABLE_DOMAIN ? FU_PSL_DOMAIN
+                            : job->op == OP_SUBDOMAIN        ? FU_PSL_SUBDOMAIN
+                                                             : FU_PSL_SUFFIX,
+                            p, n, &sc->psl, &at, &m);
         if (got < 0) {
             bad = -1;
             break;
@@ -987,11 +1121,9 @@ static int text_row(const job_t *job, scratch_t *sc, reader_t *bases, int64_t ro
             text_null(t, i);
             return 0;
         }
-        bad = text_room(t, m);
+        bad = text_copy(t, i, at, m);
         if (bad < 0)
             break;
-        memcpy(text_end(t), at, (size_t)m);
-        text_take(t, i, m);
         return 0;
     }
     case OP_LOAD_PSL: /* (loaded by read_options) the list's token */
@@ -1571,3 +1703,7 @@ FU_PLUGIN(public_suffix, OP_PUBLIC_SUFFIX)
 FU_PLUGIN(load_public_suffix_list, OP_LOAD_PSL)
 FU_PLUGIN(percent_decode, OP_PERCENT_DECODE)
 FU_PLUGIN(resolve, OP_RESOLVE)
+FU_PLUGIN(query_param, OP_QUERY_PARAM)
+FU_PLUGIN(remove_params, OP_REMOVE_PARAMS)
+FU_PLUGIN(path_extension, OP_PATH_EXTENSION)
+FU_PLUGIN(subdomain, OP_SUBDOMAIN)

@@ -204,13 +204,18 @@ static int fu_psl_room(void **p, size_t *cap, size_t want)
     return 0;
 }
 
-/* The registrable domain (domain = 1) or public suffix (0) of the URI or
- * bare host p[0, n), valid UTF-8, by table t (shift 0: the ICANN section; 4:
- * the whole list): its *m bytes at *out (in s's memory).  1, or 0 where
- * there is none (no host, an IP literal, a host that is a public suffix:
- * a null), -1 when out of memory. */
-static int fu_psl_answer(const fu_psl_table_t *t, int shift, int domain, const uint8_t *p,
-                         int64_t n, fu_psl_scratch_t *s, const uint8_t **out, int64_t *m)
+/* fu_psl_answer's answers */
+#define FU_PSL_SUFFIX 0    /* the public suffix */
+#define FU_PSL_DOMAIN 1    /* the registrable domain */
+#define FU_PSL_SUBDOMAIN 2 /* the labels before the registrable domain */
+
+/* The answer `what` (FU_PSL_*) for the URI or bare host p[0, n), valid
+ * UTF-8, by table t (shift 0: the ICANN section; 4: the whole list): its *m
+ * bytes at *out (in s's memory).  1, or 0 where there is none (no host, an
+ * IP literal, a host that is a public suffix: a null), -1 when out of
+ * memory.  The subdomain of a host that is its registrable domain is "". */
+static int fu_psl_answer(const fu_psl_table_t *t, int shift, int what, const uint8_t *p, int64_t n,
+                         fu_psl_scratch_t *s, const uint8_t **out, int64_t *m)
 {
     const uint8_t *host;
     int64_t count = 0;
@@ -232,9 +237,14 @@ static int fu_psl_answer(const fu_psl_table_t *t, int shift, int domain, const u
         return -1;
     if (fu_psl_lookup(&t->t, t->depth, host, size, s->key, shift, &suffix_at, &domain_at) < 0)
         return 0;
-    at = domain ? domain_at : suffix_at;
+    at = what == FU_PSL_SUFFIX ? suffix_at : domain_at;
     if (at < 0)
         return 0;
+    if (what == FU_PSL_SUBDOMAIN) {
+        *out = s->key;
+        *m = at > 0 ? at - 1 : 0;
+        return 1;
+    }
     *out = s->key + at;
     *m = size - at;
     return 1;

@@ -39,6 +39,11 @@ NATIVE = frozenset(
         "uri_query_params",
         "uri_registrable_domain",
         "uri_public_suffix",
+        "uri_query_param",
+        "uri_remove_params",
+        "uri_path_extension",
+        "uri_subdomain",
+        "uri_path_hierarchy",
     ]
 )
 

@@ -152,6 +152,21 @@ def _col(name: str = "col") -> Parameter:
     return Parameter(name, COLUMN, keyword=False)
 
 
+#: The URL Standard's setters, in the standard's order: ``whatwg_replace``'s
+#: options (positional in SQL, in this order; each applied where not None).
+WHATWG_SETTERS = (
+    "href",
+    "protocol",
+    "username",
+    "password",
+    "host",
+    "hostname",
+    "port",
+    "pathname",
+    "search",
+    "hash",
+)
+
 _SPLIT_FIELDS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
 _DEFAULT_FIELDS = ("scheme", "authority", "path", "query", "fragment")
 _CANON = (
@@ -286,6 +301,55 @@ _TABLE = [
         _ANY_ROW,
     ),
     Function(
+        "query_param",
+        "fasturi.query_param: the value of the first query field whose key is name.",
+        (_col(), Parameter("name", "str", keyword=False), Parameter("decode", "bool", True)),
+        "string",
+        "null",
+        "null where no query field has that key, '' for a field without '='; " + _ANY_ROW,
+    ),
+    Function(
+        "query_params",
+        "fasturi.query_params: every non-empty query field, in order, split at its first '='.",
+        (_col(), Parameter("decode", "bool", True)),
+        "list<struct<key: string, value: string>>",
+        "null",
+        "an empty list without a query; value null for a field without '='; " + _ANY_ROW,
+    ),
+    Function(
+        "remove_params",
+        "fasturi.remove_params: the query fields whose key matches a glob removed.",
+        (_col(), Parameter("patterns", "list[str]", keyword=False)),
+        "string",
+        "null",
+        "the row as it is where no field matches; " + _ANY_ROW,
+        rewrites=True,
+    ),
+    Function(
+        "path_extension",
+        "fasturi.path_extension: the text after the last '.' of the path's last segment.",
+        (_col(),),
+        "string",
+        "null",
+        "null where the last segment has no '.' or starts with its only one; " + _ANY_ROW,
+    ),
+    Function(
+        "path_hierarchy",
+        "fasturi.path_hierarchy: the path's prefixes ending at each '/', then the whole path.",
+        (_col(),),
+        "list<string>",
+        "null",
+        "an empty list for an empty path; " + _ANY_ROW,
+    ),
+    Function(
+        "subdomain",
+        "fasturi.subdomain: the host's labels before its registrable domain.",
+        (_col(), *_PRIVATE),
+        "string",
+        "null",
+        "'' where the host is its registrable domain; null where it has none",
+    ),
+    Function(
         "whatwg_href",
         "fasturi.whatwg.parse(row, base).href.",
         (_col(), Parameter("base", "str?", None, keyword=False)),
@@ -306,6 +370,23 @@ _TABLE = [
         "a null struct",
         "a null struct where the URL Standard's parser fails",
         fields=_WHATWG_FIELDS,
+    ),
+    Function(
+        "whatwg_replace",
+        "The href of fasturi.whatwg.parse(row).replace(...): the URL Standard's setters.",
+        (_col(), *(Parameter(name, "str?", None) for name in WHATWG_SETTERS)),
+        "string",
+        "null",
+        "null where the row fails to parse, or where href fails",
+        rewrites=True,
+    ),
+    Function(
+        "whatwg_search_params",
+        "fasturi.whatwg.parse(row, base).search_params: its (name, value) pairs in order.",
+        (_col(), Parameter("base", "str?", None, keyword=False)),
+        "list<struct<name: string, value: string>>",
+        "null",
+        "null where the URL Standard's parser fails; an empty list without a query",
     ),
     Function(
         "whatwg_can_parse",
@@ -374,6 +455,24 @@ def sql_call(func: Function, columns: Tuple[Any, ...]) -> Dict[str, Any]:
             kwargs[p.name] = _SPLIT_FIELDS if func.name == "split" else p.default
     for p, values in zip(sql_parameters(func), columns):
         kwargs[p.name] = values if p.type in (COLUMN, "base") else constant(func, p, values)
+    return kwargs
+
+
+#: A value of each type of option, for a call on no rows that gives the
+#: result's type (``probe``) where the option is required.
+_PROBE = {"str": "", "list[str]": (), "base": "http://a/", "int": 0, "bool": False}
+
+
+def probe(func: Function) -> Dict[str, Any]:
+    """The keyword arguments of ``fasturi.arrow.<name>`` on no rows, the
+    options the SQL forms give (split: every field): its result then has
+    the type of the SQL function's result."""
+    kwargs: Dict[str, Any] = {func.column.name: []}
+    for p in func.options:
+        if p.type == "fields" and func.name == "split":
+            kwargs[p.name] = _SPLIT_FIELDS
+        elif p.default is REQUIRED:
+            kwargs[p.name] = _PROBE[p.type]
     return kwargs
 
 

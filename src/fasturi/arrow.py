@@ -34,6 +34,7 @@ import pyarrow as pa
 
 from ._errors import rfc_number, type_error
 from ._functions import FUNCTIONS
+from ._functions import WHATWG_SETTERS as _WHATWG_SETTERS
 from ._impl import arrow_kernels, pipeline, rules, whatwg_kernels
 from ._types import WHATWG_FIELDS as _WHATWG_FIELDS
 from ._types import ArrowColumn
@@ -109,6 +110,14 @@ class _Column:
         if self.family == "polars":
             import polars as pl
 
+            if pa.types.is_large_list(typ):
+                # polars 1.0 reads a large_list of structs or strings from
+                # pyarrow wrongly (garbage, or a crash): a list, its
+                # offsets narrowed (polars widens them again), where they fit
+                try:
+                    result = result.cast(pa.list_(typ.value_field))
+                except pa.ArrowInvalid:
+                    pass
             return pl.Series(self.original.name, result)
         import pandas as pd
 
@@ -673,27 +682,13 @@ def whatwg_split(
     )
 
 
-#: The URL class's setters: the keywords of ``whatwg_replace`` (and of
-#: ``fasturi.whatwg.URL.replace``).
-_WHATWG_SETTERS = (
-    "href",
-    "protocol",
-    "username",
-    "password",
-    "host",
-    "hostname",
-    "port",
-    "pathname",
-    "search",
-    "hash",
-)
-
-
 def whatwg_replace(col: Any, *, threads: Optional[int] = None, **changes: Any) -> Any:
     """The ``href`` of ``fasturi.whatwg.parse(row).replace(**changes)`` of
     every row: the URL Standard's setter of each keyword applied in the
-    order given; null where the row fails to parse, or where ``href=``
-    fails (where ``URL.replace`` raises ``InvalidURL``)."""
+    order given (a keyword given as None is not applied: SQL's positional
+    form passes every setter, in the standard's order, NULL where unset);
+    null where the row fails to parse, or where ``href=`` fails (where
+    ``URL.replace`` raises ``InvalidURL``)."""
     pairs: List[Tuple[str, str]] = []
     for name, value in changes.items():
         if name not in _WHATWG_SETTERS:
@@ -701,6 +696,8 @@ def whatwg_replace(col: Any, *, threads: Optional[int] = None, **changes: Any) -
                 f"whatwg_replace() got an unexpected keyword argument {name!r}; "
                 f"the setters are {', '.join(_WHATWG_SETTERS)}"
             )
+        if value is None:
+            continue
         if name == "port" and isinstance(value, int) and not isinstance(value, bool):
             value = str(value)
         elif isinstance(value, (bytes, bytearray, memoryview)):
@@ -713,6 +710,22 @@ def whatwg_replace(col: Any, *, threads: Optional[int] = None, **changes: Any) -
     return _apply(
         _read("whatwg_replace", col), whatwg_kernels().whatwg_replace, _text_out, n, tuple(pairs)
     )
+
+
+def _replace_signature() -> Any:
+    # what help() and inspect show: the setters as keywords, in the
+    # standard's order (the function takes them in any order, and applies
+    # them in the order given)
+    import inspect
+
+    P = inspect.Parameter
+    params = [P("col", P.POSITIONAL_OR_KEYWORD)]
+    params += [P(name, P.KEYWORD_ONLY, default=None) for name in _WHATWG_SETTERS]
+    params.append(P("threads", P.KEYWORD_ONLY, default=None))
+    return inspect.Signature(params)
+
+
+whatwg_replace.__signature__ = _replace_signature()  # type: ignore[attr-defined]
 
 
 def whatwg_can_parse(col: Any, base: Optional[str] = None, *, threads: Optional[int] = None) -> Any:

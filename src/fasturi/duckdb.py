@@ -40,16 +40,27 @@ NULL in, NULL out.  The functions, all on ``VARCHAR``:
 ``uri_split(u)``          STRUCT     ``scheme, authority, userinfo, host,
                                      port, path, query, fragment`` (as
                                      ``fasturi.arrow.split``)
+``uri_query_param(u, n)`` VARCHAR    ``fasturi.query_param``
 ``uri_query_params(u)``   LIST       ``STRUCT(key, value)`` per non-empty
                                      ``&``-separated query field, split at
                                      its first ``=`` (value NULL without
-                                     one), as written; ``[]`` without a
-                                     query
+                                     one), form-decoded (``uri_query_params
+                                     (u, false)``: as written); ``[]``
+                                     without a query
+``uri_remove_params(u,    VARCHAR    ``fasturi.remove_params``
+p)``
+``uri_path_extension(u)`` VARCHAR    ``fasturi.path_extension``
+``uri_path_hierarchy(u)`` LIST       ``fasturi.path_hierarchy``
+``uri_subdomain(u)``      VARCHAR    ``fasturi.subdomain``
 ``uri_registrable_domain  VARCHAR    ``fasturi.registrable_domain`` (ICANN
 (u)``                                section of the Public Suffix List)
 ``uri_public_suffix(u)``  VARCHAR    ``fasturi.public_suffix``
 ``uri_surt(u)``           VARCHAR    ``fasturi.surt``
 ``uri_fingerprint(u)``    UBIGINT    ``fasturi.fingerprint``, default options
+``uri_whatwg_*(u, ...)``  …          ``fasturi.arrow.whatwg_*``; the
+                                     setters of ``uri_whatwg_replace`` in
+                                     the standard's order (``href``,
+                                     ``protocol`` … ``hash``), NULL: unset
 ========================  =========  =====================================
 
 A row whose bytes are not UTF-8 (a ``BLOB`` cast to ``VARCHAR`` can hold
@@ -76,7 +87,7 @@ except ImportError:  # DuckDB 1.1 to 1.3 (the same names)
 
 from . import arrow
 from ._duckdb_ext import NATIVE, extension_file, public_suffix_table
-from ._functions import COLUMN, REQUIRED, Function, Parameter, sql_call, sql_parameters
+from ._functions import COLUMN, REQUIRED, Function, Parameter, probe, sql_call, sql_parameters
 from ._functions import FUNCTIONS as _TABLE
 
 __all__ = ["FUNCTIONS", "NATIVE", "connect", "extension_path", "register"]
@@ -84,9 +95,8 @@ __all__ = ["FUNCTIONS", "NATIVE", "connect", "extension_path", "register"]
 _TEXT = sqltypes.VARCHAR
 
 #: The SQL functions: ``uri_<name>`` for every function of
-#: ``fasturi.arrow.FUNCTIONS``, and ``uri_query_params``.
-FUNCTIONS = tuple(f"uri_{name}" for name in _TABLE) + ("uri_query_params",)
-_PARAMS_ARROW = pa.list_(pa.struct([("key", pa.string()), ("value", pa.string())]))
+#: ``fasturi.arrow.FUNCTIONS``.
+FUNCTIONS = tuple(f"uri_{name}" for name in _TABLE)
 
 #: An option's SQL type, by its type in the table (split's and
 #: whatwg_split's fields are no SQL argument: their struct holds every field).
@@ -170,38 +180,10 @@ def _macro(func: Function, inner: str) -> str:
     return f"CREATE OR REPLACE TEMP MACRO uri_{func.name} " + ", ".join(overloads)
 
 
-def _query_params_udf() -> Callable[..., Any]:
-    # the extension's uri_query_params, for a connection without it
-    def params(query: Optional[str]) -> List[Dict[str, Optional[str]]]:
-        pairs: List[Dict[str, Optional[str]]] = []
-        for field in (query or "").split("&"):
-            if field:
-                key, eq, value = field.partition("=")
-                pairs.append({"key": key, "value": value if eq else None})
-        return pairs
-
-    def udf(col: Any) -> Any:
-        queries = _array(arrow.query(col, threads=1)).to_pylist()
-        nulls = _array(col).is_null().to_pylist()
-        rows = [None if null else params(q) for q, null in zip(queries, nulls)]
-        return pa.array(rows, _PARAMS_ARROW)
-
-    return udf
-
-
 def _arrow_form(func: Function) -> Tuple[Callable[..., Any], List[Any], Any]:
     """(UDF, SQL argument types, SQL result type) of ``func``."""
-    params = sql_parameters(func)
-    probe: Dict[str, Any] = {}
-    for p in func.parameters:
-        if p.type == COLUMN:
-            probe[p.name] = []
-        elif p.type == "base":
-            probe[p.name] = "http://a/" if func.name == "resolve" else []
-        elif p.type == "fields" and func.name == "split":
-            probe[p.name] = arrow.FIELDS
-    result = getattr(arrow, func.name)(**probe).type
-    return _udf(func), [_SQL_TYPES[p.type] for p in params], _sql_type(result)
+    result = getattr(arrow, func.name)(**probe(func)).type
+    return _udf(func), [_SQL_TYPES[p.type] for p in sql_parameters(func)], _sql_type(result)
 
 
 _OLDER_THAN_1_2 = tuple(int(x) for x in duckdb.__version__.split(".")[:2]) < (1, 2)
@@ -296,15 +278,6 @@ def _register_arrow(con: duckdb.DuckDBPyConnection, name: str) -> None:
     """``name`` (``uri_<function>``) through Arrow on ``con``: a UDF of every
     argument, ``__fasturi_<function>``, and ``name`` a macro of it that fills
     in the options left out."""
-    if name == "uri_query_params":
-        udf, params, returns = (
-            _query_params_udf(),
-            [_TEXT],
-            duckdb.list_type(duckdb.struct_type({"key": _TEXT, "value": _TEXT})),
-        )
-        _drop(con, name)
-        _create(con, name, udf, params, returns)
-        return
     func = _TABLE[name[len("uri_") :]]
     udf, params, returns = _arrow_form(func)
     inner = f"__fasturi_{func.name}"
@@ -313,15 +286,20 @@ def _register_arrow(con: duckdb.DuckDBPyConnection, name: str) -> None:
     con.execute(_macro(func, inner))
 
 
-# DuckDB reads the arity from the signature: a function of as many named
-# parameters as there are arguments (no *args).
-_ARITY: Dict[int, Callable[[Callable[..., Any]], Callable[..., Any]]] = {
-    1: lambda f: lambda a: f(a),
-    2: lambda f: lambda a, b: f(a, b),
-    3: lambda f: lambda a, b, c: f(a, b, c),
-    4: lambda f: lambda a, b, c, d: f(a, b, c, d),
-    5: lambda f: lambda a, b, c, d, e: f(a, b, c, d, e),
-}
+def _of_arity(udf: Callable[..., Any], n: int) -> Callable[..., Any]:
+    """``udf`` as a function of ``n`` named parameters: DuckDB reads the
+    arity from the signature (no ``*args``)."""
+    import inspect
+
+    P = inspect.Parameter
+
+    def call(*columns: Any) -> Any:
+        return udf(*columns)
+
+    call.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [P(f"a{i}", P.POSITIONAL_ONLY) for i in range(n)]
+    )
+    return call
 
 
 def _create(
@@ -331,7 +309,7 @@ def _create(
     params: List[Any],
     returns: Any,
 ) -> None:
-    call = _ARITY[len(params)](udf)
+    call = _of_arity(udf, len(params))
     # (the stubs want the enums for type= and null_handling=; every DuckDB
     # supported takes their names too, which older ones spell the same)
     con.create_function(  # type: ignore[call-overload]

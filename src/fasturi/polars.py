@@ -17,9 +17,12 @@ on its own threads with polars' own Arrow chunks, without Python or the GIL
 (lazy queries, the streaming engine, ``group_by``, ``over``).  Its options
 travel as literal arguments, one row each.  Where the plugin cannot serve
 (a package built without it, ``FASTURI_NO_EXTENSIONS=1``, the w3lib preset,
-``percent_decode(errors=...)`` other than "strict", a base ``str`` or a
-``drop_params`` name that is not UTF-8), the method runs the ``fasturi.arrow`` function of the same name
-on whole columns through ``map_batches``, with the same results.  Either way
+``percent_decode(errors=...)`` other than "strict", a base ``str``, a
+``drop_params`` name, a ``query_param`` name or a ``remove_params`` pattern
+that is not UTF-8, and the functions the plugin does not carry yet:
+``query_params``, ``path_hierarchy`` and the WHATWG ones), the method runs
+the ``fasturi.arrow`` function of the same name on whole columns through
+``map_batches``, with the same results.  Either way
 it is marked elementwise, with its result type declared, so lazy queries
 know their schema before they run.  A null gives a null.  ``threads``
 applies to the Python path: a plugin expression runs on the polars threads
@@ -67,6 +70,7 @@ NATIVE = (
     frozenset(
         ["split", "normalize", "canonicalize", "fingerprint", "is_valid", "error_position"]
         + ["percent_decode", "resolve", "registrable_domain", "public_suffix", *arrow.FIELDS]
+        + ["query_param", "remove_params", "path_extension", "subdomain"]
     )
     if _PLUGIN is not None
     else frozenset()
@@ -171,6 +175,18 @@ _NATIVE_ARGS: Dict[str, Callable[[Dict[str, Any]], Optional[List[Any]]]] = {
     "error_position": _native_rule,
     # (errors="replace" and "ignore" are Python's own decoding rules)
     "percent_decode": lambda o: [] if o.get("errors", "strict") == "strict" else None,
+    "query_param": lambda o: (
+        [pl.lit(o["name"], dtype=pl.String), pl.lit(bool(o.get("decode", True)))]
+        if _utf8(o["name"])
+        else None
+    ),
+    "remove_params": lambda o: (
+        [pl.lit(list(o["patterns"]), dtype=pl.List(pl.String))]
+        if all(_utf8(p) for p in o["patterns"])
+        else None
+    ),
+    "path_extension": lambda o: [],
+    "subdomain": _native_psl,
 }
 
 

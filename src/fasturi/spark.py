@@ -23,10 +23,12 @@ per row.  The output schema is declared up front (the input's columns, then
 the new one; a column named by ``into`` that already exists is replaced in
 place), so Spark plans the query without running it.  Without ``into``, a
 function that rewrites the URL (``normalize``, ``canonicalize``,
-``resolve``, ``whatwg_href``) replaces the column, the others add
-``<column>_<name>`` (``<column>_valid`` for ``is_valid``).  A null gives a
-null.  ``uint64`` results (``fingerprint``) are ``decimal(20,0)``, Spark
-having no unsigned integers.
+``resolve``, ``remove_params``, ``whatwg_href``, ``whatwg_replace``)
+replaces the column, the others add ``<column>_<name>`` (``<column>_valid``
+for ``is_valid``).  A null gives a null.  List results (``query_params``,
+``path_hierarchy``, ``whatwg_search_params``) are ``array`` columns;
+``uint64`` results (``fingerprint``) are ``decimal(20,0)``, Spark having no
+unsigned integers.
 
 ``register(spark)`` adds ``uri_NAME`` to Spark SQL for every function, with
 its options as positional arguments in order (as DuckDB's): Arrow UDFs on
@@ -46,7 +48,7 @@ from pyspark.sql import DataFrame
 from pyspark.sql.types import DataType, DecimalType, StringType, StructField, StructType
 
 from . import arrow
-from ._functions import FUNCTIONS, Function, default_into, sql_call
+from ._functions import FUNCTIONS, Function, default_into, probe, sql_call
 
 __all__ = ["register", "with_uri_columns", *FUNCTIONS]
 
@@ -186,11 +188,11 @@ def _for_spark(result: Any) -> Any:
 def _probe(func: Function, bound: Dict[str, Any]) -> Any:
     """``fasturi.arrow.<name>`` on no rows: checks the options on the driver
     and gives the result's Arrow type."""
-    probe = dict(bound)
-    probe[func.column.name] = []
-    if func.name == "resolve" and not isinstance(probe.get("base"), str):
-        probe["base"] = []
-    return getattr(arrow, func.name)(**probe).type
+    given = dict(bound)
+    given[func.column.name] = []
+    if func.name == "resolve" and not isinstance(given.get("base"), str):
+        given["base"] = []
+    return getattr(arrow, func.name)(**given).type
 
 
 def _frame_function(func: Function) -> Callable[..., DataFrame]:
@@ -238,14 +240,10 @@ def _sql_udf(func: Function, arrow_udf: bool) -> Any:
     trailing options may be left out): an Arrow UDF, or a pandas UDF
     (whose Series are handed to the kernels as they are, Arrow-backed
     where Spark makes them so)."""
-    import pyarrow as pa
     from pyspark.sql import functions as F
 
     target = getattr(arrow, func.name)
-    probe = sql_call(func, (pa.array([], pa.string()),))
-    if func.name == "resolve":
-        probe = sql_call(func, (pa.array([], pa.string()), pa.array([], pa.string())))
-    typ = _spark_type(getattr(arrow, func.name)(**probe).type)
+    typ = _spark_type(target(**probe(func)).type)
 
     # (no annotations: Spark would read them as its type hints)
     def body(*columns):  # type: ignore[no-untyped-def]
@@ -262,13 +260,20 @@ def _sql_udf(func: Function, arrow_udf: bool) -> Any:
 
 
 def _pandas_out(result: Any) -> Any:
-    """A pandas UDF's result: uint64 as Spark's decimal(20,0) takes it."""
+    """A pandas UDF's result: uint64 as Spark's decimal(20,0) takes it, a
+    list column as Python lists (Spark's converter reads a null list's
+    ``NA`` as a list, and fails)."""
     import pandas as pd
 
     if isinstance(result, pd.Series) and str(result.dtype).startswith("uint64"):
         from decimal import Decimal
 
         return result.astype(object).map(lambda v: None if pd.isna(v) else Decimal(int(v)))
+    if isinstance(result, pd.Series) and str(result.dtype).startswith(("list<", "large_list<")):
+        import pyarrow as pa
+
+        rows = pa.array(result.array).to_pylist()
+        return pd.Series(rows, index=result.index, name=result.name, dtype=object)
     return result
 
 

@@ -32,7 +32,22 @@ LOADS = pytest.mark.skipif(
     OLDER, reason=f"DuckDB {duckdb.__version__} cannot load extensions built on C API v1.2.0"
 )
 
-ONE_ARG = sorted(n for n in fasturi.duckdb.NATIVE if n != "uri_resolve")
+# (resolve, query_param and remove_params need a second argument: OPTIONED)
+ONE_ARG = sorted(
+    n
+    for n in fasturi.duckdb.NATIVE
+    if n not in ("uri_resolve", "uri_query_param", "uri_remove_params")
+)
+# native calls with options, of the column u
+OPTIONED = [
+    "uri_query_param(u, 'k')",
+    "uri_query_param(u, '\u00e9', false)",
+    "uri_query_param(u, '')",
+    "uri_remove_params(u, ['k', '?*=', '\u00e9*'])",
+    "uri_remove_params(u, [])",
+    "uri_subdomain(u, true)",
+    "uri_query_params(u, false)",
+]
 
 
 def corpus_column():
@@ -204,6 +219,27 @@ def test_native_equals_arrow_path(native, through_arrow, parquet, name):
     assert column_of(native, sql) == column_of(through_arrow, sql)
 
 
+@pytest.mark.parametrize("call", OPTIONED)
+def test_native_options_equal_arrow_path(native, through_arrow, parquet, call):
+    sql = f"SELECT {call} FROM (SELECT id, url AS u FROM read_parquet('{parquet}')) ORDER BY id"
+    assert column_of(native, sql) == column_of(through_arrow, sql)
+
+
+def test_native_option_errors(native, through_arrow):
+    for con in (native, through_arrow):
+        for call, what in [
+            ("uri_query_param(u, NULL)", "name"),
+            ("uri_query_param(u, u)", "name"),
+            ("uri_remove_params(u, [u])", "patterns"),
+            ("uri_remove_params(u, ['a', NULL])", "patterns"),
+            ("uri_remove_params(u, [NULL, 'a'])", "patterns"),
+            ("uri_canonicalize(u, true, true, ['a', NULL])", "drop_params"),
+            ("uri_subdomain(u, u = 'b')", "private"),
+        ]:
+            with pytest.raises(duckdb.Error, match=what):
+                con.execute(f"SELECT {call} FROM (VALUES ('a'), ('b')) t(u)").fetchall()
+
+
 def test_split_equals_arrow(native, parquet, corpus):
     got = column_of(native, f"SELECT uri_split(url) FROM read_parquet('{parquet}') ORDER BY id")
     want = arrow.split(corpus, arrow.FIELDS).to_pylist()
@@ -256,20 +292,48 @@ def reference_params(url):
 
 
 def test_query_params(native, through_arrow, parquet, corpus):
-    sql = f"SELECT uri_query_params(url) FROM read_parquet('{parquet}') ORDER BY id"
+    # as written
+    sql = f"SELECT uri_query_params(url, false) FROM read_parquet('{parquet}') ORDER BY id"
     got = column_of(native, sql)
     want = [None if u is None else reference_params(u) for u in corpus.to_pylist()]
     assert got == want
     assert column_of(through_arrow, sql) == want
-    assert column_of(native, "SELECT uri_query_params('http://h/?a=1&&b&c=&=d&e=f=g#x&y=z')") == [
+    # form-decoded, by default: fasturi.query_params
+    sql = f"SELECT uri_query_params(url) FROM read_parquet('{parquet}') ORDER BY id"
+    decoded = [
+        None if u is None else [{"key": k, "value": v} for k, v in fasturi.query_params(u)]
+        for u in corpus.to_pylist()
+    ]
+    assert decoded != want  # (the corpus has escapes in its queries)
+    assert column_of(native, sql) == decoded
+    assert column_of(through_arrow, sql) == decoded
+    tricky = "'http://h/?a=1&&b&c=&=d&e=f=g&%C3%A4+x=%ff%zz+#x&y=z'"
+    assert column_of(native, f"SELECT uri_query_params({tricky}, false)") == [
         [
             {"key": "a", "value": "1"},
             {"key": "b", "value": None},
             {"key": "c", "value": ""},
             {"key": "", "value": "d"},
             {"key": "e", "value": "f=g"},
+            {"key": "%C3%A4+x", "value": "%ff%zz+"},
         ]
     ]
+    assert column_of(native, f"SELECT uri_query_params({tricky})") == [
+        [
+            {"key": "a", "value": "1"},
+            {"key": "b", "value": None},
+            {"key": "c", "value": ""},
+            {"key": "", "value": "d"},
+            {"key": "e", "value": "f=g"},
+            {"key": "\u00e4 x", "value": "\ufffd%zz "},
+        ]
+    ]
+    for con in (native, through_arrow):
+        with pytest.raises(duckdb.Error, match="decode"):
+            con.execute(
+                "SELECT uri_query_params(url, id % 2 = 0) FROM (VALUES (1, 'http://h/?a'),"
+                " (2, 'http://h/?b')) AS t(id, url)"
+            ).fetchall()
     rows = native.execute(
         "SELECT p.key, p.value FROM (SELECT unnest(uri_query_params(url)) AS p"
         f" FROM read_parquet('{parquet}')) WHERE p.key = 'utm_source' LIMIT 3"
@@ -291,6 +355,7 @@ def test_resolve(native, through_arrow, parquet, corpus):
 
 def test_null_in_null_out(native):
     calls = [f"{n}(u)" for n in ONE_ARG] + ["uri_resolve(u, 'g')", "uri_resolve('http://a/', u)"]
+    calls += OPTIONED
     got = native.execute(f"SELECT {', '.join(calls)} FROM (VALUES (NULL::VARCHAR)) t(u)").fetchall()
     assert got == [(None,) * len(calls)]
 
@@ -298,7 +363,15 @@ def test_null_in_null_out(native):
 def test_bad_input_never_crashes(native, through_arrow):
     # empty, NULL, broken and huge rows, in four DuckDB threads: the
     # Arrow path's answers
-    calls = [f"{n}(u)" for n in ONE_ARG] + ["uri_resolve(u, u)", "uri_resolve('http://a/b', u)"]
+    # (path_hierarchy's answer grows with the square of the path's length:
+    # of the rows' first 120 characters)
+    calls = [f"{n}(u)" for n in ONE_ARG if n != "uri_path_hierarchy"]
+    calls += [
+        "uri_resolve(u, u)",
+        "uri_resolve('http://a/b', u)",
+        "uri_path_hierarchy(left(u, 120))",
+    ]
+    calls += OPTIONED
     sql = f"SELECT {', '.join(calls)} FROM t ORDER BY i"
     huge = "http://h/" + "a/" * 3_000_000 + "?" + "k=v&" * 500_000 + "#" + "%41" * 100_000
     results = []
@@ -338,8 +411,10 @@ def test_invalid_utf8_is_refused(native, through_arrow, rows):
     raw[-2] = b"http://example.com/\xed\xa0\x80/surrogate"
     table = pa.table({"u": pa.array(raw, pa.binary())})
     table = table.cast(pa.schema([("u", pa.string())]), safe=False)
-    calls = [f"{n}(u)" for n in sorted(fasturi.duckdb.FUNCTIONS) if n != "uri_resolve"]
+    needs = {"uri_resolve", "uri_query_param", "uri_remove_params"}
+    calls = [f"{n}(u)" for n in sorted(fasturi.duckdb.FUNCTIONS) if n not in needs]
     calls += ["uri_resolve(u, 'g')", "uri_resolve('http://a/', u)"]
+    calls += ["uri_query_param(u, 'a')", "uri_remove_params(u, ['a'])"]
     for con in (native, through_arrow):
         con.register("bad", table)
         con.execute("SET threads = 4")

@@ -26,7 +26,7 @@ import fasturi.duckdb
 import fasturi.pandas  # noqa: F401  (registers .uri)
 import fasturi.polars  # noqa: F401  (registers .uri)
 from fasturi import arrow
-from fasturi._functions import COLUMN, REQUIRED, sql_parameters
+from fasturi._functions import COLUMN, REQUIRED, WHATWG_SETTERS, sql_parameters
 
 from .conftest import BASE, URLS
 
@@ -86,10 +86,26 @@ OPTIONS = {
     "whatwg_href": [{"base": BASE}],
     "whatwg_split": [{"fields": ("hostname", "pathname"), "base": BASE}],
     "whatwg_can_parse": [{"base": BASE}],
+    "whatwg_replace": [
+        {"hash": "x", "pathname": "/p q", "search": "a=1"},
+        {"protocol": "https", "port": "8443", "username": "u", "host": "example.org:81"},
+        {"href": "http://other.example/?z", "hostname": "h.example", "password": "p"},
+    ],
+    "whatwg_search_params": [{"base": BASE}],
+    "query_param": [{"decode": False}, {"name": "a"}, {"name": "a b", "decode": False}],
+    "query_params": [{"decode": False}],
+    "remove_params": [{"patterns": ("utm_*", "i?", "ä")}],
+    "path_extension": [],
+    "path_hierarchy": [],
+    "subdomain": [{"private": True}],
     **{name: [] for name in arrow.FIELDS},
 }
 # The options a function needs (its required ones), in every case.
-NEEDED = {"resolve": {"base": BASE}}
+NEEDED = {
+    "resolve": {"base": BASE},
+    "query_param": {"name": "id"},
+    "remove_params": {"patterns": ()},
+}
 # Options the SQL forms do not take (their struct holds every field).
 NOT_SQL = {"fields"}
 
@@ -154,6 +170,18 @@ def test_the_table_describes_the_arrow_functions():
         arrow.FUNCTIONS["x"] = None  # read-only
 
 
+def test_whatwg_replace_none_is_a_setter_not_applied():
+    # (SQL's positional form passes every setter, NULL where unset)
+    col = pa.array(ROWS, pa.string())
+    want = arrow.whatwg_replace(col, search="a=1", hash="x").to_pylist()
+    given = dict.fromkeys(WHATWG_SETTERS)
+    given.update(search="a=1", hash="x")
+    assert arrow.whatwg_replace(col, **given).to_pylist() == want
+    assert want != arrow.whatwg_replace(col).to_pylist()
+    with pytest.raises(TypeError, match="hash"):
+        arrow.whatwg_replace(col, hash=1)
+
+
 def _plain(values):
     """Engine values as fasturi.arrow's to_pylist gives them."""
     from decimal import Decimal
@@ -168,6 +196,8 @@ def _plain(values):
             out.append({k: _plain([x])[0] for k, x in v.items()})
         elif hasattr(v, "asDict"):  # a Spark Row
             out.append({k: _plain([x])[0] for k, x in v.asDict().items()})
+        elif isinstance(v, (list, tuple)) or type(v).__name__ == "ndarray":  # list results
+            out.append(_plain(list(v)))
         elif hasattr(v, "item") and not isinstance(v, (str, bytes)):  # numpy scalars
             out.append(v.item())
         else:
@@ -258,6 +288,8 @@ def sql_want(name, options):
         sql_options["fields"] = arrow.FIELDS
     if name == "whatwg_split":
         sql_options["fields"] = arrow.WHATWG_FIELDS
+    if name == "whatwg_replace":  # positional: the setters in the standard's order
+        sql_options = {k: sql_options[k] for k in WHATWG_SETTERS if k in sql_options}
     return expected(name, sql_options)
 
 

@@ -115,6 +115,15 @@ CASES = [
     ("resolve-relative-base", lambda: URL.uri.resolve("b/c")),
     ("resolve-column", lambda: URL.uri.resolve(pl.col("base"))),
     ("resolve-literal", lambda: URL.uri.resolve(pl.lit("http://x.example/a/"))),
+    ("query_param", lambda: URL.uri.query_param("utm_source")),
+    ("query_param-written", lambda: URL.uri.query_param("q", decode=False)),
+    ("query_param-empty-name", lambda: URL.uri.query_param("")),
+    ("query_param-non-ascii", lambda: URL.uri.query_param("\u00e9 x")),
+    ("remove_params", lambda: URL.uri.remove_params(["utm_*", "i?", "\u00e9*"])),
+    ("remove_params-none", lambda: URL.uri.remove_params([])),
+    ("path_extension", lambda: URL.uri.path_extension()),
+    ("subdomain", lambda: URL.uri.subdomain()),
+    ("subdomain-private", lambda: URL.uri.subdomain(private=True)),
     *[(name, lambda name=name: getattr(URL.uri, name)()) for name in arrow.FIELDS],
 ]
 
@@ -178,6 +187,10 @@ def test_the_plugin_serves_every_method():
         "error_position",
         "percent_decode",
         "resolve",
+        "query_param",
+        "remove_params",
+        "path_extension",
+        "subdomain",
         *arrow.FIELDS,
     }
     for _, build in CASES:
@@ -198,6 +211,10 @@ def test_what_the_plugin_leaves_to_python():
     assert served_by(lambda: URL.uri.percent_decode(errors="replace")) == "python"
     assert served_by(lambda: URL.uri.canonicalize(preset="w3lib")) == "python"
     assert served_by(lambda: URL.uri.resolve("http://a/\ud800")) == "python"
+    assert served_by(lambda: URL.uri.query_param("\ud800")) == "python"
+    assert served_by(lambda: URL.uri.remove_params(["a", "\ud800"])) == "python"
+    # (not carried yet: list results)
+    assert served_by(lambda: URL.uri.query_params()) == "python"
 
 
 @compiled
