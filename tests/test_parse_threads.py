@@ -66,7 +66,10 @@ def test_split_cache_counts_every_call():
     if not HAS_CACHE:
         assert not hasattr(fp.urlsplit, "cache_info")  # 3.9, 3.10: no lru_cache
         return
+    # more URLs than the cache holds (evictions), then a few repeated within
+    # one thread's reach (hits, on a table of its own without the GIL too)
     urls = [f"http://h{i % 50}.example/p/{i % 300}?q={i % 7}" for i in range(3000)]
+    urls += [f"http://again.example/{i % 20}" for i in range(200)]
     want = [std.urlsplit.__wrapped__(u) for u in urls]
     fp.urlsplit.cache_clear()
 
