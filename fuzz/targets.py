@@ -734,6 +734,8 @@ def idna(data: bytes) -> None:
         except UnicodeError:
             want = None
         assert got == want, (raw, got, want)
+
+
 def parts(data: bytes) -> None:
     """query_param, query_params, remove_params, path_extension,
     path_hierarchy and subdomain: compiled twin against the reference on one
@@ -855,7 +857,8 @@ def duckdb(data: bytes) -> None:
     """fasturi's DuckDB extension against the compiled column kernels (the
     Arrow path's): every native function on a chunk of generated rows (raw,
     possibly invalid, UTF-8 too), the same values or both refusing the
-    chunk's text, never a crash; uri_resolve against a text and row by row."""
+    chunk's text, never a crash; uri_resolve against a text and row by row;
+    the query parameter functions with a name (and glob) from the input."""
     import duckdb as db
     import pyarrow as pa
 
@@ -864,6 +867,7 @@ def duckdb(data: bytes) -> None:
 
     r = Reader(data)
     base = r.text(64).encode("utf-8", "replace").decode("utf-8")
+    name = r.text(8).encode("utf-8", "replace").decode("utf-8")
     col = _column(r, raw=bool(r.option() & 1))
     con = _native_duckdb()
     con.register("fuzz", pa.table({"i": pa.array(range(len(col)), pa.int32()), "u": col}))
@@ -873,14 +877,6 @@ def duckdb(data: bytes) -> None:
 
     def column(values: Any) -> Any:
         return [(v,) for v in values.to_pylist()]
-
-    def params(v: Any) -> Any:
-        out = []  # (no query: no fields)
-        for field in (v or "").split("&"):
-            if field:
-                key, eq, value = field.partition("=")
-                out.append({"key": key, "value": value if eq else None})
-        return out
 
     try:
         checks: list[tuple[str, tuple[Any, ...], Callable[[], Any]]] = [
@@ -893,16 +889,22 @@ def duckdb(data: bytes) -> None:
             ("uri_split(u)", (), lambda: column(fa.split(col, fa.FIELDS))),
             ("uri_resolve(?, u)", (base,), lambda: column(fa.resolve(base, col))),
             ("uri_resolve(u, ?)", (base,), lambda: column(fa.resolve(col, [base] * len(col)))),
+            ("uri_query_params(u)", (), lambda: column(fa.query_params(col))),
+            ("uri_query_params(u, false)", (), lambda: column(fa.query_params(col, decode=False))),
+            ("uri_query_param(u, ?)", (name,), lambda: column(fa.query_param(col, name))),
             (
-                "uri_query_params(u)",
-                (),
-                lambda: [
-                    (None if n else params(q),)
-                    for q, n in zip(
-                        fa.split(col, ("query",)).field(0).to_pylist(), col.is_null().to_pylist()
-                    )
-                ],
+                "uri_query_param(u, ?, false)",
+                (name,),
+                lambda: column(fa.query_param(col, name, decode=False)),
             ),
+            (
+                "uri_remove_params(u, ?)",
+                ([name, "utm_*"],),
+                lambda: column(fa.remove_params(col, [name, "utm_*"])),
+            ),
+            ("uri_path_extension(u)", (), lambda: column(fa.path_extension(col))),
+            ("uri_path_hierarchy(u)", (), lambda: column(fa.path_hierarchy(col))),
+            ("uri_subdomain(u)", (), lambda: column(fa.subdomain(col))),
         ]
         checks += [
             (f"uri_{f}(u)", (), lambda f=f: column(fa.split(col, (f,)).field(0)))
@@ -935,6 +937,7 @@ def polars(data: bytes) -> None:
 
     r = Reader(data)
     base = r.text(64).encode("utf-8", "replace").decode("utf-8")
+    name = r.text(8).encode("utf-8", "replace").decode("utf-8")
     opt = r.option()
     col = pl.from_arrow(_column(r, raw=bool(opt & 1)))
     assert isinstance(col, pl.Series)
@@ -954,6 +957,13 @@ def polars(data: bytes) -> None:
         lambda: url.percent_decode(),
         lambda: url.resolve(base, strict=not opt & 128),
         lambda: pl.col("base").uri.resolve(pl.col("url")),
+        lambda: url.registrable_domain(private=bool(opt & 8)),
+        lambda: url.public_suffix(),
+        lambda: url.fingerprint(drop_fragment=not opt & 16),
+        lambda: url.query_param(name, decode=not opt & 32),
+        lambda: url.remove_params([name, "utm_*"]),
+        lambda: url.path_extension(),
+        lambda: url.subdomain(private=bool(opt & 64)),
         *[lambda f=f: getattr(url, f)() for f in fa.FIELDS],
     ]
 
