@@ -19,6 +19,9 @@ import pytest
 
 import fasturi.parse as fp
 
+# the stdlib's split past its cache (3.9 and 3.10 have none)
+_uncached_split = getattr(std.urlsplit, "__wrapped__", std.urlsplit)
+
 pytestmark = pytest.mark.compiled
 
 
@@ -174,8 +177,8 @@ def test_split_cache_evicts_while_a_release_splits_again():
     try:
         for i in range(600):
             url = f"http://x.example/{i}"
-            assert fp.urlsplit(url) == std.urlsplit.__wrapped__(url)
-            assert fp.urlsplit(url) == std.urlsplit.__wrapped__(url)
+            assert fp.urlsplit(url) == _uncached_split(url)
+            assert fp.urlsplit(url) == _uncached_split(url)
         fp.urlsplit.cache_clear()
     finally:
         del std.SplitResult.__del__
@@ -195,7 +198,7 @@ def test_split_of_a_key_whose_hash_splits_again():
 
     for i in range(5):
         url = Rehash(f"http://k.example/{i}?q#f")
-        assert fp.urlsplit(url) == std.urlsplit.__wrapped__(str(url))
+        assert fp.urlsplit(url) == _uncached_split(str(url))
 
 
 def test_urlencode_whose_value_encodes_again():
