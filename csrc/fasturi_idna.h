@@ -451,22 +451,40 @@ enum {
     FU_HG_SN = 19 * 21 * 28
 };
 
+/* Hangul syllables decompose and compose by arithmetic, in every Unicode
+   version (both IDNAs' normalizations share this): cp's decomposition into
+   o (room for 3) and its length, or 0 where cp is not a syllable. */
+static inline size_t fu_hangul_decompose(uint32_t cp, uint32_t *o)
+{
+    uint32_t s = cp - FU_HG_S;
+    if (s >= FU_HG_SN)
+        return 0;
+    o[0] = FU_HG_L + s / (FU_HG_VN * FU_HG_TN);
+    o[1] = FU_HG_V + s % (FU_HG_VN * FU_HG_TN) / FU_HG_TN;
+    if (s % FU_HG_TN == 0)
+        return 2;
+    o[2] = FU_HG_T + s % FU_HG_TN;
+    return 3;
+}
+
+/* The Hangul syllable a and b compose to, or 0. */
+static inline uint32_t fu_hangul_compose(uint32_t a, uint32_t b)
+{
+    if (a - FU_HG_L < FU_HG_LN && b - FU_HG_V < FU_HG_VN)
+        return FU_HG_S + ((a - FU_HG_L) * FU_HG_VN + (b - FU_HG_V)) * FU_HG_TN;
+    if (a - FU_HG_S < FU_HG_SN && (a - FU_HG_S) % FU_HG_TN == 0 && b - FU_HG_T - 1 < FU_HG_TN - 1)
+        return a + (b - FU_HG_T);
+    return 0;
+}
+
 static inline uint32_t fu_idna_ccc(uint32_t cp) { return FU_IDNA_CCC(fu_idna_record(cp).word); }
 
 /* The full canonical decomposition of cp into o (room for 4); its length. */
 static inline size_t fu_idna_decompose(uint32_t cp, uint32_t *o)
 {
     size_t lo = 0, hi = sizeof fu_idna_dec_cp / sizeof fu_idna_dec_cp[0], mid, len;
-    uint32_t s;
-    if (cp - FU_HG_S < FU_HG_SN) {
-        s = cp - FU_HG_S;
-        o[0] = FU_HG_L + s / (FU_HG_VN * FU_HG_TN);
-        o[1] = FU_HG_V + s % (FU_HG_VN * FU_HG_TN) / FU_HG_TN;
-        if (s % FU_HG_TN == 0)
-            return 2;
-        o[2] = FU_HG_T + s % FU_HG_TN;
-        return 3;
-    }
+    if ((len = fu_hangul_decompose(cp, o)) != 0)
+        return len;
     if (!FU_IDNA_DECOMPOSES(fu_idna_record(cp).word)) {
         o[0] = cp;
         return 1;
@@ -488,10 +506,9 @@ static inline uint32_t fu_idna_compose(uint32_t a, uint32_t b)
 {
     size_t lo = 0, hi = sizeof fu_idna_comp_key / sizeof fu_idna_comp_key[0], mid;
     uint64_t key = (uint64_t)a << 21 | b;
-    if (a - FU_HG_L < FU_HG_LN && b - FU_HG_V < FU_HG_VN)
-        return FU_HG_S + ((a - FU_HG_L) * FU_HG_VN + (b - FU_HG_V)) * FU_HG_TN;
-    if (a - FU_HG_S < FU_HG_SN && (a - FU_HG_S) % FU_HG_TN == 0 && b - FU_HG_T - 1 < FU_HG_TN - 1)
-        return a + (b - FU_HG_T);
+    uint32_t h = fu_hangul_compose(a, b);
+    if (h != 0)
+        return h;
     while (lo < hi) {
         mid = (lo + hi) / 2;
         if (fu_idna_comp_key[mid] < key)

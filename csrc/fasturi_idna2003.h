@@ -49,16 +49,8 @@ static inline uint32_t fu_i3_ccc(uint32_t cp) { return FU_I3_CCC(fu_i3_record(cp
 static inline size_t fu_i3_decompose(uint32_t cp, uint32_t *o)
 {
     size_t lo = 0, hi = sizeof fu_i3_dec_cp / sizeof fu_i3_dec_cp[0], mid, len;
-    uint32_t s;
-    if (cp - FU_HG_S < FU_HG_SN) {
-        s = cp - FU_HG_S;
-        o[0] = FU_HG_L + s / (FU_HG_VN * FU_HG_TN);
-        o[1] = FU_HG_V + s % (FU_HG_VN * FU_HG_TN) / FU_HG_TN;
-        if (s % FU_HG_TN == 0)
-            return 2;
-        o[2] = FU_HG_T + s % FU_HG_TN;
-        return 3;
-    }
+    if ((len = fu_hangul_decompose(cp, o)) != 0)
+        return len;
     if (!FU_I3_DECOMPOSES(fu_i3_record(cp).word)) {
         o[0] = cp;
         return 1;
@@ -79,10 +71,9 @@ static inline uint32_t fu_i3_compose(uint32_t a, uint32_t b)
 {
     size_t lo = 0, hi = sizeof fu_i3_comp_key / sizeof fu_i3_comp_key[0], mid;
     uint64_t key = (uint64_t)a << 21 | b;
-    if (a - FU_HG_L < FU_HG_LN && b - FU_HG_V < FU_HG_VN)
-        return FU_HG_S + ((a - FU_HG_L) * FU_HG_VN + (b - FU_HG_V)) * FU_HG_TN;
-    if (a - FU_HG_S < FU_HG_SN && (a - FU_HG_S) % FU_HG_TN == 0 && b - FU_HG_T - 1 < FU_HG_TN - 1)
-        return a + (b - FU_HG_T);
+    uint32_t h = fu_hangul_compose(a, b);
+    if (h != 0)
+        return h;
     while (lo < hi) {
         mid = (lo + hi) / 2;
         if (fu_i3_comp_key[mid] < key)
